@@ -1,0 +1,179 @@
+// `actlab-cli bench WORKLOAD`: the benchmark workloads, an explicit table; one JSON line each.
+#include <chrono>
+#include <cmath>
+#include <functional>
+
+#include "backends/backend_factory.h"
+#include "datasets/dataset.h"
+#include "models/loss.h"
+#include "models/model_factory.h"
+#include "optimizers/optimizer.h"
+#include "cli_arguments.h"
+#include "commands.h"
+#include "json_writer.h"
+
+namespace actlab::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct BenchResult {
+    long long iterations = 0;
+    double seconds = 0;
+    long long elementsPerIteration = 0;
+};
+
+// Runs `step` (warm first) until `seconds` have passed; false from step aborts.
+BenchResult timeLoop(double seconds, const std::function<bool()>& step) {
+    for (int i = 0; i < 5; ++i)
+        if (!step()) throw CliError("the benchmark step failed on this backend");
+    BenchResult result;
+    const auto start = Clock::now();
+    do {
+        if (!step()) throw CliError("the benchmark step failed on this backend");
+        ++result.iterations;
+        result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    } while (result.seconds < seconds);
+    return result;
+}
+
+// gelu-eval: exact GELU value and derivative over 2^20 float32 points evenly spaced on [−6, 6].
+void geluEval(Backend& backend, double seconds, JsonWriter& json) {
+    constexpr size_t n = size_t(1) << 20;
+    std::vector<float> x(n), y(n), dy(n);
+    for (size_t i = 0; i < n; ++i) x[i] = float(-6.0 + 12.0 * double(i) / double(n - 1));
+    const ActivationConfig gelu = ActivationConfig::withDefaults(ActivationId::Gelu);
+    if (!backend.supports(BackendOp::ActivationScalar, Precision::F32))
+        throw CliError("the " + std::string(backend.name()) + " backend cannot run gelu-eval");
+    const BenchResult r = timeLoop(seconds, [&] { return backend.evaluateScalar(gelu, {x, y, dy, {}}); });
+    json.key("elements").value(static_cast<long long>(n))
+        .key("iterations").value(r.iterations)
+        .key("seconds").value(r.seconds)
+        .key("elements_per_second").value(double(n) * double(r.iterations) / r.seconds);
+}
+
+// A training workload as PyTorch's yardstick runs it: consecutive batches of `batch` rows
+// cycling through the data, forward + loss + backward + optimizer step per iteration.
+void trainingLoop(const ModelConfig& modelConfig, LossKind loss, const LabelledPoints& data, int batch,
+                  const OptimizerConfig& optimizerConfig, double seconds, JsonWriter& json) {
+    std::string error;
+    auto model = createModel<float>(modelConfig, &error);
+    if (!model) throw CliError(error);
+    Optimizer<float> optimizer(optimizerConfig);
+    const std::vector<float> inputs(data.inputs.begin(), data.inputs.end());
+    const std::vector<float> targets(data.targets.begin(), data.targets.end());
+    const int rows = int(data.size()), d = data.rawDimension, outputs = model->outputDimension();
+    const std::vector<Parameter<float>*> parameters = model->parameters();
+    std::vector<float> gradient(size_t(batch) * size_t(outputs));
+    int cursor = 0;
+    double lastLoss = 0;
+    const BenchResult r = timeLoop(seconds, [&] {
+        const std::span<const float> x(inputs.data() + size_t(cursor) * size_t(d), size_t(batch) * size_t(d));
+        const std::span<const float> y(targets.data() + cursor, size_t(batch));
+        cursor = (cursor + batch) % rows;
+        const std::span<const float> out = model->forward(x, batch);
+        lastLoss = computeLoss<float>(loss, out, batch, outputs, y, gradient).loss;
+        model->zeroGradients();
+        model->backward(gradient);
+        optimizer.step(parameters);
+        return std::isfinite(lastLoss);
+    });
+    json.key("steps").value(r.iterations)
+        .key("seconds").value(r.seconds)
+        .key("steps_per_second").value(double(r.iterations) / r.seconds)
+        .key("final_loss").value(lastLoss);
+}
+
+ActivationConfig activation(ActivationId id) { return ActivationConfig::withDefaults(id); }
+
+// mlp-small: 2→16→16→1, tanh, BCE with logits, batch 32 from 512 circle points, SGD lr 0.03.
+void mlpSmall(Backend&, double seconds, JsonWriter& json) {
+    ModelConfig m;
+    m.inputDimension = 2;
+    m.outputDimension = 1;
+    m.hidden = {16, 16};
+    m.activations = {activation(ActivationId::Tanh)};
+    m.init = Initialiser::Xavier;
+    OptimizerConfig o;
+    o.kind = OptimizerKind::Sgd;
+    o.learningRate = 0.03;
+    trainingLoop(m, LossKind::BceWithLogits, findDataset("circle")->generate(512, 0.0, 1), 32, o, seconds, json);
+}
+
+// ffn-medium: 64→256→256→10, exact GELU, softmax CE, batch 128 from the teacher set, Adam 1e-3.
+void ffnMedium(Backend&, double seconds, JsonWriter& json) {
+    ModelConfig m;
+    m.inputDimension = 64;
+    m.outputDimension = 10;
+    m.hidden = {256, 256};
+    m.activations = {activation(ActivationId::Gelu)};
+    OptimizerConfig o;
+    o.kind = OptimizerKind::Adam;
+    o.learningRate = 1e-3;
+    trainingLoop(m, LossKind::SoftmaxCrossEntropy, findDataset("teacher")->generate(4096, 0.0, 2), 128, o, seconds, json);
+}
+
+// swiglu-ffn: x + W_o(silu(x·W_g) ⊙ x·W_v), d_model 64, d_ff 171, no biases, then a 64→10
+// head; batch 128 from the teacher set, Adam 1e-3.
+void swigluFfn(Backend&, double seconds, JsonWriter& json) {
+    ModelConfig m;
+    m.kind = ModelKind::GluFfn;
+    m.inputDimension = 64;
+    m.outputDimension = 10;
+    m.dModel = 64;
+    m.blocks = 1;
+    m.dFf = 171;
+    m.biases = false;
+    m.activations = {activation(ActivationId::Swiglu)};
+    OptimizerConfig o;
+    o.kind = OptimizerKind::Adam;
+    o.learningRate = 1e-3;
+    trainingLoop(m, LossKind::SoftmaxCrossEntropy, findDataset("teacher")->generate(4096, 0.0, 3), 128, o, seconds, json);
+}
+
+struct Workload {
+    const char* name;
+    const char* description;
+    void (*run)(Backend&, double, JsonWriter&);
+};
+
+// clang-format off
+constexpr Workload kWorkloads[] = {
+    {"gelu-eval",  "exact GELU f and f' over 2^20 float32 points on [-6, 6]",          geluEval},
+    {"mlp-small",  "2-16-16-1 tanh MLP, BCE, batch 32, SGD (steps per second)",         mlpSmall},
+    {"ffn-medium", "64-256-256-10 GELU MLP, softmax CE, batch 128, Adam",               ffnMedium},
+    {"swiglu-ffn", "SwiGLU FFN d_model 64, d_ff 171, 64-10 head, batch 128, Adam",      swigluFfn},
+};
+// clang-format on
+
+}  // namespace
+
+std::string runBench(const std::vector<std::string>& words, std::string& notes) {
+    const Arguments args(words, {"--backend", "--seconds"}, {}, {});
+    if (args.positional().size() != 1) throw CliError("bench needs exactly one workload name (see 'actlab-cli help')");
+    const Workload* workload = nullptr;
+    for (const Workload& w : kWorkloads)
+        if (args.positional()[0] == w.name) workload = &w;
+    if (!workload) {
+        std::string known;
+        for (const Workload& w : kWorkloads) known += (known.empty() ? "" : ", ") + std::string(w.name);
+        throw CliError("unknown workload '" + args.positional()[0] + "' (known: " + known + ")");
+    }
+    double seconds = 3.0;
+    if (auto text = args.value("--seconds")) {
+        seconds = parseNumberOrThrow(*text, "--seconds");
+        if (seconds <= 0 || seconds > 600) throw CliError("--seconds must be in (0, 600]");
+    }
+    BackendSelection selection = createBackend(parseBackendOption(args, BackendChoice::Cpu));
+    if (selection.fellBack) notes += "actlab-cli: note: " + selection.reason + "\n";
+    JsonWriter json;
+    json.beginObject()
+        .key("workload").value(workload->name)
+        .key("backend").value(selection.backend->name())
+        .key("device").value(selection.backend->deviceName());
+    workload->run(*selection.backend, seconds, json);
+    json.endObject();
+    return json.text() + "\n";
+}
+
+}  // namespace actlab::cli

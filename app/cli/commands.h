@@ -1,0 +1,20 @@
+// The actlab-cli commands. Each takes the words after its name and returns the complete
+// stdout text (printed only on success, so an error never leaves partial output).
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace actlab::cli {
+
+std::string runList(const std::vector<std::string>& words);
+// Writes the CSV to `out` only once every value has been computed.
+void runEval(const std::vector<std::string>& words, std::string& notes, std::FILE* out);
+std::string runProperties(const std::vector<std::string>& words);
+std::string runApproximation(const std::vector<std::string>& words);
+std::string runTrain(const std::vector<std::string>& words, std::string& notes);
+std::string runCompare(const std::vector<std::string>& words, std::string& notes);
+std::string runBench(const std::vector<std::string>& words, std::string& notes);
+
+}  // namespace actlab::cli

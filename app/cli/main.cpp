@@ -1,0 +1,82 @@
+// actlab-cli: evaluation, properties, approximation errors and benchmarks without a window.
+// Usage errors: one line on stderr, exit status 2, nothing on stdout.
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli_arguments.h"
+#include "commands.h"
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: actlab-cli COMMAND [options]\n"
+    "commands:\n"
+    "  list [--json]                       every function, kind, parameters, defaults, ranges\n"
+    "  eval NAME [--param K=V]... (--x V1,V2,... | --range A:B:N) [--value V1,...]\n"
+    "       [--backend cpu|vulkan|auto] [--precision f64|f32]   CSV of f and f' (gated: y, dy/dx, dy/dv)\n"
+    "  properties NAME [--param K=V]... [--window A:B]          computed properties, JSON\n"
+    "  approx REFERENCE APPROXIMATION [--window A:B] [--points N]  largest error, JSON\n"
+    "  train --task T --model mlp|glu --activation NAME [--param K=V]... [--hidden 32,32,32]\n"
+    "        [--d-ff N] [--d-model N] [--blocks N] [--steps N] [--batch B]\n"
+    "        [--optimizer sgd|momentum|adam|adamw] [--lr X] [--momentum X] [--weight-decay X]\n"
+    "        [--clip X] [--schedule constant|cosine] [--warmup N] [--init he|he_uniform|xavier|lecun]\n"
+    "        [--bias-init X] [--noise X] [--points N] [--train-share X] [--features x1,x2,...]\n"
+    "        [--l1 X] [--l2 X] [--seed S] [--preset NAME] [--prelu-per-neuron] [--log-every N]\n"
+    "        [--backend B] [--metrics FILE.csv]                  one JSON line with the final figures\n"
+    "  compare --activations A,B,... [--seeds N] [--target ACC] [--format table|csv|json] [train flags]\n"
+    "  bench WORKLOAD [--backend B] [--seconds S]               one JSON line\n"
+    "        workloads: gelu-eval, mlp-small, ffn-medium, swiglu-ffn\n"
+    "  tasks: circle, xor, gauss, spiral, moons, spiral3, sine, teacher\n"
+    "  presets: dying-relu, deep-sigmoid, spiral-gelu, swiglu-spiral\n"
+    "  help                                this text\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    using namespace actlab::cli;
+    std::vector<std::string> words(argv + 1, argv + argc);
+    if (words.empty()) {
+        std::cerr << "actlab-cli: error: no command given (try 'actlab-cli help')\n";
+        return 2;
+    }
+    const std::string command = words.front();
+    words.erase(words.begin());
+    std::string notes;
+    try {
+        std::string out;
+        if (command == "help" || command == "--help" || command == "-h") {
+            out = kUsage;
+        } else if (command == "list") {
+            out = runList(words);
+        } else if (command == "eval") {
+            runEval(words, notes, stdout);
+        } else if (command == "properties") {
+            out = runProperties(words);
+        } else if (command == "approx") {
+            out = runApproximation(words);
+        } else if (command == "train") {
+            out = runTrain(words, notes);
+        } else if (command == "compare") {
+            out = runCompare(words, notes);
+        } else if (command == "bench") {
+            out = runBench(words, notes);
+        } else {
+            throw CliError("unknown command '" + command + "' (try 'actlab-cli help')");
+        }
+        if (!notes.empty()) std::cerr << notes;
+        std::fwrite(out.data(), 1, out.size(), stdout);
+        return std::fflush(stdout) == 0 ? 0 : 1;
+    } catch (const CliError& error) {
+        std::cerr << "actlab-cli: error: " << error.what() << '\n';
+        return 2;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "actlab-cli: error: out of memory\n";
+        return 2;
+    } catch (const std::exception& error) {
+        std::cerr << "actlab-cli: error: " << error.what() << '\n';
+        return 1;
+    }
+}

@@ -1,0 +1,156 @@
+// Parsing and validation of the GUI's options; every message names the option and the value.
+#include "gui_options.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <cstring>
+
+#include "common/number_format.h"
+
+namespace actlab::gui {
+namespace {
+
+QString tr(const char* text) { return QCoreApplication::translate("GuiOptions", text); }
+
+std::optional<double> number(const QString& text) {
+    return actlab::parseNumber(text.trimmed().toStdString()).value;
+}
+
+}  // namespace
+
+bool wantsScreenshot(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i)
+        if (std::strncmp(argv[i], "--screenshot", 12) == 0) return true;
+    return false;
+}
+
+GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("ActLab: explore activation functions and their derivatives."));
+    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
+                                  tr("Show this help and exit."));
+    const QCommandLineOption version(QStringLiteral("version"), tr("Show the version and exit."));
+    const QCommandLineOption backend(QStringLiteral("backend"),
+                                     tr("Compute backend: cpu, vulkan or auto (default: "
+                                        "ACTLAB_BACKEND, else auto)."),
+                                     tr("name"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        tr("Render the window as it opens to a PNG and exit."),
+                                        tr("file"));
+    const QCommandLineOption view(QStringLiteral("view"),
+                                  tr("Opening view: explorer, gelu or gated."), tr("name"));
+    const QCommandLineOption functions(QStringLiteral("functions"),
+                                       tr("Explorer functions, comma-separated (e.g. relu,gelu)."),
+                                       tr("list"));
+    const QCommandLineOption derivatives(QStringLiteral("derivatives"),
+                                         tr("Curves to show: any of f,f1,f2."), tr("list"));
+    const QCommandLineOption xRange(QStringLiteral("x-range"), tr("x range as A:B with A < B."),
+                                    tr("A:B"));
+    const QCommandLineOption size(QStringLiteral("size"),
+                                  tr("Window size as WxH (default 1400x900)."), tr("WxH"));
+    parser.addOptions(
+        {help, version, backend, screenshot, view, functions, derivatives, xRange, size});
+
+    GuiOptionsResult result;
+    if (!parser.parse(arguments)) {
+        result.error = parser.errorText();
+        return result;
+    }
+    if (parser.isSet(help)) {
+        result.helpText = parser.helpText();
+        return result;
+    }
+    if (parser.isSet(version)) {
+        result.versionRequested = true;
+        return result;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        result.error = tr("Unexpected argument: %1").arg(parser.positionalArguments().first());
+        return result;
+    }
+
+    GuiOptions options;
+    options.backend = backendChoiceFromEnvironment(BackendChoice::Auto);
+    if (parser.isSet(backend)) {
+        const auto choice = parseBackendChoice(parser.value(backend).toStdString());
+        if (!choice) {
+            result.error =
+                tr("--backend must be cpu, vulkan or auto, not \"%1\".").arg(parser.value(backend));
+            return result;
+        }
+        options.backend = *choice;
+    }
+    if (parser.isSet(screenshot)) {
+        options.screenshotPath = parser.value(screenshot);
+        if (options.screenshotPath.isEmpty()) {
+            result.error = tr("--screenshot needs a file name.");
+            return result;
+        }
+    }
+    if (parser.isSet(view)) {
+        options.view = parser.value(view);
+        if (!QStringList{QStringLiteral("explorer"), QStringLiteral("gelu"),
+                         QStringLiteral("gated")}
+                 .contains(options.view)) {
+            result.error =
+                tr("--view must be explorer, gelu or gated, not \"%1\".").arg(options.view);
+            return result;
+        }
+    }
+    if (parser.isSet(functions)) {
+        for (const QString& name : parser.value(functions).split(QLatin1Char(','))) {
+            const QString trimmed = name.trimmed();
+            if (!findActivation(trimmed.toStdString())) {
+                result.error =
+                    tr("--functions: unknown function \"%1\" (see actlab-cli list).").arg(trimmed);
+                return result;
+            }
+            options.functions << trimmed;
+        }
+    }
+    if (parser.isSet(derivatives)) {
+        ui::DerivativeSet set{false, false, false};
+        for (const QString& part : parser.value(derivatives).split(QLatin1Char(','))) {
+            const QString name = part.trimmed();
+            if (name == QLatin1String("f"))
+                set.value = true;
+            else if (name == QLatin1String("f1"))
+                set.first = true;
+            else if (name == QLatin1String("f2"))
+                set.second = true;
+            else {
+                result.error = tr("--derivatives takes f, f1 and f2, not \"%1\".").arg(name);
+                return result;
+            }
+        }
+        options.derivatives = set;
+    }
+    if (parser.isSet(xRange)) {
+        const QStringList parts = parser.value(xRange).split(QLatin1Char(':'));
+        const auto low = parts.size() == 2 ? number(parts[0]) : std::nullopt;
+        const auto high = parts.size() == 2 ? number(parts[1]) : std::nullopt;
+        if (!low || !high || !(*low < *high)) {
+            result.error = tr("--x-range must be A:B with finite numbers A < B, not \"%1\".")
+                               .arg(parser.value(xRange));
+            return result;
+        }
+        options.xRange = std::make_pair(*low, *high);
+    }
+    if (parser.isSet(size)) {
+        const QStringList parts = parser.value(size).toLower().split(QLatin1Char('x'));
+        bool widthOk = false, heightOk = false;
+        const int width = parts.size() == 2 ? parts[0].toInt(&widthOk) : 0;
+        const int height = parts.size() == 2 ? parts[1].toInt(&heightOk) : 0;
+        if (!widthOk || !heightOk || width < 320 || height < 240 || width > 8192 || height > 8192) {
+            result.error = tr("--size must be WxH between 320x240 and 8192x8192, not \"%1\".")
+                               .arg(parser.value(size));
+            return result;
+        }
+        options.size = QSize(width, height);
+    }
+    result.options = options;
+    return result;
+}
+
+}  // namespace actlab::gui

@@ -1,0 +1,39 @@
+// The command line of `actlab` (the GUI): backend, screenshot mode and the initial view, parsed
+// with QCommandLineParser into a plain struct; bad options are reported, never fatal here.
+#pragma once
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+#include <optional>
+#include <utility>
+
+#include "backends/backend_factory.h"
+#include "ui/panels/explorer_curves.h"
+
+namespace actlab::gui {
+
+struct GuiOptions {
+    BackendChoice backend = BackendChoice::Auto;  // default: ACTLAB_BACKEND, else auto
+    QString screenshotPath;                       // non-empty: render to PNG and exit
+    QString view = QStringLiteral("explorer");    // explorer | gelu | gated
+    QStringList functions;                        // catalogue names; empty: the default set
+    std::optional<ui::DerivativeSet> derivatives;
+    std::optional<std::pair<double, double>> xRange;
+    QSize size{1400, 900};
+};
+
+struct GuiOptionsResult {
+    std::optional<GuiOptions> options;  // empty on error or when help/version was asked for
+    QString error;                      // what was wrong, one line
+    QString helpText;                   // set when --help was given
+    bool versionRequested = false;
+};
+
+// arguments[0] is the program name, as QCoreApplication::arguments().
+GuiOptionsResult parseGuiOptions(const QStringList& arguments);
+
+// Whether `arguments` ask for a screenshot (checked before QApplication exists).
+bool wantsScreenshot(int argc, char** argv);
+
+}  // namespace actlab::gui

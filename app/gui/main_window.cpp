@@ -1,0 +1,197 @@
+// MainWindow: assembles the panels, the menus and the status bar; exports go to the panels.
+#include "main_window.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QTabWidget>
+
+#include "backends/backend.h"
+#include "ui/charts/curve_chart.h"
+#include "ui/panels/explorer_panel.h"
+#include "ui/panels/gated_surface_panel.h"
+#include "ui/panels/gelu_approximation_panel.h"
+#include "ui/panels/properties_panel.h"
+
+namespace actlab::gui {
+namespace {
+
+const QStringList kViewNames = {QStringLiteral("explorer"), QStringLiteral("gelu"),
+                                QStringLiteral("gated")};
+
+}  // namespace
+
+MainWindow::MainWindow(Backend& backend, const QString& backendReason, QWidget* parent)
+    : QMainWindow(parent) {
+    setWindowTitle(tr("ActLab — activation functions"));
+    m_explorer = new ui::ExplorerPanel(backend, this);
+    m_gelu = new ui::GeluApproximationPanel(backend, this);
+    m_gated = new ui::GatedSurfacePanel(backend, this);
+    m_properties = new ui::PropertiesPanel(backend, this);
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->addTab(m_explorer, tr("Explorer"));
+    m_tabs->addTab(m_gelu, tr("GELU approximations"));
+    m_tabs->addTab(m_gated, tr("Gated surfaces"));
+    setCentralWidget(m_tabs);
+
+    m_propertiesDock = new QDockWidget(tr("Properties"), this);
+    m_propertiesDock->setObjectName(QStringLiteral("propertiesDock"));
+    m_propertiesDock->setWidget(m_properties);
+    addDockWidget(Qt::RightDockWidgetArea, m_propertiesDock);
+    connect(m_explorer, &ui::ExplorerPanel::selectedActivationChanged, m_properties,
+            &ui::PropertiesPanel::setActivation);
+    m_properties->setActivation(m_explorer->selectedActivation());
+
+    m_backendText =
+        tr("Backend: %1 — %2")
+            .arg(QString::fromUtf8(backend.name().data(), qsizetype(backend.name().size())),
+                 backendReason);
+    auto* backendLabel = new QLabel(m_backendText, this);
+    backendLabel->setObjectName(QStringLiteral("backendLabel"));
+    backendLabel->setToolTip(QString::fromStdString(backend.deviceName()));
+    statusBar()->addPermanentWidget(backendLabel, 1);
+
+    buildMenus();
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* png = file->addAction(tr("Export plot &PNG…"), this, [this] {
+        runExport(tr("Export plot as PNG"), tr("PNG images (*.png)"), QStringLiteral("png"),
+                  &MainWindow::exportPlotPng);
+    });
+    png->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    QAction* svg = file->addAction(tr("Export plot &SVG…"), this, [this] {
+        runExport(tr("Export plot as SVG"), tr("SVG drawings (*.svg)"), QStringLiteral("svg"),
+                  &MainWindow::exportPlotSvg);
+    });
+    svg->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    QAction* csv = file->addAction(tr("Export data &CSV…"), this, [this] {
+        runExport(tr("Export plotted data as CSV"), tr("CSV files (*.csv)"), QStringLiteral("csv"),
+                  &MainWindow::exportDataCsv);
+    });
+    csv->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    file->addAction(tr("Export panel &image…"), this, [this] {
+        runExport(tr("Export panel image"), tr("PNG images (*.png)"), QStringLiteral("png"),
+                  &MainWindow::exportPanelImage);
+    });
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
+    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (int index = 0; index < m_tabs->count(); ++index) {
+        QAction* action = view->addAction(m_tabs->tabText(index), this,
+                                          [this, index] { m_tabs->setCurrentIndex(index); });
+        action->setShortcut(QKeySequence(Qt::CTRL | (Qt::Key_1 + index)));
+    }
+    view->addSeparator();
+    view->addAction(m_propertiesDock->toggleViewAction());
+}
+
+QString MainWindow::backendText() const { return m_backendText; }
+
+bool MainWindow::setCurrentView(const QString& name) {
+    const int index = kViewNames.indexOf(name);
+    if (index < 0) return false;
+    m_tabs->setCurrentIndex(index);
+    return true;
+}
+
+QString MainWindow::currentView() const { return kViewNames.value(m_tabs->currentIndex()); }
+
+void MainWindow::applyOptions(const GuiOptions& options) {
+    if (!options.functions.isEmpty()) m_explorer->setVisibleFunctions(options.functions);
+    if (options.derivatives) m_explorer->setDerivatives(*options.derivatives);
+    if (options.xRange) {
+        const auto [low, high] = *options.xRange;
+        m_explorer->setXRange(low, high);
+        m_gelu->setWindow(low, high);
+        const SurfaceSamples& surface = m_gated->surface();
+        if (surface.nv > 0) m_gated->setWindows(low, high, surface.vLow, surface.vHigh);
+    }
+    setCurrentView(options.view);
+}
+
+ui::CurveChart* MainWindow::currentChart() const {
+    switch (m_tabs->currentIndex()) {
+        case 0:
+            return m_explorer->chart();
+        case 1:
+            return m_gelu->curveChart();
+        case 2:
+            return m_gated->sliceChart();
+        default:
+            return nullptr;
+    }
+}
+
+bool MainWindow::exportPlotPng(const QString& path, QString* error) {
+    return currentChart()->exportPng(path, error);
+}
+
+bool MainWindow::exportPlotSvg(const QString& path, QString* error) {
+    return currentChart()->exportSvg(path, error);
+}
+
+bool MainWindow::exportDataCsv(const QString& path, QString* error) {
+    if (m_tabs->currentIndex() == 0) return m_explorer->exportCsv(path, error);
+    return currentChart()->exportCsv(path, error);
+}
+
+bool MainWindow::exportPanelImage(const QString& path, QString* error) {
+    QImage image;
+    switch (m_tabs->currentIndex()) {
+        case 0:
+            image = m_explorer->renderImage();
+            break;
+        case 1:
+            image = m_gelu->renderImage();
+            break;
+        default:
+            image = m_gated->renderImage();
+            break;
+    }
+    if (!image.isNull() && image.save(path, "PNG")) return true;
+    if (error) *error = tr("Could not write the image %1.").arg(path);
+    return false;
+}
+
+void MainWindow::runExport(const QString& title, const QString& filter, const QString& suffix,
+                           bool (MainWindow::*action)(const QString&, QString*)) {
+    const QString suggested =
+        QStringLiteral("actlab-%1.%2")
+            .arg(currentView().isEmpty() ? QStringLiteral("plot") : currentView(), suffix);
+    QString path = QFileDialog::getSaveFileName(this, title, suggested, filter);
+    if (path.isEmpty()) return;
+    if (!path.endsWith(QLatin1Char('.') + suffix, Qt::CaseInsensitive))
+        path += QLatin1Char('.') + suffix;
+    QString error;
+    if ((this->*action)(path, &error))
+        statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    else
+        QMessageBox::warning(this, title, error);
+}
+
+QJsonObject MainWindow::sessionState() const {
+    return {{QStringLiteral("view"), currentView()},
+            {QStringLiteral("explorer"), m_explorer->saveState()},
+            {QStringLiteral("gelu"), m_gelu->saveState()},
+            {QStringLiteral("gated"), m_gated->saveState()},
+            {QStringLiteral("properties"), m_properties->saveState()}};
+}
+
+void MainWindow::restoreSessionState(const QJsonObject& state) {
+    m_explorer->restoreState(state.value(QStringLiteral("explorer")).toObject());
+    m_gelu->restoreState(state.value(QStringLiteral("gelu")).toObject());
+    m_gated->restoreState(state.value(QStringLiteral("gated")).toObject());
+    m_properties->restoreState(state.value(QStringLiteral("properties")).toObject());
+    setCurrentView(state.value(QStringLiteral("view")).toString());
+}
+
+}  // namespace actlab::gui

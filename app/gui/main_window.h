@@ -1,0 +1,68 @@
+// The main window: the Explorer, GELU-approximation and gated-surface panels in tabs, the
+// Properties dock following the Explorer's selected function, the File menu of exports and a
+// status bar naming the backend in use and why.
+#pragma once
+
+#include <QJsonObject>
+#include <QMainWindow>
+
+#include "gui_options.h"
+
+class QDockWidget;
+class QTabWidget;
+
+namespace actlab {
+class Backend;
+}
+
+namespace actlab::ui {
+class CurveChart;
+class ExplorerPanel;
+class GatedSurfacePanel;
+class GeluApproximationPanel;
+class PropertiesPanel;
+}  // namespace actlab::ui
+
+namespace actlab::gui {
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    MainWindow(Backend& backend, const QString& backendReason, QWidget* parent = nullptr);
+
+    ui::ExplorerPanel* explorer() const { return m_explorer; }
+    ui::GeluApproximationPanel* geluPanel() const { return m_gelu; }
+    ui::GatedSurfacePanel* gatedPanel() const { return m_gated; }
+    ui::PropertiesPanel* propertiesPanel() const { return m_properties; }
+    QString backendText() const;
+
+    bool setCurrentView(const QString& name);  // explorer | gelu | gated
+    QString currentView() const;
+    void applyOptions(const GuiOptions& options);  // view, functions, derivatives, x range
+
+    // Exports of the current tab's plot (the Explorer's CSV has f, f′, f″ per function).
+    bool exportPlotPng(const QString& path, QString* error);
+    bool exportPlotSvg(const QString& path, QString* error);
+    bool exportDataCsv(const QString& path, QString* error);
+    bool exportPanelImage(const QString& path, QString* error);
+
+    QJsonObject sessionState() const;  // every panel's state and the current view
+    void restoreSessionState(const QJsonObject& state);
+
+private:
+    void buildMenus();
+    ui::CurveChart* currentChart() const;
+    // Asks for a file name, runs `action`, reports the outcome in the status bar or a box.
+    void runExport(const QString& title, const QString& filter, const QString& suffix,
+                   bool (MainWindow::*action)(const QString&, QString*));
+
+    QTabWidget* m_tabs = nullptr;
+    QDockWidget* m_propertiesDock = nullptr;
+    ui::ExplorerPanel* m_explorer = nullptr;
+    ui::GeluApproximationPanel* m_gelu = nullptr;
+    ui::GatedSurfacePanel* m_gated = nullptr;
+    ui::PropertiesPanel* m_properties = nullptr;
+    QString m_backendText;
+};
+
+}  // namespace actlab::gui

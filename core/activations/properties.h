@@ -1,0 +1,44 @@
+// Properties of an activation computed from its formula on a window: monotonicity, bounds,
+// smoothness, minimum, range of f′ and the share of the window where f′ vanishes.
+#pragma once
+
+#include <vector>
+
+#include "activations/catalogue.h"
+
+namespace actlab {
+
+struct ActivationProperties {
+    double windowLow = -6;
+    double windowHigh = 6;
+    bool monotonic = false;      // f′ ≥ 0 everywhere on the window (non-decreasing)
+    bool boundedBelow = false;   // f stays above a finite bound as x → ±∞ (checked to |x| = 1e8)
+    bool boundedAbove = false;
+    bool smooth = false;         // no jump in f′ or f″ on the window (C² there)
+    double minimumValue = 0;     // smallest f on the window ...
+    double minimumAt = 0;        // ... and where (the first such x)
+    bool minimumInterior = false;  // true when that minimum is a turning point inside the window
+    double firstMinimum = 0;     // range of f′ on the window: [firstMinimum, firstMaximum]
+    double firstMinimumAt = 0;
+    double firstMaximum = 0;
+    double firstMaximumAt = 0;
+    double zeroGradientShare = 0;  // share of the window where f′ is exactly 0
+};
+
+// For gated units the properties are those of the gate act(x). Requires low < high.
+ActivationProperties computeProperties(const ActivationConfig& config, double low = -6,
+                                       double high = 6);
+
+// Largest |approximation − reference| on [low, high], where it occurs, and the error curve.
+struct ApproximationError {
+    double maxAbsError = 0;
+    double at = 0;
+    std::vector<double> x;      // (n)
+    std::vector<double> error;  // (n) approximation(x) − reference(x)
+};
+
+ApproximationError compareFunctions(const ActivationConfig& reference,
+                                    const ActivationConfig& approximation, double low,
+                                    double high, int n = 2001);
+
+}  // namespace actlab

@@ -1,0 +1,70 @@
+// The model interface of the Training lab: a network over (batch, features) rows with a
+// forward/backward pair, its parameters and gradients, and views of its hidden units for the
+// diagnostics. Implemented by Mlp and GluFfn for float (training) and double (gradient checks).
+#pragma once
+
+#include <algorithm>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "activations/catalogue.h"
+
+namespace actlab {
+
+// One learnable tensor: values and the gradient of the loss with respect to them.
+template <typename T>
+struct Parameter {
+    std::string name;      // e.g. "layer1.weight", "block0.gate", "layer2.prelu_alpha"
+    int rows = 0;          // weights are (in, out) row-major; vectors are (1, n)
+    int cols = 0;
+    bool isWeight = false; // L1/L2 regularisation and weight decay apply to weights only
+    int hiddenLayer = -1;  // the hidden layer this parameter feeds (for per-layer norms), or −1
+    std::vector<T> value;
+    std::vector<T> grad;
+    size_t size() const { return value.size(); }
+};
+
+// The units whose activation ActLab watches: pre-activations z and f′(z) of one hidden layer
+// for the rows of the last forward pass (for a GLU block: the gate pre-activations x·W_g).
+template <typename T>
+struct HiddenLayerView {
+    std::string name;                 // "hidden 1", "block 1 gate"
+    int width = 0;
+    ActivationConfig activation;
+    std::span<const T> preActivation; // (batch, width) z
+    std::span<const T> postActivation;// (batch, width) f(z)
+    std::span<const T> derivative;    // (batch, width) f′(z) (∂y/∂x for gated units, at v = 1)
+};
+
+template <typename T>
+class Model {
+public:
+    virtual ~Model() = default;
+
+    virtual std::string describe() const = 0;  // "mlp 2-32-32-1 gelu" etc.
+    virtual int inputDimension() const = 0;
+    virtual int outputDimension() const = 0;
+
+    // input is (batch, inputDimension) row-major; returns (batch, outputDimension) logits.
+    // The returned span and the hidden views stay valid until the next forward().
+    virtual std::span<const T> forward(std::span<const T> input, int batch) = 0;
+    // outputGradient is (batch, outputDimension) ∂L/∂output for the last forward(); adds
+    // ∂L/∂parameter into every parameter's grad (call zeroGradients() first).
+    virtual void backward(std::span<const T> outputGradient) = 0;
+
+    virtual std::vector<Parameter<T>*> parameters() = 0;
+    virtual std::vector<HiddenLayerView<T>> hiddenLayers() const = 0;
+
+    void zeroGradients() {
+        for (Parameter<T>* p : parameters()) std::fill(p->grad.begin(), p->grad.end(), T(0));
+    }
+    size_t parameterCount() {
+        size_t n = 0;
+        for (Parameter<T>* p : parameters()) n += p->size();
+        return n;
+    }
+};
+
+}  // namespace actlab

@@ -1,0 +1,257 @@
+// Trainer: seeded mini-batches, forward/loss/backward/regularise/update, divergence guard,
+// and snapshots computed over the whole data set.
+#include "training/trainer.h"
+
+#include <chrono>
+#include <cmath>
+#include <numeric>
+
+#include "common/random.h"
+
+namespace actlab {
+namespace {
+
+double now() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+LossKind lossFor(TaskKind kind) {
+    switch (kind) {
+        case TaskKind::BinaryClassification: return LossKind::BceWithLogits;
+        case TaskKind::MultiClassification: return LossKind::SoftmaxCrossEntropy;
+        case TaskKind::Regression: return LossKind::Mse;
+    }
+    return LossKind::BceWithLogits;
+}
+
+bool finite(const LossValue& v) { return std::isfinite(v.loss) && std::isfinite(v.accuracy); }
+
+// The diagnostics and surfaces of a snapshot whose losses are finite can still overflow (float
+// gradients and outputs of a diverging model); such a snapshot is not shown.
+bool finite(const TrainingSnapshot& s) {
+    const ModelDiagnostics& d = s.diagnostics;
+    bool ok = std::isfinite(d.gradientNormFirst) && std::isfinite(d.gradientNormLast) &&
+              std::isfinite(d.deadFraction) && std::isfinite(d.vanishingFraction);
+    for (const LayerDiagnostics& layer : d.layers)
+        ok = ok && std::isfinite(layer.weightNorm) && std::isfinite(layer.gradientNorm);
+    for (float v : s.surface) ok = ok && std::isfinite(v);
+    for (double v : s.curveY) ok = ok && std::isfinite(v);
+    for (const auto& layer : s.neuronSurfaces)
+        for (const auto& unit : layer)
+            for (float v : unit) ok = ok && std::isfinite(v);
+    return ok;
+}
+
+}  // namespace
+
+std::unique_ptr<Trainer> Trainer::create(const TrainingConfig& config, std::string* error) {
+    const auto fail = [&](const std::string& message) -> std::unique_ptr<Trainer> {
+        if (error) *error = message;
+        return nullptr;
+    };
+    std::unique_ptr<Trainer> t(new Trainer());
+    t->m_config = config;
+    std::string problem;
+    std::optional<Dataset> data;
+    if (config.userPoints) {
+        data = makeDatasetFromPoints(*config.userPoints, config.userClasses, config.data, &problem);
+    } else {
+        const DatasetInfo* info = findDataset(config.task);
+        if (!info) return fail("unknown task '" + config.task + "'");
+        data = makeDataset(*info, config.data, &problem);
+    }
+    if (!data) return fail(problem);
+    t->m_data = std::move(*data);
+    t->m_loss = lossFor(t->m_data.kind);
+    if (config.batch < 1 || config.batch > 4096) return fail("the batch size must be in [1, 4096]");
+    ModelConfig model = config.model;
+    model.inputDimension = t->m_data.inputDimension;
+    model.outputDimension = t->m_loss == LossKind::SoftmaxCrossEntropy ? t->m_data.classes : 1;
+    t->m_config.model = model;
+    t->m_model = createModel<float>(model, &problem);
+    if (!t->m_model) return fail(problem);
+    if (!(config.optimizer.learningRate > 0 && config.optimizer.learningRate <= 10))
+        return fail("the learning rate must be in (0, 10]");
+    if (config.l1 < 0 || config.l2 < 0 || !std::isfinite(config.l1 + config.l2))
+        return fail("regularisation rates must be finite and >= 0");
+    t->m_optimizer = std::make_unique<Optimizer<float>>(config.optimizer);
+    t->m_order.resize(t->m_data.trainSize());
+    std::iota(t->m_order.begin(), t->m_order.end(), size_t(0));
+    t->m_cursor = t->m_order.size();  // shuffle on the first batch
+    t->m_shuffleState = config.data.seed * 0x9e3779b97f4a7c15ULL + 7;
+    return t;
+}
+
+void Trainer::nextBatch() {
+    const int d = m_data.inputDimension;
+    const size_t batch = size_t(m_config.batch);
+    m_batchInputs.resize(batch * size_t(d));
+    m_batchTargets.resize(batch);
+    for (size_t b = 0; b < batch; ++b) {
+        if (m_cursor >= m_order.size()) {  // a new epoch: reshuffle, seeded
+            Random random(m_shuffleState++);
+            for (size_t i = m_order.size() - 1; i > 0; --i) std::swap(m_order[i], m_order[size_t(random.below(int(i + 1)))]);
+            m_cursor = 0;
+        }
+        const size_t row = m_order[m_cursor++];
+        std::copy_n(m_data.trainInputs.begin() + row * size_t(d), d, m_batchInputs.begin() + b * size_t(d));
+        m_batchTargets[b] = m_data.trainTargets[row];
+    }
+}
+
+void Trainer::applyRegularisation() {
+    if (m_config.l1 == 0 && m_config.l2 == 0) return;
+    const float l1 = float(m_config.l1), l2 = float(m_config.l2);
+    for (Parameter<float>* p : m_model->parameters()) {
+        if (!p->isWeight) continue;
+        for (size_t i = 0; i < p->size(); ++i) {
+            const float w = p->value[i];
+            p->grad[i] += l2 * w + l1 * float((w > 0) - (w < 0));
+        }
+    }
+}
+
+void Trainer::step(int n) {
+    const int outputs = m_model->outputDimension();
+    for (int i = 0; i < n && !diverged(); ++i) {
+        nextBatch();
+        const std::span<const float> output = m_model->forward(m_batchInputs, m_config.batch);
+        m_outputGradient.resize(output.size());
+        const LossValue value = computeLoss<float>(m_loss, output, m_config.batch, outputs, m_batchTargets, m_outputGradient);
+        if (!finite(value)) {
+            m_divergedAt = m_steps;
+            return;
+        }
+        m_lastBatchLoss = value.loss;
+        m_model->zeroGradients();
+        m_model->backward(m_outputGradient);
+        applyRegularisation();
+        // float gradients can overflow while the (double) loss is still finite: that is
+        // divergence too, and the weights this update wrote are not finite
+        if (!std::isfinite(m_optimizer->step(m_model->parameters()))) {
+            m_divergedAt = m_steps;
+            return;
+        }
+        ++m_steps;
+    }
+}
+
+void Trainer::setOptimizerConfig(const OptimizerConfig& config) {
+    m_config.optimizer = config;
+    m_optimizer->setConfig(config);
+}
+
+void Trainer::setRegularisation(double l1, double l2) {
+    m_config.l1 = l1;
+    m_config.l2 = l2;
+}
+
+TrainingSnapshot Trainer::snapshot(bool withSurfaces) {
+    if (diverged() && m_lastFinite) {
+        TrainingSnapshot s = *m_lastFinite;
+        s.diverged = true;
+        s.divergedAtStep = m_divergedAt;
+        s.step = m_steps;
+        s.stepsPerSecond = 0;
+        return s;
+    }
+    TrainingSnapshot s;
+    s.step = m_steps;
+    const int outputs = m_model->outputDimension();
+    const int testRows = int(m_data.testSize()), trainRows = int(m_data.trainSize());
+    const LossValue test = computeLoss<float>(m_loss, m_model->forward(m_data.testInputs, testRows), testRows, outputs,
+                                              m_data.testTargets, {});
+    // Full-batch forward/backward on the training set: metrics and gradients for diagnostics.
+    const std::span<const float> output = m_model->forward(m_data.trainInputs, trainRows);
+    std::vector<float> gradient(output.size());
+    const LossValue train = computeLoss<float>(m_loss, output, trainRows, outputs, m_data.trainTargets, gradient);
+    bool ok = finite(train) && finite(test);
+    if (ok) {
+        m_model->zeroGradients();
+        m_model->backward(gradient);
+        s.diagnostics = diagnoseModel(*m_model, trainRows);
+        if (withSurfaces) computeSurfaces(s);
+        ok = finite(s);
+    }
+    if (!ok) {
+        if (m_divergedAt < 0) m_divergedAt = m_steps;
+        if (m_lastFinite) return snapshot(withSurfaces);
+        TrainingSnapshot empty;
+        empty.step = m_steps;
+        empty.diverged = true;
+        empty.divergedAtStep = m_divergedAt;
+        return empty;
+    }
+    if (m_previousDiagnostics) m_revived += countRevivals(*m_previousDiagnostics, s.diagnostics);
+    m_previousDiagnostics = s.diagnostics;
+    s.revived = m_revived;
+    s.trainLoss = train.loss;
+    s.testLoss = test.loss;
+    s.trainAccuracy = train.accuracy;
+    s.testAccuracy = test.accuracy;
+    const double t = now();
+    if (m_lastSnapshotTime >= 0 && t > m_lastSnapshotTime)
+        s.stepsPerSecond = double(m_steps - m_lastSnapshotStep) / (t - m_lastSnapshotTime);
+    m_lastSnapshotTime = t;
+    m_lastSnapshotStep = m_steps;
+
+    HistoryPoint point{m_steps, s.trainLoss, s.testLoss, s.trainAccuracy, s.testAccuracy, s.diagnostics.deadFraction, {}, {}};
+    for (const LayerDiagnostics& layer : s.diagnostics.layers) {
+        point.layerDeadFraction.push_back(layer.deadFraction);
+        point.layerGradientNorm.push_back(layer.gradientNorm);
+    }
+    if (m_history.empty() || m_history.back().step != m_steps) m_history.push_back(std::move(point));
+    s.history = m_history;
+    m_lastFinite = s;
+    return s;
+}
+
+void Trainer::computeSurfaces(TrainingSnapshot& s) {
+    const int outputs = m_model->outputDimension();
+    if (m_data.rawDimension == 1) {
+        constexpr int n = 241;
+        std::vector<float> x(n);
+        for (int i = 0; i < n; ++i) {
+            s.curveX.push_back(-6.0 + 12.0 * i / (n - 1));
+            x[size_t(i)] = float(s.curveX.back());
+        }
+        const std::span<const float> y = m_model->forward(x, n);
+        s.curveY.assign(y.begin(), y.end());
+        return;
+    }
+    if (m_data.rawDimension != 2) return;
+    const auto grid = [&](int res) {
+        std::vector<double> raw(size_t(res) * size_t(res) * 2);
+        for (int r = 0; r < res; ++r)
+            for (int c = 0; c < res; ++c) {
+                raw[2 * (size_t(r) * res + c)] = s.surfaceLow + (s.surfaceHigh - s.surfaceLow) * c / (res - 1);
+                raw[2 * (size_t(r) * res + c) + 1] = s.surfaceLow + (s.surfaceHigh - s.surfaceLow) * r / (res - 1);
+            }
+        return expandFeatures(raw, m_data.features);
+    };
+    const int res = std::max(2, m_config.surfaceResolution);
+    const std::vector<float> inputs = grid(res);
+    const std::span<const float> out = m_model->forward(inputs, res * res);
+    s.surfaceResolution = res;
+    s.surface.resize(size_t(res) * size_t(res));
+    for (size_t i = 0; i < s.surface.size(); ++i) {
+        if (outputs == 1) {
+            s.surface[i] = 1.0f / (1.0f + std::exp(-out[i]));
+        } else {
+            const float* z = out.data() + i * size_t(outputs);
+            s.surface[i] = float(std::max_element(z, z + outputs) - z);
+        }
+    }
+    const int small = std::max(2, m_config.neuronResolution);
+    const std::vector<float> smallInputs = grid(small);
+    m_model->forward(smallInputs, small * small);
+    s.neuronResolution = small;
+    for (const HiddenLayerView<float>& view : m_model->hiddenLayers()) {
+        std::vector<std::vector<float>> units(size_t(view.width), std::vector<float>(size_t(small) * small));
+        for (size_t r = 0; r < size_t(small) * small; ++r)
+            for (int j = 0; j < view.width; ++j) units[size_t(j)][r] = view.postActivation[r * size_t(view.width) + size_t(j)];
+        s.neuronSurfaces.push_back(std::move(units));
+    }
+}
+
+}  // namespace actlab

@@ -1,0 +1,113 @@
+// The trainer of the Training lab: data, model, loss and optimizer stepped together, and
+// immutable snapshots (metrics, diagnostics, decision surface) for the UI and the CLI. It knows
+// nothing of threads or Qt: a worker calls step() and snapshot() (see training_loop.h).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "datasets/dataset.h"
+#include "diagnostics/diagnostics.h"
+#include "models/loss.h"
+#include "models/model_factory.h"
+#include "optimizers/optimizer.h"
+
+namespace actlab {
+
+struct TrainingConfig {
+    std::string task = "circle";
+    DatasetOptions data;
+    std::optional<LabelledPoints> userPoints;  // when set, trains on these (task "user")
+    int userClasses = 2;
+    ModelConfig model;                         // input/output dimensions are set from the data
+    OptimizerConfig optimizer;
+    int batch = 32;
+    double l1 = 0.0;                           // penalty λ1·Σ|w| over weights
+    double l2 = 0.0;                           // penalty (λ2/2)·Σw² over weights
+    int surfaceResolution = 64;                // decision surface grid (2D tasks), per side
+    int neuronResolution = 24;                 // per-neuron output maps, per side
+};
+
+// One point of the run's history (one per snapshot).
+struct HistoryPoint {
+    int step = 0;
+    double trainLoss = 0, testLoss = 0, trainAccuracy = 0, testAccuracy = 0;
+    double deadFraction = 0;
+    std::vector<double> layerDeadFraction;
+    std::vector<double> layerGradientNorm;
+};
+
+struct TrainingSnapshot {
+    int step = 0;
+    bool diverged = false;
+    int divergedAtStep = -1;
+    double trainLoss = 0, testLoss = 0, trainAccuracy = 0, testAccuracy = 0;
+    ModelDiagnostics diagnostics;
+    int revived = 0;                   // revivals so far
+    double stepsPerSecond = 0;         // measured over the steps since the previous snapshot
+    std::vector<HistoryPoint> history;
+    // 2D tasks: model output (probability of class 1, or argmax class for 3 classes) on a
+    // res × res grid over [surfaceLow, surfaceHigh]², row 0 at x2 = surfaceLow.
+    int surfaceResolution = 0;
+    double surfaceLow = -6, surfaceHigh = 6;
+    std::vector<float> surface;
+    // Per hidden neuron, its output f(z) on a neuronResolution² grid: neuronSurfaces[layer][unit].
+    int neuronResolution = 0;
+    std::vector<std::vector<std::vector<float>>> neuronSurfaces;
+    // 1D regression: the fitted curve on an even grid.
+    std::vector<double> curveX, curveY;
+};
+
+class Trainer {
+public:
+    // Builds data, model and optimizer; nullptr with *error for an invalid configuration.
+    static std::unique_ptr<Trainer> create(const TrainingConfig& config, std::string* error);
+
+    // Runs up to n steps; stops early (and stays stopped) if the loss or the gradient becomes
+    // NaN or Inf. A snapshot never carries a non-finite number: once diverged, it repeats the
+    // last finite one (or is empty) with diverged set.
+    void step(int n);
+    // Metrics and diagnostics over the whole train/test sets; with surfaces when asked.
+    TrainingSnapshot snapshot(bool withSurfaces);
+
+    void setOptimizerConfig(const OptimizerConfig& config);
+    void setRegularisation(double l1, double l2);
+
+    int steps() const { return m_steps; }
+    bool diverged() const { return m_divergedAt >= 0; }
+    int divergedAtStep() const { return m_divergedAt; }
+    double lastBatchLoss() const { return m_lastBatchLoss; }
+    const TrainingConfig& config() const { return m_config; }
+    const Dataset& dataset() const { return m_data; }
+    LossKind lossKind() const { return m_loss; }
+    Model<float>& model() { return *m_model; }
+
+private:
+    Trainer() = default;
+    void nextBatch();
+    void applyRegularisation();
+    void computeSurfaces(TrainingSnapshot& s);
+
+    TrainingConfig m_config;
+    Dataset m_data;
+    LossKind m_loss = LossKind::BceWithLogits;
+    std::unique_ptr<Model<float>> m_model;
+    std::unique_ptr<Optimizer<float>> m_optimizer;
+    std::vector<size_t> m_order;
+    size_t m_cursor = 0;
+    std::uint64_t m_shuffleState = 0;
+    std::vector<float> m_batchInputs, m_batchTargets, m_outputGradient;
+    int m_steps = 0;
+    int m_divergedAt = -1;
+    double m_lastBatchLoss = 0;
+    std::optional<ModelDiagnostics> m_previousDiagnostics;
+    int m_revived = 0;
+    std::vector<HistoryPoint> m_history;
+    double m_lastSnapshotTime = -1;
+    int m_lastSnapshotStep = 0;
+    std::optional<TrainingSnapshot> m_lastFinite;
+};
+
+}  // namespace actlab

@@ -1,0 +1,83 @@
+// TrainingLoop: runs trainers in lock step, one step each at a time, with a per-step stop check.
+#include "training/training_loop.h"
+
+#include <chrono>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace actlab {
+
+std::optional<TrainingLoop> TrainingLoop::create(const std::vector<TrainingConfig>& configs,
+                                                 std::string* error) {
+    TrainingLoop loop;
+    for (size_t i = 0; i < configs.size(); ++i) {
+        std::string problem;
+        std::unique_ptr<Trainer> trainer = Trainer::create(configs[i], &problem);
+        if (!trainer) {
+            if (error)
+                *error = configs.size() > 1 ? "run " + std::string(1, char('A' + i)) + ": " + problem
+                                            : problem;
+            return std::nullopt;
+        }
+        loop.m_trainers.push_back(std::move(trainer));
+    }
+    if (loop.m_trainers.empty()) {
+        if (error) *error = "nothing to train";
+        return std::nullopt;
+    }
+    return loop;
+}
+
+void TrainingLoop::applyComputeThreads() const {
+#ifdef _OPENMP
+    if (m_computeThreads > 0) omp_set_num_threads(m_computeThreads);  // this thread's setting
+#endif
+}
+
+int TrainingLoop::runFrame(const FramePlan& plan, const std::function<bool()>& shouldStop,
+                           int limit) {
+    applyComputeThreads();
+    using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
+    const auto budget = std::chrono::duration<double>(plan.budgetSeconds);
+    int taken = 0;
+    while (!diverged()) {
+        if (plan.steps > 0 && taken >= plan.steps) break;
+        if (plan.steps <= 0 && Clock::now() - start >= budget) break;
+        if (limit > 0 && taken >= limit) break;
+        if (shouldStop && shouldStop()) break;
+        for (auto& trainer : m_trainers) trainer->step(1);
+        ++taken;
+        if (plan.historyEvery > 0 && steps() % plan.historyEvery == 0 && !diverged())
+            for (auto& trainer : m_trainers) trainer->snapshot(false);
+    }
+    return taken;
+}
+
+std::vector<TrainingSnapshot> TrainingLoop::snapshots(bool withSurfaces) {
+    applyComputeThreads();
+    std::vector<TrainingSnapshot> result;
+    result.reserve(m_trainers.size());
+    for (auto& trainer : m_trainers) result.push_back(trainer->snapshot(withSurfaces));
+    return result;
+}
+
+int TrainingLoop::steps() const { return m_trainers.empty() ? 0 : m_trainers.front()->steps(); }
+
+bool TrainingLoop::diverged() const {
+    for (const auto& trainer : m_trainers)
+        if (trainer->diverged()) return true;
+    return false;
+}
+
+void TrainingLoop::setOptimizerConfig(const OptimizerConfig& config) {
+    for (auto& trainer : m_trainers) trainer->setOptimizerConfig(config);
+}
+
+void TrainingLoop::setRegularisation(double l1, double l2) {
+    for (auto& trainer : m_trainers) trainer->setRegularisation(l1, l2);
+}
+
+}  // namespace actlab

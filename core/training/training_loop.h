@@ -1,0 +1,59 @@
+// Paces one or more trainers that step together (a single run, or the two runs of a comparison)
+// for an interactive view: frames of a fixed number of steps or of a time budget, a stop callback
+// checked once per step, and a divergence of any run ending the frame. No threads, no Qt.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "training/trainer.h"
+
+namespace actlab {
+
+// How the steps of one frame are chosen.
+struct FramePlan {
+    int steps = 10;               // steps per frame; 0: as many as fit in budgetSeconds
+    double budgetSeconds = 0.03;  // the time budget of a full-speed frame
+    int historyEvery = 0;         // > 0: a history point (snapshot without surfaces) every N steps
+};
+
+class TrainingLoop {
+public:
+    // Builds one trainer per configuration; nullopt with *error naming the failing run.
+    static std::optional<TrainingLoop> create(const std::vector<TrainingConfig>& configs,
+                                              std::string* error);
+
+    // Runs one frame: every trainer takes one step, then the next step, and so on. Stops early
+    // when shouldStop() returns true (asked once per step) or when a run diverges, or when
+    // `limit` steps (> 0) have been taken in all. Returns the steps taken in this frame.
+    // With plan.historyEvery, the runs' histories also get a point at each multiple of it.
+    int runFrame(const FramePlan& plan, const std::function<bool()>& shouldStop, int limit = 0);
+
+    // One snapshot per run, with surfaces when asked.
+    std::vector<TrainingSnapshot> snapshots(bool withSurfaces);
+
+    // OpenMP threads for the products of the thread that calls runFrame()/snapshots(); 0 keeps
+    // the default. An interactive view uses 1: these models are small, and a team of spinning
+    // threads next to the UI thread made steps ~20× and snapshots ~50× slower on 2 cores.
+    void setComputeThreads(int threads) { m_computeThreads = threads; }
+
+    int runCount() const { return int(m_trainers.size()); }
+    int steps() const;                 // steps taken by each run
+    bool diverged() const;             // whether any run diverged
+    Trainer& trainer(int run) { return *m_trainers[size_t(run)]; }
+
+    // Live changes that keep the runs' state (the optimizer's moments included).
+    void setOptimizerConfig(const OptimizerConfig& config);
+    void setRegularisation(double l1, double l2);
+
+private:
+    void applyComputeThreads() const;
+
+    std::vector<std::unique_ptr<Trainer>> m_trainers;
+    int m_computeThreads = 0;
+};
+
+}  // namespace actlab

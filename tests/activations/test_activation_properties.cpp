@@ -1,0 +1,181 @@
+// computeProperties and compareFunctions against independently computed facts. The figures
+// come from scripts/make_activation_fixtures.py (torch float64, bisection on autograd
+// derivatives; see fixtures/reference_facts.txt) and agree with mpmath at 30 digits.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "activations/catalogue.h"
+#include "activations/properties.h"
+
+namespace actlab {
+namespace {
+
+ActivationConfig make(ActivationId id) { return ActivationConfig::withDefaults(id); }
+
+ActivationConfig make(ActivationId id, const char* name, double value) {
+    ActivationConfig config = ActivationConfig::withDefaults(id);
+    EXPECT_FALSE(config.setParameter(name, value));
+    return config;
+}
+
+// The window is refined by golden-section search, so the minimum is found to ~1e-12 in f and
+// ~1e-7 in x (f is flat there); 1e-9 and 1e-5 leave room without hiding a grid-only answer.
+struct Minimum {
+    ActivationId id;
+    double value;
+    double at;
+};
+constexpr Minimum kMinima[] = {
+    {ActivationId::Gelu, -0.16997120747990363, -0.7517915246935645},
+    {ActivationId::Silu, -0.2784645427610738, -1.278464542761074},
+    {ActivationId::Mish, -0.3088434130172504, -1.1924312145154954},
+};
+
+TEST(ActivationProperties, MinimaOfGeluSiluMish) {
+    for (const Minimum& m : kMinima) {
+        const ActivationProperties p = computeProperties(make(m.id));
+        const char* name = activationInfo(m.id).name.data();
+        EXPECT_NEAR(p.minimumValue, m.value, 1e-9) << name;
+        EXPECT_NEAR(p.minimumAt, m.at, 1e-5) << name;
+        EXPECT_TRUE(p.minimumInterior) << name;
+    }
+}
+
+// Range of f′ on [−3, 3]: interior extremes at f″ = 0 (GELU ±√2, SiLU ±2.3994), else the ends.
+struct FirstRange {
+    ActivationId id;
+    double low, lowAt, high, highAt;
+};
+constexpr FirstRange kFirstRanges[] = {
+    {ActivationId::Gelu, -0.1289041451851548, -1.414213562373095, 1.128904145185155,
+     1.414213562373095},
+    {ActivationId::Silu, -0.09983932012886691, -2.399357280515468, 1.099839320128867,
+     2.399357280515467},
+    {ActivationId::Sigmoid, 0.045176659730912, 3.0, 0.25, 0.0},
+    {ActivationId::Tanh, 0.009866037165440166, 3.0, 1.0, 0.0},
+};
+
+TEST(ActivationProperties, FirstDerivativeRangesOnMinusThreeToThree) {
+    for (const FirstRange& r : kFirstRanges) {
+        const ActivationProperties p = computeProperties(make(r.id), -3.0, 3.0);
+        const char* name = activationInfo(r.id).name.data();
+        EXPECT_EQ(p.windowLow, -3.0);
+        EXPECT_EQ(p.windowHigh, 3.0);
+        EXPECT_NEAR(p.firstMinimum, r.low, 1e-9) << name;
+        EXPECT_NEAR(p.firstMaximum, r.high, 1e-9) << name;
+        // Sigmoid and tanh are even in f′: the minimum is at either end.
+        EXPECT_NEAR(std::abs(p.firstMinimumAt), std::abs(r.lowAt), 1e-5) << name;
+        EXPECT_NEAR(p.firstMaximumAt, r.highAt, 1e-5) << name;
+    }
+}
+
+TEST(ActivationProperties, Smoothness) {
+    EXPECT_FALSE(computeProperties(make(ActivationId::Relu)).smooth);
+    EXPECT_FALSE(computeProperties(make(ActivationId::LeakyRelu)).smooth);
+    EXPECT_FALSE(computeProperties(make(ActivationId::Hardswish)).smooth);
+    EXPECT_FALSE(computeProperties(make(ActivationId::Relu6)).smooth);
+    // ELU with α = 1 is C¹ (f′(0) = 1 on both sides) but f″ jumps from 1 to 0.
+    EXPECT_FALSE(computeProperties(make(ActivationId::Elu, "alpha", 1.0)).smooth);
+    EXPECT_FALSE(computeProperties(make(ActivationId::Softsign)).smooth);  // f″ jumps at 0
+    for (ActivationId id : {ActivationId::Gelu, ActivationId::GeluTanh, ActivationId::Silu,
+                            ActivationId::Mish, ActivationId::Softplus, ActivationId::Sigmoid,
+                            ActivationId::Tanh, ActivationId::Identity})
+        EXPECT_TRUE(computeProperties(make(id)).smooth) << activationInfo(id).name;
+}
+
+TEST(ActivationProperties, Monotonicity) {
+    for (ActivationId id : {ActivationId::Relu, ActivationId::Sigmoid, ActivationId::Tanh,
+                            ActivationId::LeakyRelu, ActivationId::Elu, ActivationId::Softplus,
+                            ActivationId::Relu6, ActivationId::Hardsigmoid, ActivationId::Identity})
+        EXPECT_TRUE(computeProperties(make(id)).monotonic) << activationInfo(id).name;
+    for (ActivationId id : {ActivationId::Gelu, ActivationId::Silu, ActivationId::Mish,
+                            ActivationId::Hardswish, ActivationId::GeluTanh})
+        EXPECT_FALSE(computeProperties(make(id)).monotonic) << activationInfo(id).name;
+}
+
+TEST(ActivationProperties, Bounds) {
+    for (ActivationId id : {ActivationId::Relu, ActivationId::Gelu, ActivationId::Silu,
+                            ActivationId::Mish, ActivationId::Elu, ActivationId::Sigmoid,
+                            ActivationId::Softplus, ActivationId::Selu, ActivationId::Hardswish})
+        EXPECT_TRUE(computeProperties(make(id)).boundedBelow) << activationInfo(id).name;
+    EXPECT_FALSE(computeProperties(make(ActivationId::LeakyRelu, "alpha", 0.01)).boundedBelow);
+    EXPECT_FALSE(computeProperties(make(ActivationId::Identity)).boundedBelow);
+    EXPECT_TRUE(computeProperties(make(ActivationId::LeakyRelu, "alpha", 0.0)).boundedBelow);
+
+    for (ActivationId id : {ActivationId::Sigmoid, ActivationId::Tanh, ActivationId::Relu6,
+                            ActivationId::Hardsigmoid, ActivationId::Softsign})
+        EXPECT_TRUE(computeProperties(make(id)).boundedAbove) << activationInfo(id).name;
+    for (ActivationId id : {ActivationId::Relu, ActivationId::Gelu, ActivationId::Identity})
+        EXPECT_FALSE(computeProperties(make(id)).boundedAbove) << activationInfo(id).name;
+}
+
+// Share of [−6, 6] where f′ is exactly 0. (GELU's f′ = Φ(x) + xφ(x) never is, though it is
+// below 1e-6 in magnitude for x ≤ −5.3941: 0.0505 of the window, see reference_facts.txt.)
+TEST(ActivationProperties, ZeroGradientShare) {
+    EXPECT_NEAR(computeProperties(make(ActivationId::Relu)).zeroGradientShare, 0.5, 1e-3);
+    for (ActivationId id : {ActivationId::Gelu, ActivationId::Silu, ActivationId::Sigmoid,
+                            ActivationId::Tanh, ActivationId::LeakyRelu, ActivationId::Mish})
+        EXPECT_EQ(computeProperties(make(id)).zeroGradientShare, 0.0) << activationInfo(id).name;
+    // relu6 has f′ = 0 for x ≤ 0 and x ≥ 6: half of [−6, 6] (up to one grid point).
+    EXPECT_NEAR(computeProperties(make(ActivationId::Relu6)).zeroGradientShare, 0.5, 1e-3);
+    // hardswish: f′ = 0 for x < −3, a quarter of [−6, 6].
+    EXPECT_NEAR(computeProperties(make(ActivationId::Hardswish)).zeroGradientShare, 0.25, 1e-3);
+}
+
+TEST(ActivationProperties, GatedUnitsReportTheirGate) {
+    const ActivationProperties swiglu = computeProperties(make(ActivationId::Swiglu));
+    const ActivationProperties silu = computeProperties(make(ActivationId::Silu));
+    EXPECT_EQ(swiglu.minimumValue, silu.minimumValue);
+    EXPECT_EQ(swiglu.monotonic, silu.monotonic);
+    EXPECT_TRUE(computeProperties(make(ActivationId::Reglu)).zeroGradientShare > 0.49);
+}
+
+// The error approximation − GELU is even in x (both satisfy f(x) − f(−x) = x), so its largest
+// magnitude occurs at ±x*; either sign of `at` is right.
+struct Approximation {
+    ActivationId id;
+    double maxAbsError;
+    double signedError;  // approximation − reference at ±x*
+    double at;           // |x*|
+};
+constexpr Approximation kApproximations[] = {
+    {ActivationId::GeluTanh, 4.732355206873949e-4, 4.732355206873949e-4, 2.6989413863772196},
+    {ActivationId::GeluSigmoid, 2.033487220923929e-2, -2.033487220923929e-2, 2.2703977371966104},
+};
+
+TEST(ActivationProperties, GeluApproximationErrors) {
+    for (const Approximation& a : kApproximations) {
+        const ApproximationError e =
+            compareFunctions(make(ActivationId::Gelu), make(a.id), -6.0, 6.0);
+        const char* name = activationInfo(a.id).name.data();
+        EXPECT_NEAR(e.maxAbsError, a.maxAbsError, 1e-9 * a.maxAbsError + 1e-15) << name;
+        EXPECT_NEAR(std::abs(e.at), a.at, 1e-4) << name;
+        ASSERT_EQ(e.x.size(), 2001u);
+        ASSERT_EQ(e.error.size(), 2001u);
+        EXPECT_EQ(e.x.front(), -6.0);
+        EXPECT_EQ(e.x.back(), 6.0);
+        // The sampled curve: its largest |error| is the same figure to grid accuracy, with the
+        // expected sign.
+        const auto worst = std::max_element(e.error.begin(), e.error.end(), [](double p, double q) {
+            return std::abs(p) < std::abs(q);
+        });
+        EXPECT_NEAR(*worst, a.signedError, 1e-3 * a.maxAbsError) << name;
+        EXPECT_LE(std::abs(*worst), e.maxAbsError) << name;
+    }
+}
+
+TEST(ActivationProperties, ComparingAFunctionWithItselfGivesZero) {
+    const ApproximationError e =
+        compareFunctions(make(ActivationId::Gelu), make(ActivationId::Gelu), -6.0, 6.0, 101);
+    EXPECT_EQ(e.maxAbsError, 0.0);
+    EXPECT_EQ(e.x.size(), 101u);
+    // Swish with β = 1.702 is the sigmoid approximation of GELU, term for term.
+    const ApproximationError same = compareFunctions(
+        make(ActivationId::GeluSigmoid), make(ActivationId::Swish, "beta", 1.702), -6.0, 6.0);
+    EXPECT_EQ(same.maxAbsError, 0.0);
+}
+
+}  // namespace
+}  // namespace actlab

@@ -1,0 +1,69 @@
+// parsePointsCsv: user points "x1,x2,label" with an optional header; every bad row is refused
+// with a message naming its line number.
+#include <gtest/gtest.h>
+
+#include "datasets/dataset.h"
+
+namespace actlab {
+namespace {
+
+TEST(PointsCsv, ReadsRowsAfterAHeader) {
+    int classes = 0;
+    std::string error;
+    const auto points =
+        parsePointsCsv("x1,x2,label\n1.5,-2,0\n3,4e-1,1\n-0.25,7,1\n", &classes, &error);
+    ASSERT_TRUE(points) << error;
+    EXPECT_EQ(points->rawDimension, 2);
+    EXPECT_EQ(points->inputs, (std::vector<double>{1.5, -2, 3, 0.4, -0.25, 7}));
+    EXPECT_EQ(points->targets, (std::vector<double>{0, 1, 1}));
+    EXPECT_EQ(classes, 2);
+}
+
+TEST(PointsCsv, AcceptsNoHeaderCrlfSpacesAndBlankLines) {
+    int classes = 0;
+    std::string error;
+    const auto points = parsePointsCsv("1, 2 ,0\r\n\r\n  \n3,\t4,2\r\n5,6,1", &classes, &error);
+    ASSERT_TRUE(points) << error;
+    EXPECT_EQ(points->inputs, (std::vector<double>{1, 2, 3, 4, 5, 6}));
+    EXPECT_EQ(points->targets, (std::vector<double>{0, 2, 1}));
+    EXPECT_EQ(classes, 3);  // the highest label + 1
+}
+
+struct BadCsv {
+    const char* label;
+    const char* text;
+    const char* expectInError;  // names the line, or says what is missing
+};
+void PrintTo(const BadCsv& c, std::ostream* os) { *os << c.label; }
+
+class PointsCsvBad : public ::testing::TestWithParam<BadCsv> {};
+
+TEST_P(PointsCsvBad, IsRefusedNamingTheLine) {
+    const BadCsv& c = GetParam();
+    int classes = -7;
+    std::string error;
+    EXPECT_FALSE(parsePointsCsv(c.text, &classes, &error).has_value());
+    EXPECT_NE(error.find(c.expectInError), std::string::npos) << error;
+    EXPECT_EQ(classes, -7);  // untouched on failure
+}
+
+// clang-format off
+INSTANTIATE_TEST_SUITE_P(Datasets, PointsCsvBad, ::testing::Values(
+    BadCsv{"TwoColumns",         "x1,x2,label\n1,2,0\n3,4\n",          "line 3: expected 3 columns"},
+    BadCsv{"FourColumns",        "1,2,0\n3,4,1,9\n",                   "line 2: expected 3 columns"},
+    BadCsv{"NotANumber",         "1,2,0\nabc,4,1\n",                   "line 2: x1 and x2"},
+    BadCsv{"NotFinite",          "1,2,0\n3,inf,1\n",                   "line 2: x1 and x2"},
+    BadCsv{"HeaderAfterData",    "1,2,0\nx1,x2,label\n",               "line 2"},
+    BadCsv{"LabelNotWhole",      "x1,x2,label\n1,2,0\n\n3,4,0.5\n",     "line 4: the label must be a whole number"},
+    BadCsv{"LabelNegative",      "1,2,-1\n3,4,1\n",                    "line 1: the label"},
+    BadCsv{"LabelTen",           "1,2,0\n3,4,10\n",                    "line 2: the label"},
+    BadCsv{"LabelMissing",       "1,2,\n3,4,1\n",                      "line 1: the label"},
+    BadCsv{"OnlyOneClass",       "x1,x2,label\n1,2,0\n3,4,0\n",         "two classes"},
+    BadCsv{"Empty",              "",                                   "no data rows"},
+    BadCsv{"HeaderOnly",         "x1,x2,label\n",                      "no data rows"},
+    BadCsv{"BlankOnly",          "\n  \n\r\n",                          "no data rows"}),
+    [](const auto& info) { return std::string(info.param.label); });
+// clang-format on
+
+}  // namespace
+}  // namespace actlab

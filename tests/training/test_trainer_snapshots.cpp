@@ -1,0 +1,277 @@
+// Trainer::create and snapshot(): model shapes from the data, the decision surface (values, size,
+// orientation), per-neuron maps, the 1D curve, history, and settings changed while running.
+#include <algorithm>
+
+#include "training_test_support.h"
+
+namespace actlab {
+namespace {
+
+using test::createTrainer;
+using test::smallConfig;
+
+float sigmoid(float z) { return 1.0f / (1.0f + std::exp(-z)); }
+
+TEST(TrainerCreate, ShapesTheModelAndLossFromTheData) {
+    struct Expected {
+        const char* task;
+        int inputs, outputs;
+        LossKind loss;
+    };
+    for (const Expected& e : {Expected{"circle", 2, 1, LossKind::BceWithLogits},
+                              Expected{"spiral3", 2, 3, LossKind::SoftmaxCrossEntropy},
+                              Expected{"sine", 1, 1, LossKind::Mse},
+                              Expected{"teacher", 64, 10, LossKind::SoftmaxCrossEntropy}}) {
+        std::unique_ptr<Trainer> t = createTrainer(smallConfig(e.task));
+        ASSERT_TRUE(t);
+        EXPECT_EQ(t->model().inputDimension(), e.inputs) << e.task;
+        EXPECT_EQ(t->model().outputDimension(), e.outputs) << e.task;
+        EXPECT_EQ(t->lossKind(), e.loss) << e.task;
+        EXPECT_EQ(t->config().model.inputDimension, e.inputs) << e.task;
+    }
+    TrainingConfig withFeatures = smallConfig("xor");
+    withFeatures.data.features = {Feature::X1, Feature::X2, Feature::X1TimesX2};
+    EXPECT_EQ(createTrainer(withFeatures)->model().inputDimension(), 3);
+}
+
+TEST(TrainerCreate, RefusesBadConfigurationsWithAMessage) {
+    struct Bad {
+        const char* label;
+        void (*change)(TrainingConfig&);
+    };
+    const Bad cases[] = {
+        {"unknown task", [](TrainingConfig& c) { c.task = "spirals"; }},
+        {"batch 0", [](TrainingConfig& c) { c.batch = 0; }},
+        {"batch 4097", [](TrainingConfig& c) { c.batch = 4097; }},
+        {"lr 0", [](TrainingConfig& c) { c.optimizer.learningRate = 0; }},
+        {"lr 11", [](TrainingConfig& c) { c.optimizer.learningRate = 11; }},
+        {"lr NaN", [](TrainingConfig& c) { c.optimizer.learningRate = NAN; }},
+        {"no hidden layer", [](TrainingConfig& c) { c.model.hidden.clear(); }},
+        {"gated unit in an MLP",
+         [](TrainingConfig& c) {
+             c.model.activations = {ActivationConfig::withDefaults(ActivationId::Swiglu)};
+         }},
+        {"negative l1", [](TrainingConfig& c) { c.l1 = -1; }},
+        {"noise 2", [](TrainingConfig& c) { c.data.noise = 2; }},
+        {"features on sine",
+         [](TrainingConfig& c) { c.task = "sine", c.data.features = {Feature::SinX1}; }},
+    };
+    for (const Bad& bad : cases) {
+        TrainingConfig c = smallConfig("circle");
+        bad.change(c);
+        std::string error;
+        EXPECT_EQ(Trainer::create(c, &error), nullptr) << bad.label;
+        EXPECT_FALSE(error.empty()) << bad.label;
+    }
+}
+
+TEST(TrainerCreate, TrainsOnUserPoints) {
+    TrainingConfig c = smallConfig("circle");
+    LabelledPoints points;
+    for (int i = 0; i < 40; ++i) {
+        const double x = -4 + 0.2 * i;
+        points.inputs.insert(points.inputs.end(), {x, 0.5 * x});
+        points.targets.push_back(x > 0 ? 1 : 0);
+    }
+    c.userPoints = points;
+    std::unique_ptr<Trainer> t = createTrainer(c);
+    EXPECT_EQ(t->dataset().name, "user");
+    EXPECT_EQ(t->dataset().trainSize(), 20u);
+    t->step(300);
+    EXPECT_GE(t->snapshot(false).testAccuracy, 0.9);  // linearly separable
+}
+
+TEST(DecisionSurface, HasResolutionSquaredProbabilitiesOnTheDocumentedGrid) {
+    TrainingConfig c = smallConfig("circle");
+    c.surfaceResolution = 21;
+    std::unique_ptr<Trainer> t = createTrainer(c);
+    t->step(100);
+    const TrainingSnapshot s = t->snapshot(true);
+    ASSERT_EQ(s.surfaceResolution, 21);
+    ASSERT_EQ(s.surface.size(), 21u * 21u);
+    for (float p : s.surface) {
+        ASSERT_TRUE(std::isfinite(p));
+        ASSERT_GE(p, 0.0f);
+        ASSERT_LE(p, 1.0f);
+    }
+    // cell (row r, column c) is σ(model(x1 = low + span·c/(res−1), x2 = low + span·r/(res−1)))
+    const double low = s.surfaceLow, span = s.surfaceHigh - s.surfaceLow;
+    for (const auto& [row, column] :
+         {std::pair{0, 0}, std::pair{0, 20}, std::pair{20, 0}, std::pair{7, 13}}) {
+        const std::vector<float> point{float(low + span * column / 20),
+                                       float(low + span * row / 20)};
+        const float expected = sigmoid(t->model().forward(point, 1)[0]);
+        EXPECT_NEAR(s.surface[size_t(row) * 21 + size_t(column)], expected, 1e-6)
+            << row << "," << column;
+    }
+    // a trained circle classifier says "inside" at the centre and "outside" in the corners
+    EXPECT_GT(s.surface[10 * 21 + 10], 0.5f);
+    EXPECT_LT(s.surface[0], 0.5f);
+}
+
+TEST(DecisionSurface, UsesTheInputFeatures) {
+    TrainingConfig c = smallConfig("circle");
+    c.data.features = {Feature::X1Squared, Feature::X2Squared};
+    c.surfaceResolution = 5;
+    std::unique_ptr<Trainer> t = createTrainer(c);
+    t->step(20);
+    const TrainingSnapshot s = t->snapshot(true);
+    const double x1 = s.surfaceLow + (s.surfaceHigh - s.surfaceLow) * 3 / 4, x2 = s.surfaceLow;
+    const std::vector<float> features{float(x1 * x1), float(x2 * x2)};
+    EXPECT_NEAR(s.surface[3], sigmoid(t->model().forward(features, 1)[0]), 1e-6);
+}
+
+TEST(DecisionSurface, ThreeClassesGiveTheArgmaxClass) {
+    TrainingConfig c = smallConfig("spiral3");
+    c.surfaceResolution = 9;
+    std::unique_ptr<Trainer> t = createTrainer(c);
+    t->step(200);
+    const TrainingSnapshot s = t->snapshot(true);
+    ASSERT_EQ(s.surface.size(), 81u);
+    for (size_t i = 0; i < s.surface.size(); ++i) {
+        const std::vector<float> point{float(s.surfaceLow + 1.5 * double(i % 9)),
+                                       float(s.surfaceLow + 1.5 * double(i / 9))};
+        const std::span<const float> out = t->model().forward(point, 1);
+        EXPECT_EQ(s.surface[i], float(std::max_element(out.begin(), out.end()) - out.begin())) << i;
+    }
+}
+
+TEST(NeuronSurfaces, OneMapPerHiddenUnitOfEveryLayer) {
+    TrainingConfig c = smallConfig("xor", "tanh");
+    c.model.hidden = {8, 5, 3};
+    c.neuronResolution = 6;
+    std::unique_ptr<Trainer> t = createTrainer(c);
+    t->step(10);
+    const TrainingSnapshot s = t->snapshot(true);
+    EXPECT_EQ(s.neuronResolution, 6);
+    ASSERT_EQ(s.neuronSurfaces.size(), 3u);
+    for (size_t l = 0; l < 3; ++l) {
+        ASSERT_EQ(s.neuronSurfaces[l].size(), size_t(c.model.hidden[l]));
+        for (const auto& unit : s.neuronSurfaces[l]) {
+            ASSERT_EQ(unit.size(), 36u);
+            for (float v : unit) ASSERT_TRUE(v >= -1.0f && v <= 1.0f);  // tanh outputs
+        }
+    }
+    // unit 0 of layer 1 at grid cell 0 is tanh(z) with z = (low, low)·W1[:, 0] + b1[0]
+    const Parameter<float>& w = *t->model().parameters()[0];
+    const Parameter<float>& b = *t->model().parameters()[1];
+    const float z = float(s.surfaceLow) * (w.value[0] + w.value[size_t(w.cols)]) + b.value[0];
+    EXPECT_NEAR(s.neuronSurfaces[0][0][0], std::tanh(z), 1e-5);
+}
+
+TEST(Snapshot, WithoutSurfacesCarriesNoMaps) {
+    std::unique_ptr<Trainer> t = createTrainer(smallConfig("gauss"));
+    t->step(5);
+    const TrainingSnapshot s = t->snapshot(false);
+    EXPECT_TRUE(s.surface.empty());
+    EXPECT_TRUE(s.neuronSurfaces.empty());
+    EXPECT_EQ(s.diagnostics.layers.size(), 2u);
+}
+
+TEST(Snapshot, SineHasACurveAndNoSurface) {
+    std::unique_ptr<Trainer> t = createTrainer(smallConfig("sine", "tanh"));
+    t->step(10);
+    const TrainingSnapshot s = t->snapshot(true);
+    EXPECT_TRUE(s.surface.empty());
+    ASSERT_EQ(s.curveX.size(), 241u);
+    ASSERT_EQ(s.curveY.size(), 241u);
+    EXPECT_EQ(s.curveX.front(), -6.0);
+    EXPECT_EQ(s.curveX.back(), 6.0);
+    const std::vector<float> x{float(s.curveX[100])};
+    EXPECT_EQ(s.curveY[100], double(t->model().forward(x, 1)[0]));
+    EXPECT_EQ(s.trainAccuracy, 0.0);  // no accuracy for regression
+}
+
+TEST(Snapshot, TeacherHasNeitherSurfaceNorCurve) {
+    std::unique_ptr<Trainer> t = createTrainer(smallConfig("teacher"));
+    t->step(5);
+    const TrainingSnapshot s = t->snapshot(true);
+    EXPECT_TRUE(s.surface.empty());
+    EXPECT_TRUE(s.curveX.empty());
+    test::expectAllFinite(s);
+}
+
+TEST(History, GrowsByOnePerSnapshotAtANewStep) {
+    std::unique_ptr<Trainer> t = createTrainer(smallConfig("circle"));
+    for (int k = 0; k < 4; ++k) {
+        const TrainingSnapshot s = t->snapshot(false);
+        ASSERT_EQ(s.history.size(), size_t(k + 1));
+        EXPECT_EQ(s.history.back().step, 10 * k);
+        EXPECT_EQ(s.history.back().trainLoss, s.trainLoss);
+        EXPECT_EQ(s.history.back().testAccuracy, s.testAccuracy);
+        EXPECT_EQ(s.history.back().layerGradientNorm.size(), 2u);
+        t->step(10);
+    }
+    t->snapshot(false);
+    EXPECT_EQ(t->snapshot(false).history.size(),
+              5u);  // a second snapshot at the same step adds nothing
+}
+
+TEST(History, StepsPerSecondIsMeasuredBetweenSnapshots) {
+    std::unique_ptr<Trainer> t = createTrainer(smallConfig("circle"));
+    EXPECT_EQ(t->snapshot(false).stepsPerSecond, 0.0);  // nothing to measure yet
+    t->step(50);
+    EXPECT_GT(t->snapshot(false).stepsPerSecond, 0.0);
+}
+
+TEST(ChangesWhileRunning, ANewLearningRateTakesEffect) {
+    std::unique_ptr<Trainer> fast = createTrainer(smallConfig("spiral")),
+                             frozen = createTrainer(smallConfig("spiral"));
+    fast->step(30);
+    frozen->step(30);
+    OptimizerConfig tiny = frozen->config().optimizer;
+    tiny.learningRate = 1e-9;
+    frozen->setOptimizerConfig(tiny);
+    EXPECT_EQ(frozen->config().optimizer.learningRate, 1e-9);
+    const auto copy = [](Trainer& t) {
+        std::vector<float> all;
+        for (Parameter<float>* p : t.model().parameters())
+            all.insert(all.end(), p->value.begin(), p->value.end());
+        return all;
+    };
+    const std::vector<float> before = copy(*frozen);
+    ASSERT_EQ(before, copy(*fast));
+    fast->step(30);
+    frozen->step(30);
+    const auto largestChange = [&](Trainer& t) {
+        const std::vector<float> after = copy(t);
+        float largest = 0;
+        for (size_t i = 0; i < after.size(); ++i)
+            largest = std::max(largest, std::abs(after[i] - before[i]));
+        return largest;
+    };
+    EXPECT_LT(largestChange(*frozen), 1e-6f);  // Adam moves each weight by at most ~lr per step
+    EXPECT_GT(largestChange(*fast), 1e-2f);
+}
+
+TEST(ChangesWhileRunning, SwitchingToSgdUsesSgd) {
+    // SGD with lr 1e-3 moves weights by lr·g: compare one step with the gradient it used
+    std::unique_ptr<Trainer> t = createTrainer(smallConfig("gauss"));
+    t->step(10);
+    OptimizerConfig sgd;
+    sgd.kind = OptimizerKind::Sgd;
+    sgd.learningRate = 1e-3;
+    t->setOptimizerConfig(sgd);
+    std::vector<float> before = t->model().parameters()[0]->value;
+    t->step(1);
+    const Parameter<float>& w = *t->model().parameters()[0];
+    for (size_t i = 0; i < w.size(); ++i)
+        EXPECT_NEAR(w.value[i], before[i] - 1e-3f * w.grad[i], 1e-6f) << i;
+}
+
+TEST(ChangesWhileRunning, L2RegularisationShrinksTheWeights) {
+    const auto weightNorm = [](double l2) {
+        std::unique_ptr<Trainer> t = createTrainer(smallConfig("gauss"));
+        t->setRegularisation(0.0, l2);
+        t->step(300);
+        double squares = 0;
+        for (Parameter<float>* p : t->model().parameters())
+            if (p->isWeight)
+                for (float w : p->value) squares += double(w) * w;
+        return std::sqrt(squares);
+    };
+    EXPECT_LT(weightNorm(0.5), 0.7 * weightNorm(0.0));
+}
+
+}  // namespace
+}  // namespace actlab

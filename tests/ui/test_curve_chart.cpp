@@ -1,0 +1,225 @@
+// CurveChart: series matched by key, no NaN in a series, display simplification within a
+// quarter pixel, zoom/pan/reset by API and by mouse, cursor signal, PNG/SVG/CSV exports.
+#include <gtest/gtest.h>
+
+#include <QApplication>
+#include <QFile>
+#include <QGraphicsView>
+#include <QMouseEvent>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QWheelEvent>
+#include <QXmlStreamReader>
+#include <cmath>
+
+#include "ui/charts/curve_chart.h"
+#include "ui/charts/polyline_simplification.h"
+
+using actlab::ui::CurveChart;
+
+namespace {
+
+CurveChart::Curve sine(const QString& key, int n = 2001, double low = -6, double high = 6) {
+    CurveChart::Curve curve{key, key, QColor(Qt::blue), Qt::SolidLine, {}, {}};
+    for (int i = 0; i < n; ++i) {
+        const double x = low + (high - low) * i / (n - 1);
+        curve.x.push_back(x);
+        curve.y.push_back(std::sin(x));
+    }
+    return curve;
+}
+
+class CurveChartTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        chart.resize(900, 600);
+        chart.setXRange(-6, 6);
+        chart.setYRange(-1.5, 1.5);
+        chart.show();
+        QApplication::processEvents();
+    }
+    QWidget* viewport() { return chart.findChild<QGraphicsView*>()->viewport(); }
+    QPoint viewportCenter() { return viewport()->rect().center(); }
+    CurveChart chart;
+};
+
+}  // namespace
+
+TEST_F(CurveChartTest, SeriesAreMatchedByKeyAddedAndRemoved) {
+    chart.setCurves({sine("a"), sine("b")});
+    EXPECT_EQ(chart.curveKeys(), (QStringList{"a", "b"}));
+    chart.setCurves({sine("b"), sine("c")});
+    EXPECT_EQ(chart.curveKeys(), (QStringList{"b", "c"}));
+    chart.setCurves({});
+    EXPECT_TRUE(chart.curveKeys().isEmpty());
+}
+
+TEST_F(CurveChartTest, ReplacedDataIsWhatCurvePointsReturns) {
+    chart.setCurves({sine("a")});
+    CurveChart::Curve shifted = sine("a");
+    for (double& y : shifted.y) y += 0.5;
+    chart.setCurves({shifted});
+    const QList<QPointF> points = chart.curvePoints("a");
+    ASSERT_EQ(points.size(), 2001);
+    EXPECT_DOUBLE_EQ(points[1000].y(), shifted.y[1000]);
+}
+
+TEST_F(CurveChartTest, NonFinitePointsNeverReachTheChart) {
+    CurveChart::Curve curve = sine("a", 11);
+    curve.y[3] = NAN;
+    curve.y[5] = INFINITY;
+    curve.x[7] = -INFINITY;
+    chart.setCurves({curve});
+    const QList<QPointF> points = chart.curvePoints("a");
+    EXPECT_EQ(points.size(), 8);
+    for (const QPointF& p : points) EXPECT_TRUE(std::isfinite(p.x()) && std::isfinite(p.y()));
+    chart.fitY();
+    EXPECT_TRUE(std::isfinite(chart.yLow()) && std::isfinite(chart.yHigh()));
+}
+
+TEST_F(CurveChartTest, DisplayIsSimplifiedButDataKeptInFull) {
+    chart.setCurves({sine("a")});
+    EXPECT_LT(chart.displayedPointCount("a"), 2001);
+    EXPECT_GT(chart.displayedPointCount("a"), 10);
+    EXPECT_EQ(chart.curvePoints("a").size(), 2001);
+    chart.setDecimationEnabled(false);
+    EXPECT_EQ(chart.displayedPointCount("a"), 2001);
+}
+
+TEST(PolylineSimplification, DroppedPointsStayWithinTolerance) {
+    std::vector<QPointF> points;
+    for (int i = 0; i < 3000; ++i) points.emplace_back(i * 0.3, 200 * std::sin(i * 0.01) + (i % 7));
+    const double tolerance = 0.25;
+    const std::vector<int> kept = actlab::ui::simplifyPolyline(points, tolerance);
+    ASSERT_GE(kept.size(), 2u);
+    EXPECT_EQ(kept.front(), 0);
+    EXPECT_EQ(kept.back(), 2999);
+    for (size_t k = 0; k + 1 < kept.size(); ++k) {
+        const QPointF a = points[kept[k]], b = points[kept[k + 1]];
+        for (int i = kept[k] + 1; i < kept[k + 1]; ++i) {
+            const QPointF p = points[i];
+            const double cross =
+                (b.x() - a.x()) * (p.y() - a.y()) - (b.y() - a.y()) * (p.x() - a.x());
+            const double length = std::hypot(b.x() - a.x(), b.y() - a.y());
+            EXPECT_LE(std::abs(cross) / length, tolerance + 1e-9);
+        }
+    }
+}
+
+TEST_F(CurveChartTest, ZoomPanAndResetByApi) {
+    QSignalSpy changed(&chart, &CurveChart::viewChanged);
+    chart.zoom(0.5, 0, 0);
+    EXPECT_DOUBLE_EQ(chart.xLow(), -3);
+    EXPECT_DOUBLE_EQ(chart.xHigh(), 3);
+    chart.pan(1, 0);
+    EXPECT_DOUBLE_EQ(chart.xLow(), -2);
+    chart.setCurves({sine("a")});
+    chart.resetView();
+    EXPECT_DOUBLE_EQ(chart.xLow(), -6);
+    EXPECT_DOUBLE_EQ(chart.xHigh(), 6);
+    EXPECT_LT(chart.yLow(), -0.99);  // fitted to the sine
+    EXPECT_GT(chart.yHigh(), 0.99);
+    EXPECT_EQ(changed.count(), 3);
+}
+
+TEST_F(CurveChartTest, WheelZoomsAroundThePointer) {
+    const QPointF at = viewportCenter();
+    QWheelEvent wheel(at, viewport()->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(viewport(), &wheel);
+    EXPECT_LT(chart.xHigh() - chart.xLow(), 12);
+    EXPECT_LT(chart.yHigh() - chart.yLow(), 3);
+}
+
+TEST_F(CurveChartTest, RubberBandZoomsAndRightDragPans) {
+    const QPoint center = viewportCenter();
+    auto send = [this](QEvent::Type type, QPoint at, Qt::MouseButton button,
+                       Qt::MouseButtons buttons) {
+        QMouseEvent event(type, at, viewport()->mapToGlobal(at), button, buttons, Qt::NoModifier);
+        QApplication::sendEvent(viewport(), &event);
+    };
+    send(QEvent::MouseButtonPress, center - QPoint(60, 40), Qt::LeftButton, Qt::LeftButton);
+    send(QEvent::MouseMove, center + QPoint(60, 40), Qt::NoButton, Qt::LeftButton);
+    send(QEvent::MouseButtonRelease, center + QPoint(60, 40), Qt::LeftButton, Qt::NoButton);
+    const double zoomedWidth = chart.xHigh() - chart.xLow();
+    EXPECT_LT(zoomedWidth, 4);
+
+    const double before = chart.xLow();
+    send(QEvent::MouseButtonPress, center, Qt::RightButton, Qt::RightButton);
+    send(QEvent::MouseMove, center + QPoint(100, 0), Qt::NoButton, Qt::RightButton);
+    send(QEvent::MouseButtonRelease, center + QPoint(100, 0), Qt::RightButton, Qt::NoButton);
+    EXPECT_LT(chart.xLow(), before);  // content dragged right: the view moves left
+    EXPECT_NEAR(chart.xHigh() - chart.xLow(), zoomedWidth, 1e-9);
+}
+
+TEST_F(CurveChartTest, CursorSignalGivesDataX) {
+    QSignalSpy cursor(&chart, &CurveChart::cursorMoved);
+    const QPoint at = viewportCenter();
+    QMouseEvent move(QEvent::MouseMove, at, viewport()->mapToGlobal(at), Qt::NoButton, Qt::NoButton,
+                     Qt::NoModifier);
+    QApplication::sendEvent(viewport(), &move);
+    ASSERT_EQ(cursor.count(), 1);
+    EXPECT_NEAR(cursor.first().first().toDouble(), 0.0, 1.0);  // near the middle of [-6, 6]
+}
+
+TEST_F(CurveChartTest, ExportsWriteValidPngSvgAndCsv) {
+    chart.setTitle("sine");
+    chart.setCurves({sine("a"), sine("b", 101)});
+    QTemporaryDir dir;
+    QString error;
+    const QString png = dir.filePath("plot.png"), svg = dir.filePath("plot.svg"),
+                  csv = dir.filePath("plot.csv");
+    ASSERT_TRUE(chart.exportPng(png, &error)) << error.toStdString();
+    ASSERT_TRUE(chart.exportSvg(svg, &error)) << error.toStdString();
+    ASSERT_TRUE(chart.exportCsv(csv, &error)) << error.toStdString();
+
+    const QImage image(png);
+    ASSERT_FALSE(image.isNull());
+    EXPECT_GE(image.width(), 400);
+    EXPECT_GE(image.height(), 300);
+
+    QFile svgFile(svg);
+    ASSERT_TRUE(svgFile.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&svgFile);
+    bool sawSvg = false;
+    int paths = 0;
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement) continue;
+        sawSvg |= xml.name() == QLatin1String("svg");
+        paths += xml.name() == QLatin1String("path") || xml.name() == QLatin1String("polyline");
+    }
+    EXPECT_FALSE(xml.hasError()) << xml.errorString().toStdString();
+    EXPECT_TRUE(sawSvg);
+    EXPECT_GT(paths, 2);
+
+    QFile csvFile(csv);
+    ASSERT_TRUE(csvFile.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList lines = QString::fromUtf8(csvFile.readAll()).split('\n', Qt::SkipEmptyParts);
+    ASSERT_EQ(lines.size(), 1 + 2001 + 101);
+    EXPECT_EQ(lines[0], "curve,label,x,y");
+    const QStringList row = lines[1].split(',');
+    EXPECT_EQ(row[0], "a");
+    EXPECT_DOUBLE_EQ(row[2].toDouble(), -6);
+    EXPECT_DOUBLE_EQ(row[3].toDouble(), std::sin(-6.0));
+}
+
+TEST_F(CurveChartTest, RenderImageHasTheRequestedSizeAndContent) {
+    chart.setCurves({sine("a")});
+    const QImage image = chart.renderImage(QSize(640, 400));
+    ASSERT_EQ(image.size(), QSize(640, 400));
+    int nonWhite = 0;
+    for (int y = 0; y < image.height(); y += 4)
+        for (int x = 0; x < image.width(); x += 4)
+            nonWhite += image.pixel(x, y) != qRgb(255, 255, 255);
+    EXPECT_GT(nonWhite, 100);
+    EXPECT_EQ(chart.xLow(), -6);  // the on-screen view is untouched
+}
+
+TEST_F(CurveChartTest, ExportToAnUnwritablePathReportsAnError) {
+    chart.setCurves({sine("a")});
+    QString error;
+    EXPECT_FALSE(chart.exportPng("/nonexistent-dir/plot.png", &error));
+    EXPECT_FALSE(error.isEmpty());
+    EXPECT_FALSE(chart.exportSvg("/nonexistent-dir/plot.svg", &error));
+    EXPECT_FALSE(chart.exportCsv("/nonexistent-dir/plot.csv", &error));
+}

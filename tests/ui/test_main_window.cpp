@@ -1,0 +1,187 @@
+// The actlab GUI: option parsing, the main window (tabs, menu shortcuts, status bar, exports,
+// session state) and the executable itself (--screenshot writes a PNG; bad options exit 2).
+#include <gtest/gtest.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QMenuBar>
+#include <QProcess>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <memory>
+
+#include "backends/backend_factory.h"
+#include "gui_options.h"
+#include "main_window.h"
+#include "ui/charts/curve_chart.h"
+#include "ui/panels/explorer_panel.h"
+#include "ui/panels/properties_panel.h"
+
+using actlab::gui::parseGuiOptions;
+
+namespace {
+
+QStringList args(std::initializer_list<const char*> list) {
+    QStringList result{"actlab"};
+    for (const char* item : list) result << item;
+    return result;
+}
+
+struct ProcessResult {
+    int exitCode;
+    QString standardError;
+};
+
+ProcessResult runActlab(const QStringList& arguments) {
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert("QT_QPA_PLATFORM", "offscreen");
+    environment.insert("ACTLAB_BACKEND", "cpu");
+    process.setProcessEnvironment(environment);
+    process.start(ACTLAB_GUI_BINARY, arguments);
+    if (!process.waitForFinished(60000)) return {-1, "timed out"};
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2,
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+}  // namespace
+
+TEST(GuiOptions, DefaultsAndValidValues) {
+    auto result = parseGuiOptions(args({}));
+    ASSERT_TRUE(result.options);
+    EXPECT_EQ(result.options->view, "explorer");
+    EXPECT_EQ(result.options->size, QSize(1400, 900));
+    result = parseGuiOptions(
+        args({"--backend", "cpu", "--screenshot", "a.png", "--view", "gated", "--functions",
+              "relu,gelu", "--derivatives", "f,f2", "--x-range", "-3:2.5", "--size", "800x600"}));
+    ASSERT_TRUE(result.options) << result.error.toStdString();
+    const auto& o = *result.options;
+    EXPECT_EQ(o.backend, actlab::BackendChoice::Cpu);
+    EXPECT_EQ(o.screenshotPath, "a.png");
+    EXPECT_EQ(o.view, "gated");
+    EXPECT_EQ(o.functions, (QStringList{"relu", "gelu"}));
+    EXPECT_TRUE(o.derivatives->value && !o.derivatives->first && o.derivatives->second);
+    EXPECT_DOUBLE_EQ(o.xRange->first, -3);
+    EXPECT_DOUBLE_EQ(o.xRange->second, 2.5);
+    EXPECT_EQ(o.size, QSize(800, 600));
+}
+
+TEST(GuiOptions, BadValuesAreErrors) {
+    for (const QStringList& bad :
+         {args({"--backend", "gpu"}), args({"--view", "nope"}), args({"--functions", "relu,nope"}),
+          args({"--derivatives", "f3"}), args({"--x-range", "3:1"}), args({"--x-range", "a:b"}),
+          args({"--x-range", "1"}), args({"--size", "10x10"}), args({"--size", "big"}),
+          args({"--unknown"}), args({"stray"})}) {
+        const auto result = parseGuiOptions(bad);
+        EXPECT_FALSE(result.options) << bad.join(' ').toStdString();
+        EXPECT_FALSE(result.error.isEmpty()) << bad.join(' ').toStdString();
+    }
+}
+
+class MainWindowTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        selection = actlab::createBackend(actlab::BackendChoice::Cpu);
+        window = std::make_unique<actlab::gui::MainWindow>(
+            *selection.backend, QString::fromStdString(selection.reason));
+        window->resize(1400, 900);
+        window->show();
+        QApplication::processEvents();
+    }
+    actlab::BackendSelection selection;
+    std::unique_ptr<actlab::gui::MainWindow> window;
+};
+
+TEST_F(MainWindowTest, StatusBarNamesTheBackendAndWhy) {
+    auto* label = window->statusBar()->findChild<QLabel*>("backendLabel");
+    ASSERT_NE(label, nullptr);
+    EXPECT_TRUE(label->text().startsWith("Backend: cpu — ")) << label->text().toStdString();
+    EXPECT_GT(label->text().size(), QString("Backend: cpu — ").size());
+}
+
+TEST_F(MainWindowTest, FileMenuHasTheExportShortcuts) {
+    QStringList shortcuts;
+    for (QAction* menu : window->menuBar()->actions())
+        for (QAction* action : menu->menu()->actions())
+            shortcuts << action->shortcut().toString(QKeySequence::PortableText);
+    for (const char* expected : {"Ctrl+E", "Ctrl+Shift+E", "Ctrl+Shift+C", "Ctrl+Q"})
+        EXPECT_TRUE(shortcuts.contains(expected)) << expected;
+}
+
+TEST_F(MainWindowTest, OptionsChooseViewFunctionsAndRange) {
+    const auto parsed = parseGuiOptions(args(
+        {"--view", "gelu", "--functions", "mish,elu", "--derivatives", "f", "--x-range", "-2:2"}));
+    ASSERT_TRUE(parsed.options);
+    window->applyOptions(*parsed.options);
+    EXPECT_EQ(window->currentView(), "gelu");
+    EXPECT_EQ(window->explorer()->visibleFunctions(), (QStringList{"mish", "elu"}));
+    EXPECT_EQ(window->explorer()->chart()->curveKeys(), (QStringList{"mish/f", "elu/f"}));
+    EXPECT_DOUBLE_EQ(window->explorer()->xLow(), -2);
+    EXPECT_EQ(window->explorer()->selectedActivation().id, actlab::ActivationId::Mish);
+    EXPECT_EQ(window->propertiesPanel()->activation().id, actlab::ActivationId::Mish);
+}
+
+TEST_F(MainWindowTest, ExportsOfEveryViewWriteFiles) {
+    QTemporaryDir dir;
+    for (const char* view : {"explorer", "gelu", "gated"}) {
+        ASSERT_TRUE(window->setCurrentView(view));
+        QString error;
+        const QString base = dir.filePath(view);
+        EXPECT_TRUE(window->exportPlotPng(base + ".png", &error)) << view << error.toStdString();
+        EXPECT_TRUE(window->exportPlotSvg(base + ".svg", &error)) << view << error.toStdString();
+        EXPECT_TRUE(window->exportDataCsv(base + ".csv", &error)) << view << error.toStdString();
+        EXPECT_TRUE(window->exportPanelImage(base + "-panel.png", &error)) << view;
+        EXPECT_FALSE(QImage(base + ".png").isNull()) << view;
+        EXPECT_FALSE(QImage(base + "-panel.png").isNull()) << view;
+    }
+}
+
+TEST_F(MainWindowTest, SessionStateRoundTrips) {
+    window->explorer()->setVisibleFunctions({"softplus"});
+    window->explorer()->setParameter("softplus", "beta", 4.0);
+    window->setCurrentView("gated");
+    const QJsonObject state = window->sessionState();
+    actlab::gui::MainWindow other(*selection.backend, "test");
+    other.restoreSessionState(state);
+    EXPECT_EQ(other.currentView(), "gated");
+    EXPECT_EQ(other.explorer()->visibleFunctions(), QStringList{"softplus"});
+    EXPECT_DOUBLE_EQ(other.explorer()->parameter("softplus", "beta"), 4.0);
+}
+
+TEST(ActlabExecutable, ScreenshotWritesAPngAndExitsZero) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("explorer.png");
+    const ProcessResult run =
+        runActlab({"--screenshot", path, "--functions", "relu,gelu,swish", "--derivatives", "f,f1",
+                   "--x-range", "-4:4", "--size", "1000x700"});
+    ASSERT_EQ(run.exitCode, 0) << run.standardError.toStdString();
+    const QImage image(path);
+    ASSERT_FALSE(image.isNull());
+    EXPECT_EQ(image.size(), QSize(1000, 700));
+}
+
+TEST(ActlabExecutable, ScreenshotsOfTheOtherViews) {
+    QTemporaryDir dir;
+    for (const char* view : {"gelu", "gated"}) {
+        const QString path = dir.filePath(QString(view) + ".png");
+        const ProcessResult run = runActlab({"--screenshot", path, "--view", view});
+        EXPECT_EQ(run.exitCode, 0) << view << run.standardError.toStdString();
+        EXPECT_FALSE(QImage(path).isNull()) << view;
+    }
+}
+
+TEST(ActlabExecutable, BadOptionsExitTwoWithAMessage) {
+    for (const QStringList& bad : {QStringList{"--backend", "gpu"}, QStringList{"--x-range", "2:1"},
+                                   QStringList{"--bogus"}}) {
+        const ProcessResult run = runActlab(bad);
+        EXPECT_EQ(run.exitCode, 2) << bad.join(' ').toStdString();
+        EXPECT_TRUE(run.standardError.contains("actlab: ")) << run.standardError.toStdString();
+    }
+}
+
+TEST(ActlabExecutable, UnwritableScreenshotPathExitsNonZero) {
+    const ProcessResult run = runActlab({"--screenshot", "/nonexistent-dir/x.png"});
+    EXPECT_NE(run.exitCode, 0);
+    EXPECT_FALSE(run.standardError.isEmpty());
+}

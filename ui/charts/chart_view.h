@@ -1,0 +1,49 @@
+// The QChartView behind CurveChart: turns mouse and keyboard input into view requests (zoom,
+// pan, reset, cursor) in chart coordinates. Internal to ui/charts/.
+#pragma once
+
+#include <QChartView>
+#include <QPoint>
+
+class QRubberBand;
+
+namespace actlab::ui {
+
+class ChartView : public QChartView {
+    Q_OBJECT
+public:
+    explicit ChartView(QChart* chart, QWidget* parent = nullptr);
+
+    // Antialiasing off while something is dragged (counted: nested drags are fine).
+    void setDraftMode(bool draft);
+    bool draftMode() const { return m_draftDepth > 0; }
+
+signals:
+    void zoomRequested(QPointF center, double factor, Qt::Orientations orientations);
+    void zoomToRectRequested(QRectF chartRect);  // in chart (item) coordinates
+    void panRequested(QPointF pixels);           // move the content by this many pixels
+    void resetRequested();
+    void cursorAt(QPointF chartPosition);  // pointer over the chart, chart coordinates
+    void cursorLeft();
+
+protected:
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+
+private:
+    QPointF toChart(const QPoint& viewPosition) const;
+
+    QRubberBand* m_rubberBand = nullptr;
+    QPoint m_pressPosition;
+    QPoint m_lastPanPosition;
+    bool m_selecting = false;
+    bool m_panning = false;
+    int m_draftDepth = 0;
+};
+
+}  // namespace actlab::ui

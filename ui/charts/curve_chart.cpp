@@ -1,0 +1,390 @@
+// CurveChart: named curves on a QChart, updated in place with replace(); the view's range,
+// ticks, cursor line and the display-only simplification of each curve.
+#include "ui/charts/curve_chart.h"
+
+#include <QFontMetrics>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/charts/curve_chart_impl.h"
+#include "ui/charts/polyline_simplification.h"
+
+namespace actlab::ui {
+namespace {
+
+constexpr double kDisplayTolerancePixels = 0.25;
+constexpr double kMinimumSpan = 1e-9;
+constexpr double kMaximumSpan = 1e12;
+
+// 1, 2 or 5 × 10^k closest above `raw`: tick spacing a student can read.
+double niceStep(double raw) {
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0})
+        if (m * magnitude >= raw) return m * magnitude;
+    return 10 * magnitude;
+}
+
+bool samePoints(const QList<QPointF>& a, const QList<QPointF>& b) {
+    if (a.size() != b.size()) return false;
+    for (qsizetype i = 0; i < a.size(); ++i)  // exact, unlike QPointF::operator== (fuzzy)
+        if (a[i].x() != b[i].x() || a[i].y() != b[i].y()) return false;
+    return true;
+}
+
+QFont withPointSize(QFont font, int size, bool bold = false) {
+    font.setPointSize(size);
+    font.setBold(bold);
+    return font;
+}
+
+}  // namespace
+
+CurveChart::Impl::Impl(CurveChart* owner) : q(owner) {
+    chart = new QChart();
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setBackgroundRoundness(0);
+    chart->setMargins(QMargins(6, 6, 12, 6));
+    chart->setTitleFont(withPointSize(chart->titleFont(), 14, true));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    chart->legend()->setFont(withPointSize(chart->legend()->font(), 12));
+
+    axisX = new QValueAxis();
+    axisY = new QValueAxis();
+    for (QValueAxis* axis : {axisX, axisY}) {
+        axis->setLabelFormat(QStringLiteral("%g"));
+        axis->setLabelsFont(withPointSize(axis->labelsFont(), 12));
+        axis->setTitleFont(withPointSize(axis->titleFont(), 13, true));
+        axis->setTickType(QValueAxis::TicksDynamic);
+        axis->setTickAnchor(0);
+        axis->setMinorTickCount(0);
+    }
+    chart->addAxis(axisX, Qt::AlignBottom);
+    chart->addAxis(axisY, Qt::AlignLeft);
+    axisX->setTitleText(CurveChart::tr("x"));
+    axisY->setTitleText(CurveChart::tr("y"));
+
+    cursorLine = new QGraphicsLineItem(chart);
+    cursorLine->setPen(QPen(QColor(90, 90, 90), 1, Qt::DashLine));
+    cursorLine->setZValue(100);
+    cursorLine->hide();
+
+    view = new ChartView(chart, q);
+    applyRange(homeLow, homeHigh, -1, 1);
+}
+
+QPen CurveChart::Impl::penFor(const Entry& entry) const {
+    QPen pen(entry.color, lineWidth, entry.style, Qt::FlatCap, Qt::RoundJoin);
+    return pen;
+}
+
+QList<QPointF> CurveChart::Impl::displayPoints(const Entry& entry) const {
+    const QRectF area = chart->plotArea();
+    const qsizetype n = entry.points.size();
+    if (!decimation || area.width() < 2 || area.height() < 2 || n < 3) return entry.points;
+
+    const double x0 = axisX->min(), x1 = axisX->max(), y0 = axisY->min(), y1 = axisY->max();
+    qsizetype first = 0, last = n;  // [first, last): the visible part plus one point each side
+    if (entry.sortedByX) {
+        auto lower = std::lower_bound(entry.points.begin(), entry.points.end(), x0,
+                                      [](const QPointF& p, double x) { return p.x() < x; });
+        auto upper = std::upper_bound(entry.points.begin(), entry.points.end(), x1,
+                                      [](double x, const QPointF& p) { return x < p.x(); });
+        first = std::max<qsizetype>(0, (lower - entry.points.begin()) - 1);
+        last = std::min<qsizetype>(n, (upper - entry.points.begin()) + 1);
+        if (first >= last) return {};
+    }
+    const double sx = area.width() / (x1 - x0), sy = area.height() / (y1 - y0);
+    std::vector<QPointF> pixels;
+    pixels.reserve(last - first);
+    for (qsizetype i = first; i < last; ++i)
+        pixels.emplace_back((entry.points[i].x() - x0) * sx, (y1 - entry.points[i].y()) * sy);
+    const std::vector<int> kept = simplifyPolyline(pixels, kDisplayTolerancePixels);
+    QList<QPointF> result;
+    result.reserve(static_cast<qsizetype>(kept.size()));
+    for (int index : kept) result.append(entry.points[first + index]);
+    return result;
+}
+
+void CurveChart::Impl::redisplay(Entry& entry) {
+    QList<QPointF> shown = displayPoints(entry);
+    entry.displayed = static_cast<int>(shown.size());
+    entry.series->replace(shown);
+}
+
+void CurveChart::Impl::redisplayAll() {
+    for (auto& [key, entry] : entries) redisplay(entry);
+}
+
+void CurveChart::Impl::applyRange(double xLow, double xHigh, double yLow, double yHigh) {
+    if (!std::isfinite(xLow) || !std::isfinite(xHigh) || !std::isfinite(yLow) ||
+        !std::isfinite(yHigh))
+        return;
+    if (xLow > xHigh) std::swap(xLow, xHigh);
+    if (yLow > yHigh) std::swap(yLow, yHigh);
+    const double xSpan = xHigh - xLow, ySpan = yHigh - yLow;
+    if (xSpan < kMinimumSpan || ySpan < kMinimumSpan || xSpan > kMaximumSpan ||
+        ySpan > kMaximumSpan)
+        return;
+    axisX->setRange(xLow, xHigh);
+    axisY->setRange(yLow, yHigh);
+    updateTicks();
+    redisplayAll();
+}
+
+void CurveChart::Impl::updateTicks() {
+    const QRectF area = chart->plotArea();
+    const double xTicks = std::clamp(area.width() / 110.0, 4.0, 12.0);
+    const double yTicks = std::clamp(area.height() / 70.0, 4.0, 10.0);
+    axisX->setTickInterval(niceStep((axisX->max() - axisX->min()) / xTicks));
+    axisY->setTickInterval(niceStep((axisY->max() - axisY->min()) / yTicks));
+}
+
+std::pair<double, double> CurveChart::Impl::fittedY(double xLow, double xHigh) const {
+    double low = INFINITY, high = -INFINITY;
+    for (const auto& [key, entry] : entries) {
+        for (const QPointF& p : entry.points) {
+            if (p.x() < xLow || p.x() > xHigh) continue;
+            low = std::min(low, p.y());
+            high = std::max(high, p.y());
+        }
+    }
+    if (!(low <= high)) return {-1, 1};
+    const double span = high - low;
+    if (span < 1e-9 * std::max(1.0, std::abs(high))) {
+        const double pad = std::max(1.0, std::abs(high) * 0.1);
+        return {low - pad, high + pad};
+    }
+    return {low - 0.06 * span, high + 0.06 * span};
+}
+
+QPointF CurveChart::Impl::toData(const QPointF& position) const {
+    const QRectF area = chart->plotArea();
+    if (area.width() <= 0 || area.height() <= 0) return {axisX->min(), axisY->min()};
+    const double fx = (position.x() - area.left()) / area.width();
+    const double fy = (area.bottom() - position.y()) / area.height();
+    return {axisX->min() + fx * (axisX->max() - axisX->min()),
+            axisY->min() + fy * (axisY->max() - axisY->min())};
+}
+
+void CurveChart::Impl::setCursorLine(const QPointF& position) {
+    const QRectF area = chart->plotArea();
+    if (!area.contains(position)) {
+        cursorLine->hide();
+        return;
+    }
+    cursorLine->setLine(position.x(), area.top(), position.x(), area.bottom());
+    cursorLine->show();
+}
+
+void CurveChart::Impl::applyLegendVisibility(Entry& entry, const QString& key) {
+    for (QLegendMarker* marker : chart->legend()->markers(entry.series))
+        marker->setVisible(!legendHidden.contains(key));
+}
+
+void CurveChart::Impl::updateLegendPlacement() {
+    const QFontMetrics metrics(chart->legend()->font());
+    double needed = 0;
+    for (const auto& [key, entry] : entries)
+        if (!legendHidden.contains(key)) needed += metrics.horizontalAdvance(entry.label) + 48;
+    const Qt::Alignment wanted =
+        needed > 0.9 * chart->size().width() ? Qt::AlignRight : Qt::AlignBottom;
+    if (chart->legend()->alignment() != wanted) chart->legend()->setAlignment(wanted);
+}
+
+CurveChart::CurveChart(QWidget* parent) : QWidget(parent), m_impl(new Impl(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_impl->view);
+    setMinimumSize(240, 180);
+
+    ChartView* view = m_impl->view;
+    connect(view, &ChartView::zoomRequested, this,
+            [this](QPointF center, double factor, Qt::Orientations orientations) {
+                const QPointF data = m_impl->chart->plotArea().contains(center)
+                                         ? m_impl->toData(center)
+                                         : m_impl->toData(m_impl->chart->plotArea().center());
+                const double fx = (orientations & Qt::Horizontal) ? factor : 1.0;
+                const double fy = (orientations & Qt::Vertical) ? factor : 1.0;
+                const double x0 = xLow(), x1 = xHigh(), y0 = yLow(), y1 = yHigh();
+                m_impl->applyRange(data.x() + (x0 - data.x()) * fx, data.x() + (x1 - data.x()) * fx,
+                                   data.y() + (y0 - data.y()) * fy,
+                                   data.y() + (y1 - data.y()) * fy);
+                emit viewChanged(xLow(), xHigh());
+            });
+    connect(view, &ChartView::zoomToRectRequested, this, [this](QRectF rect) {
+        rect = rect.normalized().intersected(m_impl->chart->plotArea());
+        if (rect.width() < 2 || rect.height() < 2) return;
+        const QPointF a = m_impl->toData(rect.bottomLeft()), b = m_impl->toData(rect.topRight());
+        m_impl->applyRange(a.x(), b.x(), a.y(), b.y());
+        emit viewChanged(xLow(), xHigh());
+    });
+    connect(view, &ChartView::panRequested, this, [this](QPointF pixels) {
+        const QRectF area = m_impl->chart->plotArea();
+        if (area.width() <= 0 || area.height() <= 0) return;
+        pan(-pixels.x() / area.width() * (xHigh() - xLow()),
+            pixels.y() / area.height() * (yHigh() - yLow()));
+    });
+    connect(view, &ChartView::resetRequested, this, &CurveChart::resetView);
+    connect(view, &ChartView::cursorAt, this, [this](QPointF position) {
+        m_impl->setCursorLine(position);
+        if (m_impl->chart->plotArea().contains(position))
+            emit cursorMoved(m_impl->toData(position).x());
+    });
+    connect(view, &ChartView::cursorLeft, this, [this] { m_impl->cursorLine->hide(); });
+    connect(m_impl->chart, &QChart::plotAreaChanged, this, [this] {
+        m_impl->updateLegendPlacement();
+        m_impl->updateTicks();
+        m_impl->redisplayAll();
+    });
+}
+
+CurveChart::~CurveChart() { delete m_impl; }
+
+void CurveChart::setCurves(const std::vector<Curve>& curves) {
+    QStringList order;
+    for (const Curve& curve : curves) {
+        if (order.contains(curve.key)) continue;  // first occurrence of a key wins
+        order.append(curve.key);
+        QList<QPointF> points;
+        const size_t n = std::min(curve.x.size(), curve.y.size());
+        points.reserve(static_cast<qsizetype>(n));
+        for (size_t i = 0; i < n; ++i)  // no NaN or Inf ever reaches a series
+            if (std::isfinite(curve.x[i]) && std::isfinite(curve.y[i]))
+                points.append(QPointF(curve.x[i], curve.y[i]));
+
+        auto [it, isNew] = m_impl->entries.try_emplace(curve.key);
+        Impl::Entry& entry = it->second;
+        const bool styleChanged = isNew || entry.color != curve.color || entry.style != curve.style;
+        if (isNew) {
+            entry.series = new QLineSeries();
+            m_impl->chart->addSeries(entry.series);
+            entry.series->attachAxis(m_impl->axisX);
+            entry.series->attachAxis(m_impl->axisY);
+        }
+        if (isNew || entry.label != curve.label) {
+            entry.label = curve.label;
+            entry.series->setName(curve.label);
+        }
+        if (isNew) m_impl->applyLegendVisibility(entry, curve.key);
+        if (styleChanged) {
+            entry.color = curve.color;
+            entry.style = curve.style;
+            entry.series->setPen(m_impl->penFor(entry));
+        }
+        if (isNew || !samePoints(entry.points, points)) {
+            entry.sortedByX =
+                std::is_sorted(points.begin(), points.end(),
+                               [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
+            entry.points = std::move(points);
+            m_impl->redisplay(entry);
+        }
+    }
+    for (auto it = m_impl->entries.begin(); it != m_impl->entries.end();) {
+        if (order.contains(it->first)) {
+            ++it;
+            continue;
+        }
+        m_impl->chart->removeSeries(it->second.series);
+        delete it->second.series;
+        it = m_impl->entries.erase(it);
+    }
+    m_impl->order = order;
+    m_impl->updateLegendPlacement();
+}
+
+void CurveChart::setTitle(const QString& title) { m_impl->chart->setTitle(title); }
+
+void CurveChart::setAxisTitles(const QString& xTitle, const QString& yTitle) {
+    m_impl->axisX->setTitleText(xTitle);
+    m_impl->axisY->setTitleText(yTitle);
+}
+
+void CurveChart::setXRange(double low, double high) {
+    if (!std::isfinite(low) || !std::isfinite(high) || !(low < high)) return;
+    m_impl->homeLow = low;
+    m_impl->homeHigh = high;
+    m_impl->applyRange(low, high, yLow(), yHigh());
+}
+
+void CurveChart::setYRange(double low, double high) {
+    if (!std::isfinite(low) || !std::isfinite(high) || !(low < high)) return;
+    m_impl->applyRange(xLow(), xHigh(), low, high);
+}
+
+void CurveChart::fitY() {
+    const auto [low, high] = m_impl->fittedY(xLow(), xHigh());
+    m_impl->applyRange(xLow(), xHigh(), low, high);
+}
+
+void CurveChart::resetView() {
+    const auto [low, high] = m_impl->fittedY(m_impl->homeLow, m_impl->homeHigh);
+    m_impl->applyRange(m_impl->homeLow, m_impl->homeHigh, low, high);
+    emit viewChanged(xLow(), xHigh());
+    emit viewReset();
+}
+
+void CurveChart::setView(double xLow, double xHigh, double yLow, double yHigh) {
+    m_impl->applyRange(xLow, xHigh, yLow, yHigh);
+}
+
+void CurveChart::zoom(double factor, double centerX, double centerY) {
+    if (!(factor > 0) || !std::isfinite(factor)) return;
+    m_impl->applyRange(
+        centerX + (xLow() - centerX) * factor, centerX + (xHigh() - centerX) * factor,
+        centerY + (yLow() - centerY) * factor, centerY + (yHigh() - centerY) * factor);
+    emit viewChanged(xLow(), xHigh());
+}
+
+void CurveChart::pan(double dx, double dy) {
+    m_impl->applyRange(xLow() + dx, xHigh() + dx, yLow() + dy, yHigh() + dy);
+    emit viewChanged(xLow(), xHigh());
+}
+
+QStringList CurveChart::curveKeys() const { return m_impl->order; }
+
+QList<QPointF> CurveChart::curvePoints(const QString& key) const {
+    auto it = m_impl->entries.find(key);
+    return it == m_impl->entries.end() ? QList<QPointF>() : it->second.points;
+}
+
+double CurveChart::xLow() const { return m_impl->axisX->min(); }
+double CurveChart::xHigh() const { return m_impl->axisX->max(); }
+double CurveChart::yLow() const { return m_impl->axisY->min(); }
+double CurveChart::yHigh() const { return m_impl->axisY->max(); }
+
+void CurveChart::setDecimationEnabled(bool enabled) {
+    m_impl->decimation = enabled;
+    m_impl->redisplayAll();
+}
+
+int CurveChart::displayedPointCount(const QString& key) const {
+    auto it = m_impl->entries.find(key);
+    return it == m_impl->entries.end() ? 0 : it->second.displayed;
+}
+
+void CurveChart::setLineWidth(double width) {
+    m_impl->lineWidth = width;
+    for (auto& [key, entry] : m_impl->entries) entry.series->setPen(m_impl->penFor(entry));
+}
+
+void CurveChart::setLegendEntryVisible(const QString& key, bool visible) {
+    if (visible)
+        m_impl->legendHidden.remove(key);
+    else
+        m_impl->legendHidden.insert(key);
+    auto it = m_impl->entries.find(key);
+    if (it != m_impl->entries.end()) m_impl->applyLegendVisibility(it->second, key);
+    m_impl->updateLegendPlacement();
+}
+
+void CurveChart::repaintNow() { m_impl->view->viewport()->repaint(); }
+
+void CurveChart::setDraftMode(bool draft) { m_impl->view->setDraftMode(draft); }
+
+bool CurveChart::draftMode() const { return m_impl->view->draftMode(); }
+
+}  // namespace actlab::ui

@@ -1,0 +1,86 @@
+// A 2D line chart of named curves: the small adapter that keeps Qt Charts (deprecated from
+// Qt 6.10) out of the rest of the UI. Only ui/charts/ includes <QtCharts>.
+#pragma once
+
+#include <QColor>
+#include <QImage>
+#include <QList>
+#include <QPointF>
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+#include <vector>
+
+namespace actlab::ui {
+
+class CurveChart : public QWidget {
+    Q_OBJECT
+public:
+    struct Curve {
+        QString key;    // stable identity, e.g. "gelu/f"
+        QString label;  // legend text (already translated)
+        QColor color;
+        Qt::PenStyle style = Qt::SolidLine;
+        std::vector<double> x;  // finite values only
+        std::vector<double> y;
+    };
+
+    explicit CurveChart(QWidget* parent = nullptr);
+    ~CurveChart() override;
+
+    // Shows exactly these curves: series are matched by key and updated with replace(),
+    // created for new keys and removed for keys no longer present.
+    void setCurves(const std::vector<Curve>& curves);
+    void setTitle(const QString& title);
+    void setAxisTitles(const QString& xTitle, const QString& yTitle);
+    void setXRange(double low, double high);
+    void setYRange(double low, double high);
+    void fitY();       // y range to the visible curves, with a margin
+    void resetView();  // x range as last set by setXRange, y fitted
+
+    QStringList curveKeys() const;
+    QList<QPointF> curvePoints(const QString& key) const;
+    double xLow() const;
+    double xHigh() const;
+
+    QImage renderImage(const QSize& size) const;  // the chart alone, for export
+    bool exportPng(const QString& path, QString* error) const;
+    bool exportSvg(const QString& path, QString* error) const;
+
+    // Additions beyond the first contract:
+    double yLow() const;
+    double yHigh() const;
+    // Zooms around the data point (centerX, centerY); factor < 1 zooms in. Emits viewChanged.
+    void zoom(double factor, double centerX, double centerY);
+    // Moves the view by (dx, dy) in data units. Emits viewChanged.
+    void pan(double dx, double dy);
+    // Shows this rectangle without changing the home x range (restoring a saved view).
+    void setView(double xLow, double xHigh, double yLow, double yHigh);
+    // For painting, each curve is simplified to within a quarter pixel of the full polyline
+    // (on by default); curvePoints() and the exports always use the full data.
+    void setDecimationEnabled(bool enabled);
+    int displayedPointCount(const QString& key) const;  // points handed to the series
+    void setLineWidth(double width);
+    // Hides (or shows again) the legend entry of a curve, now and whenever the key reappears.
+    // The legend sits below the plot, or right of it when the entries would not fit below.
+    void setLegendEntryVisible(const QString& key, bool visible);
+    void repaintNow();  // synchronous repaint of the plot area, for latency benchmarks
+    // While on (a slider or the view is being dragged) curves are painted without antialiasing,
+    // about twice as fast with wide dashed pens; turning it off repaints them smooth.
+    void setDraftMode(bool draft);
+    bool draftMode() const;
+    // The full data of every curve as CSV: curve,label,x,y (numbers round-trip exactly).
+    bool exportCsv(const QString& path, QString* error) const;
+    QSize exportSize() const;  // the on-screen size when laid out, else 1200×800
+
+signals:
+    void cursorMoved(double x);                   // data x under the mouse pointer
+    void viewChanged(double xLow, double xHigh);  // after pan, zoom or reset
+    void viewReset();                             // after resetView(), following viewChanged
+
+private:
+    class Impl;
+    Impl* m_impl;
+};
+
+}  // namespace actlab::ui

@@ -1,0 +1,63 @@
+// CurveChart's private state, shared by curve_chart.cpp (curves, view) and
+// curve_chart_export.cpp (PNG, SVG, CSV). Internal to ui/charts/.
+#pragma once
+
+#include <QChart>
+#include <QGraphicsLineItem>
+#include <QLineSeries>
+#include <QSet>
+#include <QValueAxis>
+#include <map>
+#include <vector>
+
+#include "ui/charts/chart_view.h"
+#include "ui/charts/curve_chart.h"
+
+namespace actlab::ui {
+
+class CurveChart::Impl {
+public:
+    struct Entry {
+        QLineSeries* series = nullptr;
+        QString label;
+        QColor color;
+        Qt::PenStyle style = Qt::SolidLine;
+        QList<QPointF> points;  // full finite data
+        bool sortedByX = true;
+        int displayed = 0;  // points last handed to the series
+    };
+
+    explicit Impl(CurveChart* owner);
+
+    QPen penFor(const Entry& entry) const;
+    QList<QPointF> displayPoints(const Entry& entry) const;
+    void redisplay(Entry& entry);
+    void redisplayAll();
+    // Sets both axes (ordered, finite, sane spans only), refreshes ticks and the display.
+    void applyRange(double xLow, double xHigh, double yLow, double yHigh);
+    void updateTicks();
+    std::pair<double, double> fittedY(double xLow, double xHigh) const;
+    QPointF toData(const QPointF& chartPosition) const;
+    void setCursorLine(const QPointF& chartPosition);
+    void applyLegendVisibility(Entry& entry, const QString& key);
+    void updateLegendPlacement();
+
+    // Lays the chart out at `size` (logical pixels) and restores it when done: for exports.
+    void renderTo(QPainter& painter, const QSize& size, bool fullResolution);
+
+    CurveChart* q;
+    QChart* chart = nullptr;
+    ChartView* view = nullptr;
+    QValueAxis* axisX = nullptr;
+    QValueAxis* axisY = nullptr;
+    QGraphicsLineItem* cursorLine = nullptr;
+    std::map<QString, Entry> entries;
+    QStringList order;
+    QSet<QString> legendHidden;
+    double homeLow = -6;
+    double homeHigh = 6;
+    double lineWidth = 2.5;
+    bool decimation = true;
+};
+
+}  // namespace actlab::ui

@@ -1,0 +1,118 @@
+// A scalar field on a regular grid drawn as a colour-mapped image with axes, a colour bar and a
+// cursor readout. Raster by default (a cached QImage); an OpenGL texture path when available.
+#pragma once
+
+#include <QImage>
+#include <QJsonObject>
+#include <QRect>
+#include <QString>
+#include <QWidget>
+#include <optional>
+#include <vector>
+
+#include "ui/heatmap/color_maps.h"
+
+namespace actlab::ui {
+
+class HeatmapGlCanvas;
+
+class HeatmapView : public QWidget {
+    Q_OBJECT
+public:
+    enum class Renderer { Raster, OpenGl };
+
+    // The grid cell under a point: its indices, its sample coordinates and its value.
+    struct Probe {
+        int column = 0;
+        int row = 0;
+        double x = 0;
+        double v = 0;
+        double value = 0;  // NaN for a NaN cell
+    };
+
+    explicit HeatmapView(QWidget* parent = nullptr);
+    ~HeatmapView() override;
+
+    // values is (nv, nx) row-major; row 0 is sampled at vLow (drawn at the bottom), column 0 at
+    // xLow; samples are at the grid points, so each cell is centred on its sample.
+    void setData(int nx, int nv, std::vector<float> values, double xLow, double xHigh, double vLow,
+                 double vHigh);
+    void clear();
+
+    void setColorMap(ColorMap map);
+    ColorMap colorMap() const { return m_colorMap; }
+    void setAxisTitles(const QString& xTitle, const QString& vTitle);
+    void setValueTitle(const QString& title);  // shown above the colour bar
+
+    int columns() const { return m_nx; }
+    int rows() const { return m_nv; }
+    float valueAt(int column, int row) const;             // NaN outside the grid
+    double dataMinimum() const { return m_dataMinimum; }  // over finite cells; NaN if none
+    double dataMaximum() const { return m_dataMaximum; }
+    double scaleLow() const { return m_scaleLow; }  // value drawn at the bottom of the bar
+    double scaleHigh() const { return m_scaleHigh; }
+    int nanCount() const { return m_nanCount; }
+    int imageBuildCount() const { return m_imageBuilds; }  // cache rebuilds, for tests
+
+    QRect plotRect() const;  // where the field is drawn, in widget coordinates
+    QRect colorBarRect() const;
+    std::optional<Probe> probe(const QPointF& position) const;  // nullopt outside the field
+
+    // OpenGL is used only when openGlAvailable(); returns the renderer actually in use.
+    Renderer setRenderer(Renderer renderer);
+    Renderer renderer() const { return m_renderer; }
+    static bool openGlAvailable();
+
+    QImage renderImage(const QSize& size) const;  // the whole view, for export
+
+    QJsonObject saveState() const;
+    void restoreState(const QJsonObject& state);
+
+signals:
+    void cursorMoved(double x, double v, double value);  // sample under the pointer
+    void cursorLeft();
+    void clicked(double x, double v);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+
+private:
+    struct Layout {
+        QRect plot;
+        QRect bar;
+    };
+    Layout layoutFor(const QSize& size) const;
+    void paintView(QPainter& painter, const QSize& size, bool drawField,
+                   const QImage* scaledField) const;
+    void paintAxes(QPainter& painter, const QRect& plot) const;
+    void paintColorBar(QPainter& painter, const QRect& bar) const;
+    void rebuildCellImage();
+    void updateScale();
+    void placeGlCanvas();
+
+    int m_nx = 0;
+    int m_nv = 0;
+    std::vector<float> m_values;
+    double m_xLow = 0, m_xHigh = 1, m_vLow = 0, m_vHigh = 1;
+    double m_dataMinimum = 0, m_dataMaximum = 0;
+    double m_scaleLow = -1, m_scaleHigh = 1;
+    int m_nanCount = 0;
+
+    ColorMap m_colorMap = ColorMap::Diverging;
+    QString m_xTitle;
+    QString m_vTitle;
+    QString m_valueTitle;
+
+    QImage m_cellImage;    // one pixel per cell, top row = highest v
+    QImage m_scaledImage;  // m_cellImage at the plot size, rebuilt when either changes
+    int m_imageBuilds = 0;
+
+    Renderer m_renderer = Renderer::Raster;
+    HeatmapGlCanvas* m_glCanvas = nullptr;
+};
+
+}  // namespace actlab::ui

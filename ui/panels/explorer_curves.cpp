@@ -1,0 +1,258 @@
+// The Explorer's data model: visibility, parameters, sampling through core, and what is built
+// from the samples (chart curves, cursor readings, CSV, JSON state).
+#include "ui/panels/explorer_curves.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QSaveFile>
+#include <QTextStream>
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "activations/scalar_functions.h"
+#include "common/number_format.h"
+
+namespace actlab::ui {
+namespace {
+
+// Tableau 10: ten hues that stay distinguishable for most colour-vision deficiencies.
+constexpr std::array<QRgb, 10> kPalette = {0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd,
+                                           0x8c564b, 0xe377c2, 0x17becf, 0xbcbd22, 0x7f7f7f};
+const QString kGatedValueName = QStringLiteral("v");
+
+QString tr(const char* text) { return QCoreApplication::translate("ExplorerCurves", text); }
+
+QString number(double value) { return QString::fromStdString(actlab::formatNumber(value)); }
+
+QString nameOf(ActivationId id) { return QString::fromUtf8(activationInfo(id).name); }
+
+const ActivationInfo* infoNamed(const QString& name) { return findActivation(name.toStdString()); }
+
+}  // namespace
+
+ExplorerCurves::ExplorerCurves(Backend& backend) : m_backend(backend) {
+    m_entries.resize(kActivationCount);
+    for (int i = 0; i < kActivationCount; ++i)
+        m_entries[i].config = ActivationConfig::withDefaults(static_cast<ActivationId>(i));
+}
+
+bool ExplorerCurves::isVisible(ActivationId id) const {
+    return std::find(m_visible.begin(), m_visible.end(), id) != m_visible.end();
+}
+
+void ExplorerCurves::setVisible(ActivationId id, bool visible) {
+    if (visible == isVisible(id)) return;
+    Entry& e = entry(id);
+    if (!visible) {
+        m_visible.erase(std::remove(m_visible.begin(), m_visible.end(), id), m_visible.end());
+        e.colorIndex = -1;
+        return;
+    }
+    // The first palette colour no visible function uses (cycling when all ten are taken).
+    std::array<int, kPalette.size()> uses{};
+    for (ActivationId shown : m_visible) ++uses[entry(shown).colorIndex % kPalette.size()];
+    e.colorIndex = static_cast<int>(std::min_element(uses.begin(), uses.end()) - uses.begin());
+    m_visible.push_back(id);
+}
+
+QColor ExplorerCurves::color(ActivationId id) const {
+    const int index = entry(id).colorIndex;
+    return index < 0 ? QColor() : QColor(kPalette[index % kPalette.size()]);
+}
+
+const ActivationConfig& ExplorerCurves::config(ActivationId id) const { return entry(id).config; }
+
+double ExplorerCurves::gatedValue(ActivationId id) const { return entry(id).gatedValue; }
+
+std::optional<QString> ExplorerCurves::setParameter(ActivationId id, const QString& name,
+                                                    double value) {
+    Entry& e = entry(id);
+    if (e.config.info().kind == ActivationKind::Gated && name == kGatedValueName) {
+        if (!std::isfinite(value) || value < kGatedValueMinimum || value > kGatedValueMaximum)
+            return tr("v must be between %1 and %2.")
+                .arg(kGatedValueMinimum)
+                .arg(kGatedValueMaximum);
+        if (e.gatedValue != value) e.stale = true;
+        e.gatedValue = value;
+        return std::nullopt;
+    }
+    const ActivationConfig before = e.config;
+    if (auto error = e.config.setParameter(name.toStdString(), value))
+        return QString::fromStdString(*error);
+    if (before.parameters != e.config.parameters) e.stale = true;
+    return std::nullopt;
+}
+
+double ExplorerCurves::parameter(ActivationId id, const QString& name) const {
+    const Entry& e = entry(id);
+    if (name == kGatedValueName) return e.gatedValue;
+    const auto specs = e.config.info().parameters;
+    for (size_t i = 0; i < specs.size(); ++i)
+        if (QString::fromUtf8(specs[i].name) == name) return e.config.parameters[i];
+    return 0;
+}
+
+void ExplorerCurves::setDerivatives(DerivativeSet derivatives) {
+    if (derivatives.second && !m_derivatives.second) markAllStale();
+    m_derivatives = derivatives;
+}
+
+void ExplorerCurves::setRange(double low, double high) {
+    if (!(low < high) || (low == m_low && high == m_high)) return;
+    m_low = low;
+    m_high = high;
+    markAllStale();
+}
+
+void ExplorerCurves::markAllStale() {
+    for (Entry& e : m_entries) e.stale = true;
+}
+
+const ExplorerCurves::Entry& ExplorerCurves::sampled(ActivationId id) {
+    Entry& e = entry(id);
+    if (e.stale || (m_derivatives.second && !e.sampledSecond)) {
+        e.samples = sampleCurve(m_backend, e.config, m_low, m_high, kSamples, m_derivatives.second,
+                                e.gatedValue);
+        e.sampledSecond = m_derivatives.second;
+        e.stale = false;
+    }
+    return e;
+}
+
+QString ExplorerCurves::label(ActivationId id) {
+    return QCoreApplication::translate("ActivationName", activationInfo(id).displayName.data());
+}
+
+std::vector<CurveChart::Curve> ExplorerCurves::curves() {
+    std::vector<CurveChart::Curve> result;
+    for (ActivationId id : m_visible) {
+        const Entry& e = sampled(id);
+        const QString key = nameOf(id);
+        const QColor colour = color(id);
+        const QString name = label(id);
+        if (m_derivatives.value)
+            result.push_back(
+                {key + "/f", name, colour, Qt::SolidLine, e.samples.x, e.samples.value});
+        if (m_derivatives.first)
+            result.push_back({key + "/f1", name + QStringLiteral("′"), colour, Qt::DashLine,
+                              e.samples.x, e.samples.first});
+        if (m_derivatives.second && e.samples.second.size() == e.samples.x.size())
+            result.push_back({key + "/f2", name + QStringLiteral("″"), colour, Qt::DotLine,
+                              e.samples.x, e.samples.second});
+    }
+    return result;
+}
+
+int ExplorerCurves::nonFiniteCount() {
+    int count = 0;
+    for (ActivationId id : m_visible) count += sampled(id).samples.nonFinite;
+    return count;
+}
+
+std::vector<ExplorerCurves::Reading> ExplorerCurves::readingsAt(double x) const {
+    std::vector<Reading> readings;
+    for (ActivationId id : m_visible) {
+        const Entry& e = entry(id);
+        const GatedDerivatives<double> d = evaluateGated<double>(e.config, x, e.gatedValue);
+        readings.push_back({id, label(id), color(id), d.value, d.dValueDx, d.secondDx});
+    }
+    return readings;
+}
+
+QString ExplorerCurves::parameterText(const ActivationConfig& config, double gatedValue) {
+    QStringList parts;
+    if (config.info().kind == ActivationKind::Gated)
+        parts << kGatedValueName + QLatin1Char('=') + number(gatedValue);
+    const auto specs = config.info().parameters;
+    for (size_t i = 0; i < specs.size(); ++i)
+        parts << QString::fromUtf8(specs[i].name) + QLatin1Char('=') + number(config.parameters[i]);
+    return parts.join(QLatin1Char(';'));
+}
+
+bool ExplorerCurves::writeCsv(const QString& path, QString* error) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        if (error) *error = tr("Could not write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    QTextStream out(&file);
+    out << "function,parameters,x";
+    if (m_derivatives.value) out << ",f";
+    if (m_derivatives.first) out << ",f_prime";
+    if (m_derivatives.second) out << ",f_second";
+    out << '\n';
+    for (ActivationId id : m_visible) {
+        const Entry& e = sampled(id);
+        const QString prefix =
+            nameOf(id) + QLatin1Char(',') + parameterText(e.config, e.gatedValue);
+        for (size_t i = 0; i < e.samples.x.size(); ++i) {
+            out << prefix << ',' << number(e.samples.x[i]);
+            if (m_derivatives.value) out << ',' << number(e.samples.value[i]);
+            if (m_derivatives.first) out << ',' << number(e.samples.first[i]);
+            if (m_derivatives.second) out << ',' << number(e.samples.second[i]);
+            out << '\n';
+        }
+    }
+    out.flush();
+    if (!file.commit()) {
+        if (error) *error = tr("Could not write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+QJsonObject ExplorerCurves::saveState() const {
+    QJsonArray visible;
+    for (ActivationId id : m_visible) visible.append(nameOf(id));
+    QJsonObject parameters;
+    for (int i = 0; i < kActivationCount; ++i) {
+        const Entry& e = m_entries[i];
+        QJsonObject values;
+        const auto specs = e.config.info().parameters;
+        for (size_t k = 0; k < specs.size(); ++k)
+            values[QString::fromUtf8(specs[k].name)] = e.config.parameters[k];
+        if (e.config.info().kind == ActivationKind::Gated) values[kGatedValueName] = e.gatedValue;
+        if (!values.isEmpty()) parameters[nameOf(e.config.id)] = values;
+    }
+    QJsonArray derivatives;
+    if (m_derivatives.value) derivatives.append(QStringLiteral("f"));
+    if (m_derivatives.first) derivatives.append(QStringLiteral("f1"));
+    if (m_derivatives.second) derivatives.append(QStringLiteral("f2"));
+    return {{QStringLiteral("visible"), visible},
+            {QStringLiteral("parameters"), parameters},
+            {QStringLiteral("derivatives"), derivatives},
+            {QStringLiteral("xRange"), QJsonArray{m_low, m_high}}};
+}
+
+void ExplorerCurves::restoreState(const QJsonObject& state) {
+    const QJsonObject parameters = state.value(QStringLiteral("parameters")).toObject();
+    for (auto it = parameters.begin(); it != parameters.end(); ++it) {
+        const ActivationInfo* info = infoNamed(it.key());
+        if (!info) continue;
+        const QJsonObject values = it.value().toObject();
+        for (auto v = values.begin(); v != values.end(); ++v)
+            if (v.value().isDouble()) setParameter(info->id, v.key(), v.value().toDouble());
+    }
+    if (state.value(QStringLiteral("visible")).isArray()) {
+        for (ActivationId id : std::vector<ActivationId>(m_visible)) setVisible(id, false);
+        for (const QJsonValue& name : state.value(QStringLiteral("visible")).toArray())
+            if (const ActivationInfo* info = infoNamed(name.toString())) setVisible(info->id, true);
+    }
+    if (state.value(QStringLiteral("derivatives")).isArray()) {
+        DerivativeSet set{false, false, false};
+        for (const QJsonValue& d : state.value(QStringLiteral("derivatives")).toArray()) {
+            set.value |= d.toString() == QLatin1String("f");
+            set.first |= d.toString() == QLatin1String("f1");
+            set.second |= d.toString() == QLatin1String("f2");
+        }
+        setDerivatives(set);
+    }
+    const QJsonArray range = state.value(QStringLiteral("xRange")).toArray();
+    if (range.size() == 2) {
+        const double low = range[0].toDouble(NAN), high = range[1].toDouble(NAN);
+        if (std::isfinite(low) && std::isfinite(high) && low < high) setRange(low, high);
+    }
+}
+
+}  // namespace actlab::ui

@@ -1,0 +1,126 @@
+// The Explorer's left column: function list, f/f′/f″ toggles, x range with Apply and Reset,
+// the message line and the scroll area that holds the parameter editors.
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+#include "ui/charts/curve_chart.h"
+#include "ui/panels/explorer_panel.h"
+#include "ui/panels/function_list_widget.h"
+
+namespace actlab::ui {
+namespace {
+
+QLabel* heading(const QString& text, QWidget* parent) {
+    auto* label = new QLabel(text, parent);
+    QFont font = label->font();
+    font.setBold(true);
+    label->setFont(font);
+    return label;
+}
+
+QDoubleSpinBox* rangeBox(const QString& objectName, QWidget* parent) {
+    auto* box = new QDoubleSpinBox(parent);
+    box->setObjectName(objectName);
+    box->setRange(-ExplorerPanel::kRangeLimit, ExplorerPanel::kRangeLimit);
+    box->setDecimals(3);
+    box->setSingleStep(0.5);
+    box->setKeyboardTracking(false);
+    return box;
+}
+
+}  // namespace
+
+QWidget* ExplorerPanel::buildControls() {
+    auto* controls = new QWidget(this);
+    controls->setMinimumWidth(250);
+    controls->setMaximumWidth(380);
+    auto* column = new QVBoxLayout(controls);
+    column->setContentsMargins(0, 0, 0, 0);
+
+    column->addWidget(heading(tr("Functions"), controls));
+    m_functionList = new FunctionListWidget(controls);
+    m_functionList->setObjectName(QStringLiteral("functionList"));
+    column->addWidget(m_functionList, 3);
+    connect(m_functionList, &FunctionListWidget::functionToggled, this,
+            &ExplorerPanel::onFunctionToggled);
+    connect(m_functionList, &FunctionListWidget::currentFunctionChanged, this,
+            [this] { emit selectedActivationChanged(selectedActivation()); });
+
+    auto* showRow = new QHBoxLayout();
+    showRow->addWidget(new QLabel(tr("Show:"), controls));
+    m_showValue = new QCheckBox(tr("f"), controls);
+    m_showFirst = new QCheckBox(tr("f′ (dashed)"), controls);
+    m_showSecond = new QCheckBox(tr("f″ (dotted)"), controls);
+    for (QCheckBox* box : {m_showValue, m_showFirst, m_showSecond}) {
+        showRow->addWidget(box);
+        connect(box, &QCheckBox::toggled, this, &ExplorerPanel::onDerivativeBoxToggled);
+    }
+    m_showValue->setObjectName(QStringLiteral("showValue"));
+    m_showFirst->setObjectName(QStringLiteral("showFirst"));
+    m_showSecond->setObjectName(QStringLiteral("showSecond"));
+    {
+        const QSignalBlocker a(m_showValue), b(m_showFirst);
+        m_showValue->setChecked(true);
+        m_showFirst->setChecked(true);
+    }
+    showRow->addStretch();
+    column->addLayout(showRow);
+
+    auto* rangeRow = new QGridLayout();
+    m_lowBox = rangeBox(QStringLiteral("xLow"), controls);
+    m_highBox = rangeBox(QStringLiteral("xHigh"), controls);
+    m_lowBox->setValue(m_homeLow);
+    m_highBox->setValue(m_homeHigh);
+    auto* apply = new QPushButton(tr("Apply"), controls);
+    apply->setObjectName(QStringLiteral("applyRange"));
+    apply->setToolTip(tr("Plot this x range (it becomes the range Reset returns to)"));
+    auto* reset = new QPushButton(tr("Reset view"), controls);
+    reset->setObjectName(QStringLiteral("resetView"));
+    reset->setToolTip(tr("Back to the applied x range with y fitted (also: double-click, Home)"));
+    rangeRow->addWidget(new QLabel(tr("x from"), controls), 0, 0);
+    rangeRow->addWidget(m_lowBox, 0, 1);
+    rangeRow->addWidget(new QLabel(tr("to"), controls), 0, 2);
+    rangeRow->addWidget(m_highBox, 0, 3);
+    rangeRow->addWidget(apply, 1, 1);
+    rangeRow->addWidget(reset, 1, 3);
+    column->addLayout(rangeRow);
+    connect(apply, &QPushButton::clicked, this, &ExplorerPanel::applyRangeFromBoxes);
+    connect(reset, &QPushButton::clicked, m_chart, &CurveChart::resetView);
+    for (QDoubleSpinBox* box : {m_lowBox, m_highBox})
+        if (auto* edit = box->findChild<QLineEdit*>())
+            connect(edit, &QLineEdit::returnPressed, this, &ExplorerPanel::applyRangeFromBoxes);
+
+    m_message = new QLabel(controls);
+    m_message->setObjectName(QStringLiteral("message"));
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_message->hide();
+    column->addWidget(m_message);
+
+    column->addWidget(heading(tr("Parameters"), controls));
+    auto* scroll = new QScrollArea(controls);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* parameterHost = new QWidget(scroll);
+    m_parameterLayout = new QVBoxLayout(parameterHost);
+    m_parameterLayout->setContentsMargins(0, 0, 0, 0);
+    m_noParameters = new QLabel(tr("None of the shown functions has parameters. Leaky ReLU, "
+                                   "PReLU, ELU, Softplus and Swish do, and gated units have "
+                                   "their value input v."),
+                                parameterHost);
+    m_noParameters->setWordWrap(true);
+    m_noParameters->setStyleSheet(QStringLiteral("color: #606060;"));
+    m_parameterLayout->addWidget(m_noParameters);
+    m_parameterLayout->addStretch();
+    scroll->setWidget(parameterHost);
+    column->addWidget(scroll, 2);
+    return controls;
+}
+
+}  // namespace actlab::ui
