@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "backends/backend_factory.h"
 #include "commands.h"
 #include "common/number_format.h"
 #include "json_writer.h"
@@ -14,6 +15,7 @@ namespace actlab::cli {
 namespace {
 
 struct RunResult {
+    std::string backend;  // where the steps ran
     TrainingSnapshot final;
     double stepsPerSecond = 0;
     int stepsToTarget = -1;  // first logged step with test accuracy ≥ target, −1 if never
@@ -21,11 +23,16 @@ struct RunResult {
 
 RunResult runTraining(const TrainOptions& o, std::ostream* metrics, double target, std::string& notes) {
     std::string error;
-    std::unique_ptr<Trainer> trainer = Trainer::create(o.config, &error);
+    BackendSelection selection = createBackend(o.backend);
+    const auto note = [&](const std::string& line) {
+        if (notes.find(line) == std::string::npos) notes += "actlab-cli: note: " + line + "\n";
+    };
+    if (selection.fellBack) note(selection.reason);
+    std::unique_ptr<Trainer> trainer = Trainer::create(o.config, &error, selection.backend.get());
     if (!trainer) throw CliError(error);
-    if (o.backend != BackendChoice::Cpu && notes.find("training runs on the CPU") == std::string::npos)
-        notes += "actlab-cli: note: training runs on the CPU (the Vulkan training path is not built yet)\n";
+    if (!trainer->engineNote().empty()) note(trainer->engineNote() + "; training on the CPU");
     RunResult result;
+    result.backend = std::string(trainer->backendName());
     if (metrics) *metrics << "step,train_loss,test_loss,train_acc,test_acc,dead_fraction,vanishing_fraction,"
                              "grad_norm_first,grad_norm_last,revived\n";
     double trainingSeconds = 0;
@@ -100,7 +107,7 @@ std::string runTrain(const std::vector<std::string>& words, std::string& notes) 
     json.beginObject().key("task").value(o.config.task);
     std::string activations;
     for (const ActivationConfig& a : o.config.model.activations) activations += (activations.empty() ? "" : ",") + std::string(a.info().name);
-    json.key("activation").value(activations).key("backend").value("cpu");
+    json.key("activation").value(activations).key("backend").value(r.backend);
     writeRunJson(json, r, classification);
     json.endObject();
     return json.text() + "\n";

@@ -44,7 +44,8 @@ bool finite(const TrainingSnapshot& s) {
 
 }  // namespace
 
-std::unique_ptr<Trainer> Trainer::create(const TrainingConfig& config, std::string* error) {
+std::unique_ptr<Trainer> Trainer::create(const TrainingConfig& config, std::string* error,
+                                         Backend* backend) {
     const auto fail = [&](const std::string& message) -> std::unique_ptr<Trainer> {
         if (error) *error = message;
         return nullptr;
@@ -68,13 +69,18 @@ std::unique_ptr<Trainer> Trainer::create(const TrainingConfig& config, std::stri
     model.inputDimension = t->m_data.inputDimension;
     model.outputDimension = t->m_loss == LossKind::SoftmaxCrossEntropy ? t->m_data.classes : 1;
     t->m_config.model = model;
-    t->m_model = createModel<float>(model, &problem);
-    if (!t->m_model) return fail(problem);
+    if (auto invalid = validateModelConfig(model)) return fail(*invalid);
     if (!(config.optimizer.learningRate > 0 && config.optimizer.learningRate <= 10))
         return fail("the learning rate must be in (0, 10]");
     if (config.l1 < 0 || config.l2 < 0 || !std::isfinite(config.l1 + config.l2))
         return fail("regularisation rates must be finite and >= 0");
-    t->m_optimizer = std::make_unique<Optimizer<float>>(config.optimizer);
+    if (backend && backend->supports(BackendOp::TrainFeedForward, Precision::F32))
+        t->m_engine = backend->createTrainingEngine(model, t->m_loss, config.optimizer, &t->m_engineNote);
+    else if (backend)
+        t->m_engineNote = "the " + std::string(backend->name()) + " backend does not train models";
+    if (!t->m_engine) t->m_engine = createCpuTrainingEngine(model, t->m_loss, config.optimizer, &problem);
+    if (!t->m_engine) return fail(problem);
+    t->m_engine->setRegularisation(config.l1, config.l2);
     t->m_order.resize(t->m_data.trainSize());
     std::iota(t->m_order.begin(), t->m_order.end(), size_t(0));
     t->m_cursor = t->m_order.size();  // shuffle on the first batch
@@ -99,51 +105,28 @@ void Trainer::nextBatch() {
     }
 }
 
-void Trainer::applyRegularisation() {
-    if (m_config.l1 == 0 && m_config.l2 == 0) return;
-    const float l1 = float(m_config.l1), l2 = float(m_config.l2);
-    for (Parameter<float>* p : m_model->parameters()) {
-        if (!p->isWeight) continue;
-        for (size_t i = 0; i < p->size(); ++i) {
-            const float w = p->value[i];
-            p->grad[i] += l2 * w + l1 * float((w > 0) - (w < 0));
-        }
-    }
-}
-
 void Trainer::step(int n) {
-    const int outputs = m_model->outputDimension();
     for (int i = 0; i < n && !diverged(); ++i) {
         nextBatch();
-        const std::span<const float> output = m_model->forward(m_batchInputs, m_config.batch);
-        m_outputGradient.resize(output.size());
-        const LossValue value = computeLoss<float>(m_loss, output, m_config.batch, outputs, m_batchTargets, m_outputGradient);
-        if (!finite(value)) {
+        const TrainStepResult result = m_engine->trainStep(m_batchInputs, m_batchTargets, m_config.batch);
+        if (!result.finite) {  // nothing of this step is kept: the run stops here
             m_divergedAt = m_steps;
             return;
         }
-        m_lastBatchLoss = value.loss;
-        m_model->zeroGradients();
-        m_model->backward(m_outputGradient);
-        applyRegularisation();
-        // float gradients can overflow while the (double) loss is still finite: that is
-        // divergence too, and the weights this update wrote are not finite
-        if (!std::isfinite(m_optimizer->step(m_model->parameters()))) {
-            m_divergedAt = m_steps;
-            return;
-        }
+        m_lastBatchLoss = result.loss;
         ++m_steps;
     }
 }
 
 void Trainer::setOptimizerConfig(const OptimizerConfig& config) {
     m_config.optimizer = config;
-    m_optimizer->setConfig(config);
+    m_engine->setOptimizerConfig(config);
 }
 
 void Trainer::setRegularisation(double l1, double l2) {
     m_config.l1 = l1;
     m_config.l2 = l2;
+    m_engine->setRegularisation(l1, l2);
 }
 
 TrainingSnapshot Trainer::snapshot(bool withSurfaces) {
@@ -157,19 +140,20 @@ TrainingSnapshot Trainer::snapshot(bool withSurfaces) {
     }
     TrainingSnapshot s;
     s.step = m_steps;
-    const int outputs = m_model->outputDimension();
+    Model<float>& model = m_engine->hostModel();
+    const int outputs = model.outputDimension();
     const int testRows = int(m_data.testSize()), trainRows = int(m_data.trainSize());
-    const LossValue test = computeLoss<float>(m_loss, m_model->forward(m_data.testInputs, testRows), testRows, outputs,
+    const LossValue test = computeLoss<float>(m_loss, model.forward(m_data.testInputs, testRows), testRows, outputs,
                                               m_data.testTargets, {});
     // Full-batch forward/backward on the training set: metrics and gradients for diagnostics.
-    const std::span<const float> output = m_model->forward(m_data.trainInputs, trainRows);
+    const std::span<const float> output = model.forward(m_data.trainInputs, trainRows);
     std::vector<float> gradient(output.size());
     const LossValue train = computeLoss<float>(m_loss, output, trainRows, outputs, m_data.trainTargets, gradient);
     bool ok = finite(train) && finite(test);
     if (ok) {
-        m_model->zeroGradients();
-        m_model->backward(gradient);
-        s.diagnostics = diagnoseModel(*m_model, trainRows);
+        model.zeroGradients();
+        model.backward(gradient);
+        s.diagnostics = diagnoseModel(model, trainRows);
         if (withSurfaces) computeSurfaces(s);
         ok = finite(s);
     }
@@ -207,7 +191,8 @@ TrainingSnapshot Trainer::snapshot(bool withSurfaces) {
 }
 
 void Trainer::computeSurfaces(TrainingSnapshot& s) {
-    const int outputs = m_model->outputDimension();
+    Model<float>& model = m_engine->hostModel();
+    const int outputs = model.outputDimension();
     if (m_data.rawDimension == 1) {
         constexpr int n = 241;
         std::vector<float> x(n);
@@ -215,7 +200,7 @@ void Trainer::computeSurfaces(TrainingSnapshot& s) {
             s.curveX.push_back(-6.0 + 12.0 * i / (n - 1));
             x[size_t(i)] = float(s.curveX.back());
         }
-        const std::span<const float> y = m_model->forward(x, n);
+        const std::span<const float> y = m_engine->evaluate(x, n);
         s.curveY.assign(y.begin(), y.end());
         return;
     }
@@ -231,7 +216,7 @@ void Trainer::computeSurfaces(TrainingSnapshot& s) {
     };
     const int res = std::max(2, m_config.surfaceResolution);
     const std::vector<float> inputs = grid(res);
-    const std::span<const float> out = m_model->forward(inputs, res * res);
+    const std::span<const float> out = m_engine->evaluate(inputs, res * res);
     s.surfaceResolution = res;
     s.surface.resize(size_t(res) * size_t(res));
     for (size_t i = 0; i < s.surface.size(); ++i) {
@@ -244,9 +229,9 @@ void Trainer::computeSurfaces(TrainingSnapshot& s) {
     }
     const int small = std::max(2, m_config.neuronResolution);
     const std::vector<float> smallInputs = grid(small);
-    m_model->forward(smallInputs, small * small);
+    model.forward(smallInputs, small * small);
     s.neuronResolution = small;
-    for (const HiddenLayerView<float>& view : m_model->hiddenLayers()) {
+    for (const HiddenLayerView<float>& view : model.hiddenLayers()) {
         std::vector<std::vector<float>> units(size_t(view.width), std::vector<float>(size_t(small) * small));
         for (size_t r = 0; r < size_t(small) * small; ++r)
             for (int j = 0; j < view.width; ++j) units[size_t(j)][r] = view.postActivation[r * size_t(view.width) + size_t(j)];

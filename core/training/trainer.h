@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "backends/backend.h"
+#include "backends/training_engine.h"
 #include "datasets/dataset.h"
 #include "diagnostics/diagnostics.h"
 #include "models/loss.h"
@@ -63,7 +65,10 @@ struct TrainingSnapshot {
 class Trainer {
 public:
     // Builds data, model and optimizer; nullptr with *error for an invalid configuration.
-    static std::unique_ptr<Trainer> create(const TrainingConfig& config, std::string* error);
+    // Training runs on `backend` when it offers a training engine, else on the CPU (see
+    // engineNote()); snapshots and diagnostics always run on the CPU reference.
+    static std::unique_ptr<Trainer> create(const TrainingConfig& config, std::string* error,
+                                           Backend* backend = nullptr);
 
     // Runs up to n steps; stops early (and stays stopped) if the loss or the gradient becomes
     // NaN or Inf. A snapshot never carries a non-finite number: once diverged, it repeats the
@@ -82,23 +87,24 @@ public:
     const TrainingConfig& config() const { return m_config; }
     const Dataset& dataset() const { return m_data; }
     LossKind lossKind() const { return m_loss; }
-    Model<float>& model() { return *m_model; }
+    Model<float>& model() { return m_engine->hostModel(); }
+    std::string_view backendName() const { return m_engine->backendName(); }
+    const std::string& engineNote() const { return m_engineNote; }  // why not the asked backend
 
 private:
     Trainer() = default;
     void nextBatch();
-    void applyRegularisation();
     void computeSurfaces(TrainingSnapshot& s);
 
     TrainingConfig m_config;
     Dataset m_data;
     LossKind m_loss = LossKind::BceWithLogits;
-    std::unique_ptr<Model<float>> m_model;
-    std::unique_ptr<Optimizer<float>> m_optimizer;
+    std::unique_ptr<TrainingEngine> m_engine;
+    std::string m_engineNote;
     std::vector<size_t> m_order;
     size_t m_cursor = 0;
     std::uint64_t m_shuffleState = 0;
-    std::vector<float> m_batchInputs, m_batchTargets, m_outputGradient;
+    std::vector<float> m_batchInputs, m_batchTargets;
     int m_steps = 0;
     int m_divergedAt = -1;
     double m_lastBatchLoss = 0;

@@ -32,7 +32,9 @@ public:
         return "CPU (" + std::to_string(threads) + (threads == 1 ? " thread)" : " threads)");
     }
 
-    bool supports(BackendOp, Precision) const override { return true; }
+    bool supports(BackendOp op, Precision precision) const override {
+        return op != BackendOp::TrainFeedForward || precision == Precision::F32;
+    }
 
     bool evaluateScalar(const ActivationConfig& config,
                         const ScalarActivationBatch<float>& batch) override {
@@ -49,6 +51,12 @@ public:
     bool evaluateGated(const ActivationConfig& config,
                        const GatedActivationBatch<double>& batch) override {
         return runGated(config, batch);
+    }
+
+    std::unique_ptr<TrainingEngine> createTrainingEngine(const ModelConfig& model, LossKind loss,
+                                                         const OptimizerConfig& optimizer,
+                                                         std::string* error) override {
+        return createCpuTrainingEngine(model, loss, optimizer, error);
     }
 
 private:

@@ -1,0 +1,76 @@
+// The CPU training engine: Model<float> + Optimizer<float>, the reference step.
+#include <cmath>
+
+#include "backends/training_engine.h"
+
+namespace actlab {
+namespace {
+
+class CpuTrainingEngine final : public TrainingEngine {
+public:
+    CpuTrainingEngine(std::unique_ptr<Model<float>> model, LossKind loss, const OptimizerConfig& optimizer)
+        : m_model(std::move(model)), m_loss(loss), m_optimizer(optimizer), m_parameters(m_model->parameters()) {}
+
+    std::string_view backendName() const override { return "cpu"; }
+
+    TrainStepResult trainStep(std::span<const float> inputs, std::span<const float> targets, int batch) override {
+        TrainStepResult result;
+        const int outputs = m_model->outputDimension();
+        const std::span<const float> output = m_model->forward(inputs, batch);
+        m_outputGradient.resize(output.size());
+        const LossValue value = computeLoss<float>(m_loss, output, batch, outputs, targets, m_outputGradient);
+        result.loss = value.loss;
+        if (!std::isfinite(value.loss)) {
+            result.finite = false;
+            return result;
+        }
+        m_model->zeroGradients();
+        m_model->backward(m_outputGradient);
+        applyRegularisation();
+        // float gradients can overflow while the (double) loss is still finite: divergence too
+        result.gradientNorm = m_optimizer.step(m_parameters);
+        result.finite = std::isfinite(result.gradientNorm);
+        return result;
+    }
+
+    void setOptimizerConfig(const OptimizerConfig& config) override { m_optimizer.setConfig(config); }
+    void setRegularisation(double l1, double l2) override {
+        m_l1 = float(l1);
+        m_l2 = float(l2);
+    }
+    Model<float>& hostModel() override { return *m_model; }
+    std::span<const float> evaluate(std::span<const float> inputs, int rows) override {
+        return m_model->forward(inputs, rows);
+    }
+
+private:
+    // L1/L2 on weights: ∂/∂w of λ1·|w| + (λ2/2)·w².
+    void applyRegularisation() {
+        if (m_l1 == 0 && m_l2 == 0) return;
+        for (Parameter<float>* p : m_parameters) {
+            if (!p->isWeight) continue;
+            for (size_t i = 0; i < p->size(); ++i) {
+                const float w = p->value[i];
+                p->grad[i] += m_l2 * w + m_l1 * float((w > 0) - (w < 0));
+            }
+        }
+    }
+
+    std::unique_ptr<Model<float>> m_model;
+    LossKind m_loss;
+    Optimizer<float> m_optimizer;
+    std::vector<Parameter<float>*> m_parameters;
+    std::vector<float> m_outputGradient;
+    float m_l1 = 0, m_l2 = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<TrainingEngine> createCpuTrainingEngine(const ModelConfig& model, LossKind loss,
+                                                        const OptimizerConfig& optimizer, std::string* error) {
+    auto network = createModel<float>(model, error);
+    if (!network) return nullptr;
+    return std::make_unique<CpuTrainingEngine>(std::move(network), loss, optimizer);
+}
+
+}  // namespace actlab

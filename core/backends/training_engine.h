@@ -1,0 +1,45 @@
+// A training engine: one model's training steps on one backend (forward, loss gradient,
+// backward, regularisation, optimizer update). The CPU engine is the reference; a GPU engine
+// keeps parameters, activations and optimizer state in device memory and mirrors them into a
+// host model on request, so that snapshots and diagnostics always run on the CPU reference.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string_view>
+
+#include "models/loss.h"
+#include "models/model_factory.h"
+#include "optimizers/optimizer.h"
+
+namespace actlab {
+
+struct TrainStepResult {
+    double loss = 0;          // mean batch loss before the update
+    double gradientNorm = 0;  // global gradient norm before clipping
+    bool finite = true;       // false: loss or gradient not finite; no update was applied
+};
+
+class TrainingEngine {
+public:
+    virtual ~TrainingEngine() = default;
+
+    virtual std::string_view backendName() const = 0;
+    // One step on a batch: inputs (batch, inputDimension), targets (batch).
+    virtual TrainStepResult trainStep(std::span<const float> inputs, std::span<const float> targets,
+                                      int batch) = 0;
+    virtual void setOptimizerConfig(const OptimizerConfig& config) = 0;
+    virtual void setRegularisation(double l1, double l2) = 0;
+    // The host model with the engine's current parameters (copied from the device if needed).
+    virtual Model<float>& hostModel() = 0;
+    // Model outputs for rows of inputs (e.g. a decision-surface grid), computed on the engine's
+    // backend; (rows, outputDimension), valid until the next call.
+    virtual std::span<const float> evaluate(std::span<const float> inputs, int rows) = 0;
+};
+
+// The reference engine on the CPU (Eigen); nullptr with *error for an invalid model config.
+std::unique_ptr<TrainingEngine> createCpuTrainingEngine(const ModelConfig& model, LossKind loss,
+                                                        const OptimizerConfig& optimizer,
+                                                        std::string* error);
+
+}  // namespace actlab
