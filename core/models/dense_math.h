@@ -4,6 +4,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -58,28 +59,60 @@ Parameter<T> makeParameter(std::string name, int rows, int cols, bool isWeight, 
     return p;
 }
 
-// Below this many multiply-adds a coefficient-wise (lazy) product beats Eigen's blocked GEMM.
-inline constexpr long kLazyProductLimit = 48 * 48 * 48;
+// Below this many multiply-adds the row-by-row kernels below beat Eigen's blocked GEMM.
+inline constexpr long kSmallProductLimit = 48 * 48 * 48;
 
-// out = a·b (accumulate: out += a·b). The product is formed in an aligned scratch matrix, so
-// that its rounding does not depend on where `out` lives (see AlignedVector); the copy or
-// addition into `out` is exact on either of Eigen's paths.
+// out (m, n) = a (m, k)·b (k, n), or += with accumulate; all row-major. Each output row is a
+// sum of scaled rows of b taken in a fixed order: contiguous, vectorisable, and rounded the
+// same wherever the buffers live.
+template <typename T>
+void smallProduct(const T* a, int m, int k, const T* b, int n, T* out, bool accumulate) {
+    for (int r = 0; r < m; ++r) {
+        T* __restrict o = out + size_t(r) * size_t(n);
+        if (!accumulate) std::fill(o, o + n, T(0));
+        for (int p = 0; p < k; ++p) {
+            const T s = a[size_t(r) * size_t(k) + size_t(p)];
+            const T* __restrict row = b + size_t(p) * size_t(n);
+            for (int j = 0; j < n; ++j) o[j] += s * row[j];
+        }
+    }
+}
+
+// out (k, n) += aᵀ·b for a (m, k), b (m, n): one rank-1 update per row of a and b.
+template <typename T>
+void smallTransposedProduct(const T* a, int m, int k, const T* b, int n, T* out) {
+    for (int r = 0; r < m; ++r) {
+        const T* __restrict row = b + size_t(r) * size_t(n);
+        for (int i = 0; i < k; ++i) {
+            const T s = a[size_t(r) * size_t(k) + size_t(i)];
+            T* __restrict o = out + size_t(i) * size_t(n);
+            for (int j = 0; j < n; ++j) o[j] += s * row[j];
+        }
+    }
+}
+
+// out = a·b (accumulate: out += a·b) for large shapes, through Eigen's GEMM. The product is
+// formed in an aligned scratch matrix, so that its rounding does not depend on where `out`
+// lives (see AlignedVector); the copy or addition into `out` is exact.
 template <typename A, typename B, typename Out>
 void multiply(const A& a, const B& b, Out&& out, bool accumulate = false) {
     using T = typename std::decay_t<Out>::Scalar;
     thread_local Matrix<T> product;
     product.resize(a.rows(), b.cols());
-    const long work = long(a.rows()) * long(a.cols()) * long(b.cols());
-    if (work < kLazyProductLimit) product.noalias() = a.lazyProduct(b);
-    else product.noalias() = a * b;
+    product.noalias() = a * b;
     if (accumulate) out += product;
     else out = product;
 }
 
+inline bool isSmallProduct(long rows, long depth, long cols) { return rows * depth * cols < kSmallProductLimit; }
+
 // Linear layer y = x·W + b. x (batch, in), W (in, out), b (1, out) or null, y (batch, out).
 template <typename T>
 void linearForward(const ConstMap<T>& x, Parameter<T>& weight, Parameter<T>* bias, Map<T> y) {
-    multiply(x, view(weight), y);
+    if (isSmallProduct(x.rows(), x.cols(), weight.cols))
+        smallProduct(x.data(), int(x.rows()), int(x.cols()), weight.value.data(), weight.cols, y.data(), false);
+    else
+        multiply(x, view(weight), y);
     if (bias) y.rowwise() += view(*bias).row(0);
 }
 
@@ -87,13 +120,24 @@ void linearForward(const ConstMap<T>& x, Parameter<T>& weight, Parameter<T>* bia
 template <typename T>
 void linearBackward(const ConstMap<T>& x, const ConstMap<T>& dy, Parameter<T>& weight,
                     Parameter<T>* bias, Map<T>* dx) {
-    multiply(x.transpose(), dy, gradView(weight), true);
+    const bool small = isSmallProduct(x.rows(), x.cols(), dy.cols());
+    if (small)
+        smallTransposedProduct(x.data(), int(x.rows()), int(x.cols()), dy.data(), int(dy.cols()), weight.grad.data());
+    else
+        multiply(x.transpose(), dy, gradView(weight), true);
     if (bias) {  // column sums in aligned scratch, as in multiply()
         thread_local Matrix<T> columnSums;
         columnSums = dy.colwise().sum();
         gradView(*bias).row(0) += columnSums.row(0);
     }
-    if (dx) multiply(dy, view(weight).transpose(), *dx);
+    if (!dx) return;
+    if (small) {  // dx = dy·Wᵀ as rows of Wᵀ (a transposed copy, so that rows are contiguous)
+        thread_local Matrix<T> transposed;
+        transposed = view(weight).transpose();
+        smallProduct(dy.data(), int(dy.rows()), int(dy.cols()), transposed.data(), weight.rows, dx->data(), false);
+    } else {
+        multiply(dy, view(weight).transpose(), *dx);
+    }
 }
 
 // y = f(z) and d = f′(z) elementwise for a scalar activation (vectorised CPU kernels).
