@@ -11,6 +11,33 @@ constexpr uint32_t kActivationScalar[] =
 constexpr uint32_t kActivationGated[] =
 #include "activation_gated.spv.inc"
     ;
+constexpr uint32_t kMatmul[] =
+#include "matmul.spv.inc"
+    ;
+constexpr uint32_t kElementwiseProduct[] =
+#include "elementwise_product.spv.inc"
+    ;
+constexpr uint32_t kColumnSum[] =
+#include "column_sum.spv.inc"
+    ;
+constexpr uint32_t kLossGradient[] =
+#include "loss_gradient.spv.inc"
+    ;
+constexpr uint32_t kGradientNormPartial[] =
+#include "gradient_norm_partial.spv.inc"
+    ;
+constexpr uint32_t kGradientNormFinal[] =
+#include "gradient_norm_final.spv.inc"
+    ;
+constexpr uint32_t kOptimizerStep[] =
+#include "optimizer_step.spv.inc"
+    ;
+constexpr uint32_t kPreluForward[] =
+#include "prelu_forward.spv.inc"
+    ;
+constexpr uint32_t kPreluAlphaGradient[] =
+#include "prelu_alpha_gradient.spv.inc"
+    ;
 
 struct EmbeddedShader {
     std::string_view name;
@@ -19,8 +46,17 @@ struct EmbeddedShader {
 
 // clang-format off
 constexpr EmbeddedShader kShaders[] = {
-    {"activation_scalar", kActivationScalar},
-    {"activation_gated",  kActivationGated},
+    {"activation_scalar",     kActivationScalar},
+    {"activation_gated",      kActivationGated},
+    {"matmul",                kMatmul},
+    {"elementwise_product",   kElementwiseProduct},
+    {"column_sum",            kColumnSum},
+    {"loss_gradient",         kLossGradient},
+    {"gradient_norm_partial", kGradientNormPartial},
+    {"gradient_norm_final",   kGradientNormFinal},
+    {"optimizer_step",        kOptimizerStep},
+    {"prelu_forward",         kPreluForward},
+    {"prelu_alpha_gradient",  kPreluAlphaGradient},
 };
 // clang-format on
 

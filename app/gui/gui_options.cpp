@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "common/number_format.h"
+#include "training/presets.h"
 
 namespace actlab::gui {
 namespace {
@@ -38,8 +39,8 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                         tr("Render the window as it opens to a PNG and exit."),
                                         tr("file"));
-    const QCommandLineOption view(QStringLiteral("view"),
-                                  tr("Opening view: explorer, gelu or gated."), tr("name"));
+    const QCommandLineOption view(
+        QStringLiteral("view"), tr("Opening view: explorer, gelu, gated or training."), tr("name"));
     const QCommandLineOption functions(QStringLiteral("functions"),
                                        tr("Explorer functions, comma-separated (e.g. relu,gelu)."),
                                        tr("list"));
@@ -49,8 +50,17 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
                                     tr("A:B"));
     const QCommandLineOption size(QStringLiteral("size"),
                                   tr("Window size as WxH (default 1400x900)."), tr("WxH"));
-    parser.addOptions(
-        {help, version, backend, screenshot, view, functions, derivatives, xRange, size});
+    const QCommandLineOption preset(
+        QStringLiteral("preset"), tr("Training preset (e.g. dying-relu); opens the Training view."),
+        tr("name"));
+    const QCommandLineOption steps(QStringLiteral("steps"),
+                                   tr("Train this many steps first (Training view)."), tr("N"));
+    const QCommandLineOption compare(QStringLiteral("compare"),
+                                     tr("Compare with a second run using this activation "
+                                        "(Training view)."),
+                                     tr("activation"));
+    parser.addOptions({help, version, backend, screenshot, view, functions, derivatives, xRange,
+                       size, preset, steps, compare});
 
     GuiOptionsResult result;
     if (!parser.parse(arguments)) {
@@ -91,13 +101,44 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
     if (parser.isSet(view)) {
         options.view = parser.value(view);
         if (!QStringList{QStringLiteral("explorer"), QStringLiteral("gelu"),
-                         QStringLiteral("gated")}
+                         QStringLiteral("gated"), QStringLiteral("training")}
                  .contains(options.view)) {
-            result.error =
-                tr("--view must be explorer, gelu or gated, not \"%1\".").arg(options.view);
+            result.error = tr("--view must be explorer, gelu, gated or training, not \"%1\".")
+                               .arg(options.view);
             return result;
         }
     }
+    if (parser.isSet(preset)) {
+        options.preset = parser.value(preset);
+        if (!findTrainingPreset(options.preset.toStdString())) {
+            QStringList known;
+            for (const TrainingPreset& p : trainingPresets())
+                known << QString::fromUtf8(p.name.data(), qsizetype(p.name.size()));
+            result.error = tr("--preset: unknown preset \"%1\" (known: %2).")
+                               .arg(options.preset, known.join(QStringLiteral(", ")));
+            return result;
+        }
+    }
+    if (parser.isSet(steps)) {
+        bool ok = false;
+        options.steps = parser.value(steps).toInt(&ok);
+        if (!ok || options.steps < 0 || options.steps > 10'000'000) {
+            result.error = tr("--steps must be a whole number from 0 to 10000000, not \"%1\".")
+                               .arg(parser.value(steps));
+            return result;
+        }
+    }
+    if (parser.isSet(compare)) {
+        options.compare = parser.value(compare).trimmed();
+        if (!findActivation(options.compare.toStdString())) {
+            result.error = tr("--compare: unknown activation \"%1\" (see actlab-cli list).")
+                               .arg(options.compare);
+            return result;
+        }
+    }
+    if (!parser.isSet(view) &&
+        (parser.isSet(preset) || parser.isSet(steps) || parser.isSet(compare)))
+        options.view = QStringLiteral("training");
     if (parser.isSet(functions)) {
         for (const QString& name : parser.value(functions).split(QLatin1Char(','))) {
             const QString trimmed = name.trimmed();

@@ -8,12 +8,21 @@
 
 #include "gui_options.h"
 #include "main_window.h"
+#include "ui/training/training_controller.h"
+#include "ui/training/training_view.h"
 
 namespace {
 
-// Shows the window, lets layouts and charts settle, grabs it to `path`; 0 on success.
-int saveScreenshot(actlab::gui::MainWindow& window, const QString& path) {
+// Shows the window, trains the asked steps, lets layouts and charts settle, grabs it to
+// `path`; 0 on success.
+int saveScreenshot(actlab::gui::MainWindow& window, const QString& path, int steps) {
     window.show();
+    if (steps > 0 && !window.trainingView()->trainAndWait(steps, 600000) &&
+        !window.trainingView()->diverged())  // a divergence is worth a screenshot too
+        std::fprintf(stderr, "actlab: %s\n",
+                     qPrintable(QApplication::translate("main", "training stopped at step %1 of %2")
+                                    .arg(window.trainingView()->currentStep())
+                                    .arg(steps)));
     QElapsedTimer settle;
     settle.start();
     while (settle.elapsed() < 400) {
@@ -65,7 +74,9 @@ int main(int argc, char** argv) {
     actlab::gui::MainWindow window(*selection.backend, QString::fromStdString(selection.reason));
     window.resize(options.size);
     window.applyOptions(options);
-    if (!options.screenshotPath.isEmpty()) return saveScreenshot(window, options.screenshotPath);
+    if (!options.screenshotPath.isEmpty())
+        return saveScreenshot(window, options.screenshotPath, options.steps);
     window.show();
+    if (options.steps > 0) window.trainingView()->controller()->advance(options.steps);
     return app.exec();
 }

@@ -16,12 +16,14 @@
 #include "ui/panels/gated_surface_panel.h"
 #include "ui/panels/gelu_approximation_panel.h"
 #include "ui/panels/properties_panel.h"
+#include "ui/training/training_charts.h"
+#include "ui/training/training_view.h"
 
 namespace actlab::gui {
 namespace {
 
 const QStringList kViewNames = {QStringLiteral("explorer"), QStringLiteral("gelu"),
-                                QStringLiteral("gated")};
+                                QStringLiteral("gated"), QStringLiteral("training")};
 
 }  // namespace
 
@@ -32,17 +34,29 @@ MainWindow::MainWindow(Backend& backend, const QString& backendReason, QWidget* 
     m_gelu = new ui::GeluApproximationPanel(backend, this);
     m_gated = new ui::GatedSurfacePanel(backend, this);
     m_properties = new ui::PropertiesPanel(backend, this);
+    m_training = new ui::TrainingView(this);
 
     m_tabs = new QTabWidget(this);
     m_tabs->addTab(m_explorer, tr("Explorer"));
     m_tabs->addTab(m_gelu, tr("GELU approximations"));
     m_tabs->addTab(m_gated, tr("Gated surfaces"));
+    m_tabs->addTab(m_training, tr("Training"));
     setCentralWidget(m_tabs);
 
     m_propertiesDock = new QDockWidget(tr("Properties"), this);
     m_propertiesDock->setObjectName(QStringLiteral("propertiesDock"));
     m_propertiesDock->setWidget(m_properties);
     addDockWidget(Qt::RightDockWidgetArea, m_propertiesDock);
+    // The Properties dock describes the Explorer's function: the Training view needs the room.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        const bool training = m_tabs->widget(index) == m_training;
+        if (training) {
+            m_propertiesDockWasVisible = !m_propertiesDock->isHidden();
+            m_propertiesDock->hide();
+        } else if (m_propertiesDockWasVisible) {
+            m_propertiesDock->show();
+        }
+    });
     connect(m_explorer, &ui::ExplorerPanel::selectedActivationChanged, m_properties,
             &ui::PropertiesPanel::setActivation);
     m_properties->setActivation(m_explorer->selectedActivation());
@@ -115,6 +129,8 @@ void MainWindow::applyOptions(const GuiOptions& options) {
         const SurfaceSamples& surface = m_gated->surface();
         if (surface.nv > 0) m_gated->setWindows(low, high, surface.vLow, surface.vHigh);
     }
+    if (!options.preset.isEmpty()) m_training->applyPreset(options.preset);
+    if (!options.compare.isEmpty()) m_training->setCompare(true, options.compare);
     setCurrentView(options.view);
 }
 
@@ -126,6 +142,8 @@ ui::CurveChart* MainWindow::currentChart() const {
             return m_gelu->curveChart();
         case 2:
             return m_gated->sliceChart();
+        case 3:
+            return m_training->charts()->lossChart();
         default:
             return nullptr;
     }
@@ -153,8 +171,11 @@ bool MainWindow::exportPanelImage(const QString& path, QString* error) {
         case 1:
             image = m_gelu->renderImage();
             break;
-        default:
+        case 2:
             image = m_gated->renderImage();
+            break;
+        default:
+            image = m_training->renderImage();
             break;
     }
     if (!image.isNull() && image.save(path, "PNG")) return true;
@@ -183,7 +204,8 @@ QJsonObject MainWindow::sessionState() const {
             {QStringLiteral("explorer"), m_explorer->saveState()},
             {QStringLiteral("gelu"), m_gelu->saveState()},
             {QStringLiteral("gated"), m_gated->saveState()},
-            {QStringLiteral("properties"), m_properties->saveState()}};
+            {QStringLiteral("properties"), m_properties->saveState()},
+            {QStringLiteral("training"), m_training->saveState()}};
 }
 
 void MainWindow::restoreSessionState(const QJsonObject& state) {
@@ -191,6 +213,8 @@ void MainWindow::restoreSessionState(const QJsonObject& state) {
     m_gelu->restoreState(state.value(QStringLiteral("gelu")).toObject());
     m_gated->restoreState(state.value(QStringLiteral("gated")).toObject());
     m_properties->restoreState(state.value(QStringLiteral("properties")).toObject());
+    if (state.contains(QStringLiteral("training")))
+        m_training->restoreState(state.value(QStringLiteral("training")).toObject());
     setCurrentView(state.value(QStringLiteral("view")).toString());
 }
 

@@ -1,4 +1,4 @@
-// The main window: the Explorer, GELU-approximation and gated-surface panels in tabs, the
+// The main window: the Explorer, GELU-approximation, gated-surface and Training views in tabs, the
 // Properties dock following the Explorer's selected function, the File menu of exports and a
 // status bar naming the backend in use and why.
 #pragma once
@@ -21,6 +21,7 @@ class ExplorerPanel;
 class GatedSurfacePanel;
 class GeluApproximationPanel;
 class PropertiesPanel;
+class TrainingView;
 }  // namespace actlab::ui
 
 namespace actlab::gui {
@@ -34,11 +35,14 @@ public:
     ui::GeluApproximationPanel* geluPanel() const { return m_gelu; }
     ui::GatedSurfacePanel* gatedPanel() const { return m_gated; }
     ui::PropertiesPanel* propertiesPanel() const { return m_properties; }
+    ui::TrainingView* trainingView() const { return m_training; }
     QString backendText() const;
 
-    bool setCurrentView(const QString& name);  // explorer | gelu | gated
+    bool setCurrentView(const QString& name);  // explorer | gelu | gated | training
     QString currentView() const;
-    void applyOptions(const GuiOptions& options);  // view, functions, derivatives, x range
+    // View, functions, derivatives, x range; the training preset and compare mode (the steps
+    // are trained by the caller: main() waits for them before a screenshot).
+    void applyOptions(const GuiOptions& options);
 
     // Exports of the current tab's plot (the Explorer's CSV has f, f′, f″ per function).
     bool exportPlotPng(const QString& path, QString* error);
@@ -62,6 +66,8 @@ private:
     ui::GeluApproximationPanel* m_gelu = nullptr;
     ui::GatedSurfacePanel* m_gated = nullptr;
     ui::PropertiesPanel* m_properties = nullptr;
+    ui::TrainingView* m_training = nullptr;
+    bool m_propertiesDockWasVisible = true;  // restored when leaving the Training tab
     QString m_backendText;
 };
 

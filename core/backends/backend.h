@@ -68,6 +68,7 @@ public:
                                                                  LossKind loss,
                                                                  const OptimizerConfig& optimizer,
                                                                  std::string* error) {
+        (void)model, (void)loss, (void)optimizer;
         if (error) *error = "the " + std::string(name()) + " backend does not train models";
         return nullptr;
     }

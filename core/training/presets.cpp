@@ -55,6 +55,7 @@ void swigluSpiral(TrainingConfig& c) {
     c.model.dModel = 16;
     c.model.blocks = 2;
     c.model.activations = {activation(ActivationId::Swiglu)};
+    c.model.init = Initialiser::Xavier;  // He init makes the gated products explode here
     c.optimizer.kind = OptimizerKind::Adam;
     c.optimizer.learningRate = 0.01;
 }

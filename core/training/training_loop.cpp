@@ -17,8 +17,9 @@ std::optional<TrainingLoop> TrainingLoop::create(const std::vector<TrainingConfi
         std::unique_ptr<Trainer> trainer = Trainer::create(configs[i], &problem);
         if (!trainer) {
             if (error)
-                *error = configs.size() > 1 ? "run " + std::string(1, char('A' + i)) + ": " + problem
-                                            : problem;
+                *error = configs.size() > 1
+                             ? "run " + std::string(1, char('A' + i)) + ": " + problem
+                             : problem;
             return std::nullopt;
         }
         loop.m_trainers.push_back(std::move(trainer));

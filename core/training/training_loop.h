@@ -41,8 +41,8 @@ public:
     void setComputeThreads(int threads) { m_computeThreads = threads; }
 
     int runCount() const { return int(m_trainers.size()); }
-    int steps() const;                 // steps taken by each run
-    bool diverged() const;             // whether any run diverged
+    int steps() const;      // steps taken by each run
+    bool diverged() const;  // whether any run diverged
     Trainer& trainer(int run) { return *m_trainers[size_t(run)]; }
 
     // Live changes that keep the runs' state (the optimizer's moments included).

@@ -84,7 +84,13 @@ QPen CurveChart::Impl::penFor(const Entry& entry) const {
 QList<QPointF> CurveChart::Impl::displayPoints(const Entry& entry) const {
     const QRectF area = chart->plotArea();
     const qsizetype n = entry.points.size();
-    if (!decimation || area.width() < 2 || area.height() < 2 || n < 3) return entry.points;
+    if (!decimation || area.width() < 2 || area.height() < 2 || n < 3) {
+        if (!logY) return entry.points;
+        QList<QPointF> positive;
+        for (const QPointF& p : entry.points)
+            if (p.y() > 0) positive.append(p);
+        return positive;
+    }
 
     const double x0 = axisX->min(), x1 = axisX->max(), y0 = axisY->min(), y1 = axisY->max();
     qsizetype first = 0, last = n;  // [first, last): the visible part plus one point each side
@@ -97,15 +103,26 @@ QList<QPointF> CurveChart::Impl::displayPoints(const Entry& entry) const {
         last = std::min<qsizetype>(n, (upper - entry.points.begin()) + 1);
         if (first >= last) return {};
     }
-    const double sx = area.width() / (x1 - x0), sy = area.height() / (y1 - y0);
+    const double top = yToPixelSpace(y1);
+    const double sx = area.width() / (x1 - x0), sy = area.height() / (top - yToPixelSpace(y0));
     std::vector<QPointF> pixels;
+    std::vector<qsizetype> source;  // index into entry.points of each pixel point
     pixels.reserve(last - first);
-    for (qsizetype i = first; i < last; ++i)
-        pixels.emplace_back((entry.points[i].x() - x0) * sx, (y1 - entry.points[i].y()) * sy);
+    for (qsizetype i = first; i < last; ++i) {
+        if (logY && !(entry.points[i].y() > 0)) continue;  // a log axis cannot show y ≤ 0
+        pixels.emplace_back((entry.points[i].x() - x0) * sx,
+                            (top - yToPixelSpace(entry.points[i].y())) * sy);
+        source.push_back(i);
+    }
+    if (pixels.size() < 3) {
+        QList<QPointF> few;
+        for (qsizetype i : source) few.append(entry.points[i]);
+        return few;
+    }
     const std::vector<int> kept = simplifyPolyline(pixels, kDisplayTolerancePixels);
     QList<QPointF> result;
     result.reserve(static_cast<qsizetype>(kept.size()));
-    for (int index : kept) result.append(entry.points[first + index]);
+    for (int index : kept) result.append(entry.points[source[size_t(index)]]);
     return result;
 }
 
@@ -129,8 +146,14 @@ void CurveChart::Impl::applyRange(double xLow, double xHigh, double yLow, double
     if (xSpan < kMinimumSpan || ySpan < kMinimumSpan || xSpan > kMaximumSpan ||
         ySpan > kMaximumSpan)
         return;
+    if (logY && !(yLow > 0)) return;
+    // Qt Charts makes one item per tick: before the range changes, space the ticks for the wider
+    // of the old and new ranges, or a range far wider than the old spacing asks for millions.
+    axisX->setTickInterval(niceStep(std::max(xSpan, axisX->max() - axisX->min()) / 4));
+    axisY->setTickInterval(niceStep(std::max(ySpan, axisY->max() - axisY->min()) / 4));
     axisX->setRange(xLow, xHigh);
     axisY->setRange(yLow, yHigh);
+    if (logAxisY) logAxisY->setRange(yLow, yHigh);
     updateTicks();
     redisplayAll();
 }
@@ -147,10 +170,16 @@ std::pair<double, double> CurveChart::Impl::fittedY(double xLow, double xHigh) c
     double low = INFINITY, high = -INFINITY;
     for (const auto& [key, entry] : entries) {
         for (const QPointF& p : entry.points) {
-            if (p.x() < xLow || p.x() > xHigh) continue;
+            if (p.x() < xLow || p.x() > xHigh || (logY && !(p.y() > 0))) continue;
             low = std::min(low, p.y());
             high = std::max(high, p.y());
         }
+    }
+    if (logY) {  // whole decades around the data
+        if (!(low <= high)) return {0.1, 10};
+        const double bottom = std::pow(10.0, std::floor(std::log10(low)));
+        const double top = std::pow(10.0, std::ceil(std::log10(high)));
+        return {bottom, top > bottom ? top : bottom * 10};
     }
     if (!(low <= high)) return {-1, 1};
     const double span = high - low;
@@ -166,6 +195,11 @@ QPointF CurveChart::Impl::toData(const QPointF& position) const {
     if (area.width() <= 0 || area.height() <= 0) return {axisX->min(), axisY->min()};
     const double fx = (position.x() - area.left()) / area.width();
     const double fy = (area.bottom() - position.y()) / area.height();
+    if (logY) {
+        const double bottom = std::log10(axisY->min()), top = std::log10(axisY->max());
+        return {axisX->min() + fx * (axisX->max() - axisX->min()),
+                std::pow(10.0, bottom + fy * (top - bottom))};
+    }
     return {axisX->min() + fx * (axisX->max() - axisX->min()),
             axisY->min() + fy * (axisY->max() - axisY->min())};
 }
@@ -263,7 +297,7 @@ void CurveChart::setCurves(const std::vector<Curve>& curves) {
             entry.series = new QLineSeries();
             m_impl->chart->addSeries(entry.series);
             entry.series->attachAxis(m_impl->axisX);
-            entry.series->attachAxis(m_impl->axisY);
+            entry.series->attachAxis(m_impl->shownAxisY());
         }
         if (isNew || entry.label != curve.label) {
             entry.label = curve.label;
@@ -301,6 +335,38 @@ void CurveChart::setTitle(const QString& title) { m_impl->chart->setTitle(title)
 void CurveChart::setAxisTitles(const QString& xTitle, const QString& yTitle) {
     m_impl->axisX->setTitleText(xTitle);
     m_impl->axisY->setTitleText(yTitle);
+    if (m_impl->logAxisY) m_impl->logAxisY->setTitleText(yTitle);
+}
+
+QAbstractAxis* CurveChart::Impl::shownAxisY() const {
+    return logY ? static_cast<QAbstractAxis*>(logAxisY) : static_cast<QAbstractAxis*>(axisY);
+}
+
+bool CurveChart::logarithmicY() const { return m_impl->logY; }
+
+// The linear axis keeps holding the y range (yLow()/yHigh()); only the shown axis changes.
+void CurveChart::setLogarithmicY(bool logarithmic) {
+    Impl& d = *m_impl;
+    if (logarithmic == d.logY) return;
+    if (logarithmic && !d.logAxisY) {
+        d.logAxisY = new QLogValueAxis();
+        d.logAxisY->setBase(10);
+        d.logAxisY->setLabelFormat(QStringLiteral("%g"));
+        d.logAxisY->setMinorTickCount(0);  // decades only: readable when projected
+        d.logAxisY->setLabelsFont(d.axisY->labelsFont());
+        d.logAxisY->setTitleFont(d.axisY->titleFont());
+        d.logAxisY->setTitleText(d.axisY->titleText());
+    }
+    QAbstractAxis* from = d.shownAxisY();
+    d.logY = logarithmic;
+    QAbstractAxis* to = d.shownAxisY();
+    for (auto& [key, entry] : d.entries) entry.series->detachAxis(from);
+    d.chart->removeAxis(from);
+    from->setParent(d.chart);  // the chart released it: still deleted with the chart
+    d.chart->addAxis(to, Qt::AlignLeft);
+    for (auto& [key, entry] : d.entries) entry.series->attachAxis(to);
+    const auto [low, high] = d.fittedY(xLow(), xHigh());
+    d.applyRange(xLow(), xHigh(), low, high);
 }
 
 void CurveChart::setXRange(double low, double high) {

@@ -72,6 +72,10 @@ public:
     // The full data of every curve as CSV: curve,label,x,y (numbers round-trip exactly).
     bool exportCsv(const QString& path, QString* error) const;
     QSize exportSize() const;  // the on-screen size when laid out, else 1200×800
+    // A logarithmic y axis (base 10, QLogValueAxis): points with y ≤ 0 are not drawn (they stay
+    // in curvePoints() and the exports); ranges must then be positive.
+    void setLogarithmicY(bool logarithmic);
+    bool logarithmicY() const;
 
 signals:
     void cursorMoved(double x);                   // data x under the mouse pointer

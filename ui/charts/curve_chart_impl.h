@@ -5,8 +5,10 @@
 #include <QChart>
 #include <QGraphicsLineItem>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QSet>
 #include <QValueAxis>
+#include <cmath>
 #include <map>
 #include <vector>
 
@@ -49,7 +51,11 @@ public:
     QChart* chart = nullptr;
     ChartView* view = nullptr;
     QValueAxis* axisX = nullptr;
-    QValueAxis* axisY = nullptr;
+    QValueAxis* axisY = nullptr;        // the y range; shown unless logY
+    QLogValueAxis* logAxisY = nullptr;  // shown instead when logY (created on first use)
+    bool logY = false;
+    QAbstractAxis* shownAxisY() const;  // the y axis the series are attached to
+    double yToPixelSpace(double y) const { return logY ? std::log10(y) : y; }
     QGraphicsLineItem* cursorLine = nullptr;
     std::map<QString, Entry> entries;
     QStringList order;

@@ -7,6 +7,9 @@ set(actlab_vulkan_sources
   ${CMAKE_CURRENT_LIST_DIR}/vulkan_device_choice.cpp
   ${CMAKE_CURRENT_LIST_DIR}/vulkan_loader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/vulkan_reference_check.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/vulkan_training_engine.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/vulkan_training_network.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/vulkan_training_ops.cpp
 )
 target_sources(actlab_core PRIVATE ${actlab_vulkan_sources})
 target_compile_definitions(actlab_core PRIVATE VK_NO_PROTOTYPES)

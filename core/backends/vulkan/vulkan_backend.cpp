@@ -11,6 +11,7 @@
 #include "backends/vulkan/vulkan_activation_kernels.h"
 #include "backends/vulkan/vulkan_context.h"
 #include "backends/vulkan/vulkan_reference_check.h"
+#include "backends/vulkan/vulkan_training_engine.h"
 
 namespace actlab {
 namespace {
@@ -36,18 +37,36 @@ bool shapesMatch(const GatedActivationBatch<float>& b) {
 
 class VulkanBackend final : public Backend {
 public:
-    VulkanBackend(std::unique_ptr<vulkan::VulkanContext> context,
+    VulkanBackend(std::shared_ptr<vulkan::SharedVulkanContext> shared,
                   std::unique_ptr<vulkan::VulkanActivationKernels> kernels, bool checkEveryOp)
-        : m_context(std::move(context)),
+        : m_shared(std::move(shared)),
           m_kernels(std::move(kernels)),
           m_checkEveryOp(checkEveryOp) {}
 
     std::string_view name() const override { return "vulkan"; }
-    std::string deviceName() const override { return m_context->deviceName(); }
+    std::string deviceName() const override { return m_shared->context->deviceName(); }
 
     bool supports(BackendOp op, Precision precision) const override {
         return precision == Precision::F32 &&
-               (op == BackendOp::ActivationScalar || op == BackendOp::ActivationGated);
+               (op == BackendOp::ActivationScalar || op == BackendOp::ActivationGated ||
+                op == BackendOp::TrainFeedForward);
+    }
+
+    // MLP and GLU-FFN training on the device; declined configurations say why (the Trainer
+    // then trains on the CPU).
+    std::unique_ptr<TrainingEngine> createTrainingEngine(const ModelConfig& model, LossKind loss,
+                                                         const OptimizerConfig& optimizer,
+                                                         std::string* error) override {
+        std::string reason;
+        std::unique_ptr<TrainingEngine> engine;
+        try {
+            engine = vulkan::createVulkanTrainingEngine(m_shared, model, loss, optimizer,
+                                                       m_checkEveryOp, &reason);
+        } catch (const std::exception& e) {
+            reason = e.what();
+        }
+        if (!engine && error) *error = "the vulkan backend declined training: " + reason;
+        return engine;
     }
 
     bool evaluateScalar(const ActivationConfig& config,
@@ -99,7 +118,7 @@ private:
 
     // One op at a time; failures are reported once per distinct reason.
     bool run(const ActivationDispatch& dispatch) {
-        std::lock_guard lock(m_mutex);
+        std::lock_guard lock(m_shared->mutex);
         std::string error;
         bool done = false;
         try {
@@ -117,10 +136,10 @@ private:
         if (mismatch) std::fprintf(stderr, "actlab: vulkan check: %s\n", mismatch->c_str());
     }
 
-    std::unique_ptr<vulkan::VulkanContext> m_context;  // destroyed last
+    // Destroyed last; training engines share it and may outlive the backend.
+    std::shared_ptr<vulkan::SharedVulkanContext> m_shared;
     std::unique_ptr<vulkan::VulkanActivationKernels> m_kernels;
     bool m_checkEveryOp = false;
-    std::mutex m_mutex;
     std::string m_lastError;
 };
 
@@ -155,8 +174,10 @@ std::unique_ptr<Backend> createChecked(const VulkanBackendOptions& options, std:
         vulkan::VulkanActivationKernels::create(*context, options.maxPointsPerDispatch, whyNot);
     if (!kernels) return nullptr;
     const bool checkEveryOp = options.checkEveryOp || environmentFlag("ACTLAB_VULKAN_CHECK");
+    auto shared = std::make_shared<vulkan::SharedVulkanContext>();
+    shared->context = std::move(context);
     auto backend =
-        std::make_unique<VulkanBackend>(std::move(context), std::move(kernels), checkEveryOp);
+        std::make_unique<VulkanBackend>(std::move(shared), std::move(kernels), checkEveryOp);
     if (options.selfCheck) {
         if (auto problem = selfCheck(*backend)) {
             if (whyNot) *whyNot = "self-check failed on " + backend->deviceName() + ": " + *problem;

@@ -1,0 +1,102 @@
+// TrainingLoop (core, no Qt): runs in lock step, the per-step stop check, limits, time budgets,
+// history cadence and divergence.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "training/presets.h"
+#include "training/training_loop.h"
+
+using namespace actlab;
+
+namespace {
+
+TrainingConfig small() {
+    TrainingConfig c;
+    c.task = "circle";
+    c.data.points = 200;
+    c.model.hidden = {8, 8};
+    c.surfaceResolution = 8;
+    c.neuronResolution = 4;
+    return c;
+}
+
+TrainingConfig diverging() {  // SGD at lr 10 on the circle, 3×32 ReLU: NaN within a few steps
+    TrainingConfig c;
+    c.surfaceResolution = 8;
+    c.neuronResolution = 4;
+    c.optimizer.kind = OptimizerKind::Sgd;
+    c.optimizer.learningRate = 10;
+    return c;
+}
+
+}  // namespace
+
+TEST(TrainingLoop, BadConfigurationsNameTheRun) {
+    TrainingConfig bad = small();
+    bad.model.hidden = {};
+    std::string error;
+    EXPECT_FALSE(TrainingLoop::create({small(), bad}, &error));
+    EXPECT_EQ(error.rfind("run B: ", 0), 0u) << error;
+    EXPECT_FALSE(TrainingLoop::create({}, &error));
+}
+
+TEST(TrainingLoop, FixedStepFramesAndLockStep) {
+    TrainingConfig b = small();
+    b.model.activations = {ActivationConfig::withDefaults(ActivationId::LeakyRelu)};
+    auto loop = TrainingLoop::create({small(), b}, nullptr);
+    ASSERT_TRUE(loop);
+    EXPECT_EQ(loop->runFrame({7, 1.0, 0}, nullptr), 7);
+    EXPECT_EQ(loop->trainer(0).steps(), 7);
+    EXPECT_EQ(loop->trainer(1).steps(), 7);
+    EXPECT_EQ(loop->runFrame({7, 1.0, 0}, nullptr, 3), 3);  // the limit wins
+    EXPECT_EQ(loop->steps(), 10);
+}
+
+TEST(TrainingLoop, StopIsAskedOncePerStep) {
+    auto loop = TrainingLoop::create({small()}, nullptr);
+    ASSERT_TRUE(loop);
+    int asked = 0;
+    const int taken = loop->runFrame({100, 1.0, 0}, [&] { return ++asked > 5; });
+    EXPECT_EQ(taken, 5);
+    EXPECT_EQ(asked, 6);
+}
+
+TEST(TrainingLoop, FullSpeedFramesKeepToTheirBudget) {
+    auto loop = TrainingLoop::create({small()}, nullptr);
+    ASSERT_TRUE(loop);
+    const auto start = std::chrono::steady_clock::now();
+    const int taken = loop->runFrame({0, 0.02, 0}, nullptr);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_GT(taken, 0);
+    EXPECT_LT(seconds, 0.2);
+}
+
+TEST(TrainingLoop, HistoryGetsAPointEveryNSteps) {
+    auto loop = TrainingLoop::create({small()}, nullptr);
+    ASSERT_TRUE(loop);
+    loop->runFrame({30, 1.0, 10}, nullptr);
+    const TrainingSnapshot s = loop->snapshots(false).front();
+    ASSERT_EQ(s.history.size(), 3u);  // steps 10, 20, 30 (the final snapshot is the same step)
+    EXPECT_EQ(s.history[0].step, 10);
+    EXPECT_EQ(s.history[2].step, 30);
+}
+
+TEST(TrainingLoop, DivergenceEndsTheFrameAndNothingNonFiniteComesOut) {
+    auto loop = TrainingLoop::create({diverging(), small()}, nullptr);
+    ASSERT_TRUE(loop);
+    const int taken = loop->runFrame({1000, 10.0, 1}, nullptr);
+    EXPECT_LT(taken, 1000);
+    EXPECT_TRUE(loop->diverged());
+    const auto snapshots = loop->snapshots(true);
+    EXPECT_TRUE(snapshots[0].diverged);
+    EXPECT_GE(snapshots[0].divergedAtStep, 0);
+    EXPECT_FALSE(snapshots[1].diverged);
+    for (const TrainingSnapshot& s : snapshots) {
+        EXPECT_TRUE(std::isfinite(s.trainLoss) && std::isfinite(s.testLoss));
+        for (float v : s.surface) EXPECT_TRUE(std::isfinite(v));
+        for (const HistoryPoint& p : s.history) EXPECT_TRUE(std::isfinite(p.trainLoss));
+    }
+    EXPECT_EQ(loop->runFrame({10, 1.0, 0}, nullptr), 0);  // stays stopped
+}

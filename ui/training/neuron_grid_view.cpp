@@ -1,0 +1,242 @@
+// NeuronGridView: layout of cells per layer, colours by gradient-passing share, marks, legend.
+#include "ui/training/neuron_grid_view.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/heatmap/color_maps.h"
+
+namespace actlab::ui {
+namespace {
+
+constexpr int kMaxCell = 34;
+constexpr int kMinCell = 7;
+constexpr int kGap = 2;
+constexpr int kLayerGap = 8;
+
+QColor shareColor(float share) {
+    return QColor::fromRgb(colorAt(ColorMap::Sequential, std::clamp(double(share), 0.0, 1.0)));
+}
+
+}  // namespace
+
+NeuronGridView::NeuronGridView(QWidget* parent) : QWidget(parent) {
+    m_clock.start();
+    setMinimumSize(200, 120);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    setToolTip(
+        tr("Each cell is a hidden neuron. Colour: share of training samples through which "
+           "it passes gradient. ✕: dead (passes none). Ring: came back to life. Click a "
+           "neuron to see its output over the input plane."));
+}
+
+void NeuronGridView::setDiagnostics(const ModelDiagnostics& diagnostics) {
+    const bool sameShape =
+        diagnostics.layers.size() == m_layers.size() &&
+        std::equal(diagnostics.layers.begin(), diagnostics.layers.end(), m_layers.begin(),
+                   [](const LayerDiagnostics& a, const Layer& b) {
+                       return a.passShare.size() == b.passShare.size();
+                   });
+    std::vector<Layer> layers;
+    for (size_t l = 0; l < diagnostics.layers.size(); ++l) {
+        const LayerDiagnostics& in = diagnostics.layers[l];
+        Layer layer;
+        layer.name = QString::fromStdString(in.name);
+        layer.passShare = in.passShare;
+        layer.dead = in.dead;
+        layer.dead.resize(layer.passShare.size(), 0);
+        layer.revivedAt.assign(layer.passShare.size(), -1);
+        if (sameShape) {
+            const Layer& before = m_layers[l];
+            for (size_t u = 0; u < layer.dead.size(); ++u) {
+                layer.revivedAt[u] = before.revivedAt[u];
+                if (before.dead[u] && !layer.dead[u]) {
+                    layer.revivedAt[u] = m_clock.elapsed();
+                    ++m_revivedTotal;
+                }
+            }
+        }
+        layers.push_back(std::move(layer));
+    }
+    if (!sameShape) m_revivedTotal = 0;
+    m_layers = std::move(layers);
+    if (m_selected && !cellRect(*m_selected).isValid()) m_selected.reset();
+    updateGeometry();
+    update();
+}
+
+void NeuronGridView::clear() {
+    m_layers.clear();
+    m_selected.reset();
+    m_revivedTotal = 0;
+    update();
+}
+
+QString NeuronGridView::layerName(int layer) const {
+    return layer >= 0 && layer < layerCount() ? m_layers[size_t(layer)].name : QString();
+}
+
+int NeuronGridView::deadCount(int layer) const {
+    if (layer < 0 || layer >= layerCount()) return 0;
+    const auto& dead = m_layers[size_t(layer)].dead;
+    return int(std::count(dead.begin(), dead.end(), 1));
+}
+
+bool NeuronGridView::isDead(Neuron n) const {
+    if (n.layer < 0 || n.layer >= layerCount()) return false;
+    const auto& dead = m_layers[size_t(n.layer)].dead;
+    return n.unit >= 0 && size_t(n.unit) < dead.size() && dead[size_t(n.unit)];
+}
+
+void NeuronGridView::setSelected(std::optional<Neuron> neuron) {
+    m_selected = neuron;
+    update();
+}
+
+NeuronGridView::Geometry NeuronGridView::geometry() const {
+    Geometry g;
+    const QFontMetrics metrics(font());
+    g.labelWidth = metrics.horizontalAdvance(tr("hidden 8")) + 8;
+    for (const Layer& layer : m_layers)
+        g.labelWidth = std::max(g.labelWidth, metrics.horizontalAdvance(layer.name) + 8);
+    g.legendHeight = metrics.height() + 12;
+    // The column count that gives the largest cells: wide layers wrap onto several rows.
+    int widest = 1;
+    for (const Layer& layer : m_layers) widest = std::max(widest, int(layer.passShare.size()));
+    const int availableWidth = std::max(width() - g.labelWidth - 4, kMinCell);
+    const int availableHeight =
+        std::max(height() - g.legendHeight - 8 - int(m_layers.size()) * kLayerGap, kMinCell);
+    g.cell = kMinCell;
+    g.columns = std::max(1, availableWidth / (kMinCell + kGap));
+    for (int columns = 1; columns <= widest; ++columns) {
+        int rows = 0;
+        for (const Layer& layer : m_layers)
+            rows += (int(layer.passShare.size()) + columns - 1) / columns;
+        const int cell = std::min({availableWidth / columns, availableHeight / std::max(rows, 1),
+                                   kMaxCell + kGap}) -
+                         kGap;
+        if (cell > g.cell) {
+            g.cell = cell;
+            g.columns = columns;
+        }
+    }
+    int y = 4;
+    for (const Layer& layer : m_layers) {
+        const int rows = std::max(1, (int(layer.passShare.size()) + g.columns - 1) / g.columns);
+        g.layerTop.push_back(y);
+        g.rows.push_back(rows);
+        y += rows * (g.cell + kGap) + kLayerGap;
+    }
+    return g;
+}
+
+QRect NeuronGridView::cellRect(Neuron n) const {
+    if (n.layer < 0 || n.layer >= layerCount() || n.unit < 0 ||
+        size_t(n.unit) >= m_layers[size_t(n.layer)].passShare.size())
+        return {};
+    const Geometry g = geometry();
+    const int row = n.unit / g.columns, column = n.unit % g.columns;
+    return {g.labelWidth + column * (g.cell + kGap),
+            g.layerTop[size_t(n.layer)] + row * (g.cell + kGap), g.cell, g.cell};
+}
+
+std::optional<NeuronGridView::Neuron> NeuronGridView::neuronAt(const QPoint& position) const {
+    const Geometry g = geometry();
+    for (int l = 0; l < layerCount(); ++l) {
+        const int top = g.layerTop[size_t(l)];
+        if (position.y() < top || position.y() >= top + g.rows[size_t(l)] * (g.cell + kGap))
+            continue;
+        const int column = (position.x() - g.labelWidth) / (g.cell + kGap);
+        const int row = (position.y() - top) / (g.cell + kGap);
+        if (position.x() < g.labelWidth || column >= g.columns) return std::nullopt;
+        const int unit = row * g.columns + column;
+        if (size_t(unit) < m_layers[size_t(l)].passShare.size()) return Neuron{l, unit};
+    }
+    return std::nullopt;
+}
+
+QSize NeuronGridView::sizeHint() const {
+    int rows = 0;
+    for (const Layer& layer : m_layers) rows += (int(layer.passShare.size()) + 31) / 32;
+    return {360, std::max(120, rows * 14 + int(m_layers.size()) * kLayerGap + 40)};
+}
+
+void NeuronGridView::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    painter.fillRect(rect(), palette().color(QPalette::Base));
+    const QColor ink = palette().color(QPalette::Text);
+    if (m_layers.empty()) {
+        painter.setPen(ink);
+        painter.drawText(rect(), Qt::AlignCenter, tr("No hidden neurons yet"));
+        return;
+    }
+    const Geometry g = geometry();
+    const qint64 now = m_clock.elapsed();
+    const QFontMetrics metrics(font());
+    for (int l = 0; l < layerCount(); ++l) {
+        const Layer& layer = m_layers[size_t(l)];
+        painter.setPen(ink);
+        const int top = g.layerTop[size_t(l)];
+        painter.drawText(QRect(0, top, g.labelWidth - 6, g.cell), Qt::AlignRight | Qt::AlignVCenter,
+                         layer.name);
+        for (int u = 0; u < int(layer.passShare.size()); ++u) {
+            const QRect cell = cellRect({l, u});
+            if (layer.dead[size_t(u)]) {
+                painter.fillRect(cell, deadColor());
+                painter.setPen(QPen(QColor(235, 60, 50), std::max(1.5, g.cell / 8.0)));
+                const QRect inner = cell.adjusted(2, 2, -2, -2);
+                painter.drawLine(inner.topLeft(), inner.bottomRight());
+                painter.drawLine(inner.topRight(), inner.bottomLeft());
+            } else {
+                painter.fillRect(cell, shareColor(layer.passShare[size_t(u)]));
+            }
+            const qint64 revived = layer.revivedAt[size_t(u)];
+            if (revived >= 0 && now - revived < kRevivalMilliseconds) {
+                painter.setPen(QPen(QColor(0, 200, 80), 2));
+                painter.setBrush(Qt::NoBrush);
+                painter.drawRect(cell.adjusted(-1, -1, 0, 0));
+            }
+        }
+    }
+    if (m_selected) {
+        const QRect cell = cellRect(*m_selected);
+        painter.setPen(QPen(ink, 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(cell.adjusted(-2, -2, 1, 1));
+    }
+    // Legend: the colour ramp from 0 to 1, then the dead mark.
+    const int y = height() - g.legendHeight + 4;
+    const QString label = tr("passes gradient: 0");
+    const int textWidth = metrics.horizontalAdvance(label) + metrics.horizontalAdvance(tr("1")) +
+                          metrics.horizontalAdvance(tr("dead")) + metrics.height() + 40;
+    const int rampWidth = std::clamp(width() - textWidth, 30, 140);
+    int x = 4;
+    painter.setPen(ink);
+    painter.drawText(x, y + metrics.ascent(), label);
+    x += metrics.horizontalAdvance(label) + 4;
+    for (int i = 0; i < rampWidth; ++i)
+        painter.fillRect(x + i, y + 2, 1, metrics.height() - 4,
+                         shareColor(float(i) / (rampWidth - 1)));
+    x += rampWidth + 4;
+    painter.drawText(x, y + metrics.ascent(), tr("1"));
+    x += metrics.horizontalAdvance(tr("1")) + 16;
+    const QRect mark(x, y + 1, metrics.height() - 2, metrics.height() - 2);
+    painter.fillRect(mark, deadColor());
+    painter.setPen(QPen(QColor(235, 60, 50), 2));
+    painter.drawLine(mark.topLeft() + QPoint(2, 2), mark.bottomRight() - QPoint(2, 2));
+    painter.drawLine(mark.topRight() + QPoint(-2, 2), mark.bottomLeft() + QPoint(2, -2));
+    painter.setPen(ink);
+    painter.drawText(mark.right() + 6, y + metrics.ascent(), tr("dead"));
+}
+
+void NeuronGridView::mousePressEvent(QMouseEvent* event) {
+    if (const auto neuron = neuronAt(event->position().toPoint())) {
+        setSelected(neuron);
+        emit neuronClicked(neuron->layer, neuron->unit);
+    }
+    QWidget::mousePressEvent(event);
+}
+
+}  // namespace actlab::ui

@@ -1,0 +1,71 @@
+// One cell per hidden neuron, a row (or a few, for wide layers) per layer, coloured by the share
+// of samples through which the neuron passes gradient; dead neurons are crossed out, revived
+// ones ringed for a moment. Clicking a cell selects that neuron.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QWidget>
+#include <optional>
+#include <vector>
+
+#include "diagnostics/diagnostics.h"
+
+namespace actlab::ui {
+
+class NeuronGridView : public QWidget {
+    Q_OBJECT
+public:
+    struct Neuron {
+        int layer = 0;
+        int unit = 0;
+        bool operator==(const Neuron&) const = default;
+    };
+
+    static constexpr int kRevivalMilliseconds = 1500;  // how long a revival stays ringed
+    static QColor deadColor() { return QColor(40, 40, 40); }
+
+    explicit NeuronGridView(QWidget* parent = nullptr);
+
+    // New diagnostics of the same model: units dead before and alive now are marked revived.
+    void setDiagnostics(const ModelDiagnostics& diagnostics);
+    void clear();  // a new model: no revivals carried over
+
+    int layerCount() const { return int(m_layers.size()); }
+    QString layerName(int layer) const;  // e.g. "hidden 2", "block 1 gate"; "" if none
+    int deadCount(int layer) const;
+    int revivedCount() const { return m_revivedTotal; }  // since the last clear()
+    bool isDead(Neuron neuron) const;
+    std::optional<Neuron> selected() const { return m_selected; }
+    void setSelected(std::optional<Neuron> neuron);
+    QRect cellRect(Neuron neuron) const;  // in widget coordinates; empty if none
+    std::optional<Neuron> neuronAt(const QPoint& position) const;
+    QSize sizeHint() const override;
+
+signals:
+    void neuronClicked(int layer, int unit);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+
+private:
+    struct Layer {
+        QString name;
+        std::vector<float> passShare;
+        std::vector<unsigned char> dead;
+        std::vector<qint64> revivedAt;  // ms on m_clock, −1 if never
+    };
+    struct Geometry {
+        int labelWidth = 0, cell = 0, columns = 1, legendHeight = 0;
+        std::vector<int> layerTop;  // y of each layer's first row
+        std::vector<int> rows;
+    };
+    Geometry geometry() const;
+
+    std::vector<Layer> m_layers;
+    std::optional<Neuron> m_selected;
+    QElapsedTimer m_clock;
+    int m_revivedTotal = 0;
+};
+
+}  // namespace actlab::ui

@@ -1,0 +1,177 @@
+// RunPanel: lays out the surface, the grid and the neuron map of one run and feeds them.
+#include "ui/training/run_panel.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPainter>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+#include "ui/training/decision_surface_view.h"
+#include "ui/training/fit_plot_view.h"
+#include "ui/training/neuron_grid_view.h"
+
+namespace actlab::ui {
+
+RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
+    m_title = new QLabel(this);
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("runSummary"));
+    m_summary->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+
+    m_surface = new DecisionSurfaceView(this);
+    m_fit = new FitPlotView(this);
+    m_noPlane = new QLabel(tr("This data set has more than two inputs: there is no plane to "
+                              "draw. Follow the curves below."),
+                           this);
+    m_noPlane->setWordWrap(true);
+    m_noPlane->setAlignment(Qt::AlignCenter);
+    m_plane = new QStackedWidget(this);
+    m_plane->addWidget(m_surface);
+    m_plane->addWidget(m_fit);
+    m_plane->addWidget(m_noPlane);
+
+    m_planeCaption = new QLabel(this);
+    m_planeCaption->setWordWrap(true);
+    m_grid = new NeuronGridView(this);
+    m_grid->setMinimumSize(150, 80);
+    m_neuronCaption = new QLabel(tr("Click a neuron to see its output over the plane"), this);
+    m_neuronCaption->setWordWrap(true);
+    m_neuronMap = new HeatmapView(this);
+    m_neuronMap->setAxisTitles(tr("x₁"), tr("x₂"));
+    m_neuronMap->setValueTitle(tr("f(z)"));
+    m_neuronMap->setMinimumSize(150, 120);
+
+    auto* side = new QVBoxLayout;
+    side->setContentsMargins(0, 0, 0, 0);
+    side->addWidget(m_grid, 3);
+    side->addWidget(m_neuronCaption);
+    side->addWidget(m_neuronMap, 3);
+    side->setStretch(0, 2);
+    side->setStretch(2, 3);
+    auto* planeColumn = new QVBoxLayout;
+    planeColumn->setContentsMargins(0, 0, 0, 0);
+    planeColumn->addWidget(m_plane, 1);
+    planeColumn->addWidget(m_planeCaption);
+    auto* body = new QHBoxLayout;
+    body->setContentsMargins(0, 0, 0, 0);
+    body->addLayout(planeColumn, 5);
+    body->addLayout(side, 4);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* header = new QHBoxLayout;
+    header->addWidget(m_title);
+    header->addWidget(m_summary, 1);
+    layout->addLayout(header);
+    layout->addLayout(body, 1);
+
+    connect(m_surface, &DecisionSurfaceView::pointRequested, this, &RunPanel::pointRequested);
+    connect(m_grid, &NeuronGridView::neuronClicked, this, &RunPanel::selectNeuron);
+}
+
+void RunPanel::setTitle(const QString& title) { m_title->setText(title); }
+QString RunPanel::title() const { return m_title->text(); }
+
+void RunPanel::setRun(const TrainingSnapshot& s, const std::shared_ptr<const TrainingData>& data) {
+    const int rawDimension = data ? data->rawDimension : 2;
+    m_plane->setCurrentIndex(rawDimension == 2 ? 0 : rawDimension == 1 ? 1 : 2);
+    const int classes = data ? data->classes : 2;
+    m_planeCaption->setText(
+        rawDimension != 2 ? QString()
+        : classes > 2
+            ? tr("Background: the predicted class. Dots: training points (white rim), "
+                 "test points (black rim).")
+            : tr("Background: the prediction — red class 1, blue class 0, white the "
+                 "boundary. Dots: training points (white rim), test points (black rim)."));
+    if (rawDimension == 2) {
+        m_surface->setPoints(data);
+        m_surface->setSnapshot(s, data ? data->classes : 2);
+    } else if (rawDimension == 1) {
+        m_fit->setPoints(data);
+        m_fit->setCurve(s.curveX, s.curveY);
+    }
+    if (!s.diagnostics.layers.empty()) m_grid->setDiagnostics(s.diagnostics);
+    if (!s.neuronSurfaces.empty() || rawDimension != 2) {
+        m_neuronSurfaces = s.neuronSurfaces;
+        m_neuronResolution = s.neuronResolution;
+        m_planeLow = s.surfaceLow;
+        m_planeHigh = s.surfaceHigh;
+    }
+    m_neuronMap->setVisible(rawDimension == 2);
+    m_neuronCaption->setVisible(rawDimension == 2);
+    showNeuron();
+
+    int dead = 0, units = 0;
+    for (const LayerDiagnostics& layer : s.diagnostics.layers) {
+        units += layer.width;
+        dead += int(std::count(layer.dead.begin(), layer.dead.end(), 1));
+    }
+    QString summary = tr("dead %1 of %2 · revived %3").arg(dead).arg(units).arg(s.revived);
+    if (data && data->kind != TaskKind::Regression)
+        summary += tr(" · test accuracy %1%").arg(s.testAccuracy * 100.0, 0, 'f', 1);
+    if (s.diverged) summary += tr(" · diverged at step %1").arg(s.divergedAtStep);
+    m_summary->setText(summary);
+}
+
+void RunPanel::clear() {
+    m_surface->clearSurface();
+    m_surface->setPoints(nullptr);
+    m_fit->setPoints(nullptr);
+    m_grid->clear();
+    m_neuronMap->clear();
+    m_neuronSurfaces.clear();
+    m_neuronResolution = 0;
+    m_summary->clear();
+}
+
+void RunPanel::selectNeuron(int layer, int unit) {
+    m_selectedLayer = layer;
+    m_selectedUnit = unit;
+    m_grid->setSelected(NeuronGridView::Neuron{layer, unit});
+    showNeuron();
+}
+
+void RunPanel::showNeuron() {
+    const auto& maps = m_neuronSurfaces;
+    const int n = m_neuronResolution;
+    if (m_selectedLayer >= int(maps.size()) ||
+        m_selectedUnit >= int(maps[size_t(m_selectedLayer)].size()) || n < 2) {
+        m_neuronMap->clear();
+        return;
+    }
+    const bool dead = m_grid->isDead({m_selectedLayer, m_selectedUnit});
+    m_neuronCaption->setText(
+        tr("Neuron %1 of %2: its output over the plane%3")
+            .arg(m_selectedUnit + 1)
+            .arg(m_grid->layerName(m_selectedLayer))
+            .arg(dead ? tr(" (dead on the data: it passes no gradient)") : QString()));
+    m_grid->setSelected(NeuronGridView::Neuron{m_selectedLayer, m_selectedUnit});
+    m_neuronMap->setData(n, n, maps[size_t(m_selectedLayer)][size_t(m_selectedUnit)], m_planeLow,
+                         m_planeHigh, m_planeLow, m_planeHigh);
+    DecisionSurfaceView::refitOpenGlCanvas(m_neuronMap);
+}
+
+QString RunPanel::summaryText() const { return m_summary->text(); }
+
+QImage RunPanel::renderImage() { return grab().toImage(); }
+
+QJsonObject RunPanel::saveState() const {
+    return {{QStringLiteral("neuronLayer"), m_selectedLayer},
+            {QStringLiteral("neuronUnit"), m_selectedUnit},
+            {QStringLiteral("surface"), m_surface->saveState()},
+            {QStringLiteral("neuronMap"), m_neuronMap->saveState()}};
+}
+
+void RunPanel::restoreState(const QJsonObject& state) {
+    m_surface->restoreState(state.value(QStringLiteral("surface")).toObject());
+    m_neuronMap->restoreState(state.value(QStringLiteral("neuronMap")).toObject());
+    selectNeuron(std::max(0, state.value(QStringLiteral("neuronLayer")).toInt()),
+                 std::max(0, state.value(QStringLiteral("neuronUnit")).toInt()));
+}
+
+}  // namespace actlab::ui

@@ -1,0 +1,66 @@
+// Everything about one run that is drawn from its snapshot: the decision surface (or the fitted
+// curve for sine), the neuron grid, and the output map of the neuron clicked in the grid.
+// The Training view shows one of these, or two side by side in compare mode.
+#pragma once
+
+#include <QJsonObject>
+#include <QWidget>
+#include <memory>
+
+#include "ui/training/training_frame.h"
+
+class QLabel;
+class QStackedWidget;
+
+namespace actlab::ui {
+
+class DecisionSurfaceView;
+class FitPlotView;
+class HeatmapView;
+class NeuronGridView;
+
+class RunPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit RunPanel(QWidget* parent = nullptr);
+
+    void setTitle(const QString& title);
+    QString title() const;
+    void setRun(const TrainingSnapshot& snapshot, const std::shared_ptr<const TrainingData>& data);
+    void clear();  // a new model: surfaces, grid and revivals start afresh
+
+    void selectNeuron(int layer, int unit);  // shows that neuron's output map
+    DecisionSurfaceView* surfaceView() const { return m_surface; }
+    FitPlotView* fitView() const { return m_fit; }
+    NeuronGridView* neuronGrid() const { return m_grid; }
+    HeatmapView* neuronHeatmap() const { return m_neuronMap; }
+    QString summaryText() const;
+    QImage renderImage();
+
+    QJsonObject saveState() const;
+    void restoreState(const QJsonObject& state);
+
+signals:
+    void pointRequested(double x1, double x2, bool otherClass);
+
+private:
+    void showNeuron();
+
+    QLabel* m_title;
+    QLabel* m_summary;
+    QStackedWidget* m_plane;  // surface | fit | "no picture for this data"
+    DecisionSurfaceView* m_surface;
+    FitPlotView* m_fit;
+    QLabel* m_noPlane;
+    QLabel* m_planeCaption;
+    NeuronGridView* m_grid;
+    QLabel* m_neuronCaption;
+    HeatmapView* m_neuronMap;
+    // From the last snapshot with surfaces: each neuron's output map, for the selected one.
+    std::vector<std::vector<std::vector<float>>> m_neuronSurfaces;
+    int m_neuronResolution = 0;
+    double m_planeLow = -6, m_planeHigh = 6;
+    int m_selectedLayer = 0, m_selectedUnit = 0;
+};
+
+}  // namespace actlab::ui

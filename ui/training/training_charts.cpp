@@ -1,0 +1,179 @@
+// TrainingCharts: builds the curves from the history (thinned for display) for CurveChart,
+// which updates its series in place with replace().
+#include "ui/training/training_charts.h"
+
+#include <QGridLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/charts/curve_chart.h"
+
+namespace actlab::ui {
+namespace {
+
+const QColor kRunColors[] = {QColor(31, 119, 180), QColor(255, 127, 14)};
+const QColor kLayerColors[] = {QColor(31, 119, 180),  QColor(255, 127, 14),  QColor(44, 160, 44),
+                               QColor(214, 39, 40),   QColor(148, 103, 189), QColor(140, 86, 75),
+                               QColor(227, 119, 194), QColor(23, 190, 207)};
+
+// Indices of the history to draw: all of them, or every stride-th one and the last. The stride
+// is a power of two, so that the drawn points stay put from frame to frame as the history grows.
+std::vector<size_t> shownIndices(size_t count) {
+    std::vector<size_t> indices;
+    size_t stride = 1;
+    while (count / stride > size_t(TrainingCharts::kMaxPointsPerCurve)) stride *= 2;
+    for (size_t i = 0; i < count; i += stride) indices.push_back(i);
+    if (count > 0 && indices.back() != count - 1) indices.push_back(count - 1);
+    return indices;
+}
+
+template <typename Value>
+CurveChart::Curve curveOf(const TrainingSnapshot& run, const std::vector<size_t>& indices,
+                          Value value, QString key, QString label, QColor color,
+                          Qt::PenStyle style) {
+    CurveChart::Curve curve{std::move(key), std::move(label), std::move(color), style, {}, {}};
+    for (size_t i : indices) {
+        const HistoryPoint& point = run.history[i];
+        const double y = value(point);
+        if (!std::isfinite(y)) continue;
+        curve.x.push_back(point.step);
+        curve.y.push_back(y);
+    }
+    return curve;
+}
+
+// The top of the loss axis: the largest loss after the first tenth of the run, so that a large
+// loss at initialisation does not flatten the rest of the curve (it runs off the top instead).
+double lossCeiling(const std::vector<CurveChart::Curve>& curves, int lastStep) {
+    double high = 0, early = 0;
+    for (const CurveChart::Curve& curve : curves)
+        for (size_t i = 0; i < curve.x.size(); ++i)
+            (curve.x[i] >= 0.1 * lastStep ? high : early) =
+                std::max(curve.x[i] >= 0.1 * lastStep ? high : early, curve.y[i]);
+    if (!(high > 0)) high = early;
+    return high > 0 ? high * 1.1 : 1.0;
+}
+
+CurveChart* makeChart(const QString& title, const QString& yTitle, QWidget* parent) {
+    auto* chart = new CurveChart(parent);
+    chart->setTitle(title);
+    chart->setAxisTitles(CurveChart::tr("step"), yTitle);
+    chart->setLineWidth(2.0);
+    chart->setMinimumSize(110, 140);
+    return chart;
+}
+
+}  // namespace
+
+TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
+    m_loss = makeChart(tr("Loss"), QString(), this);
+    m_accuracy = makeChart(tr("Accuracy"), QString(), this);
+    m_dead = makeChart(tr("Dead share"), QString(), this);
+    m_gradient = makeChart(tr("Gradient (log)"), QString(), this);
+    m_gradient->setToolTip(
+        tr("‖∂L/∂W‖ of each layer's weights over the training set: a layer "
+           "whose line sinks by decades gets (almost) no gradient"));
+    m_dead->setToolTip(tr("Share of each layer's neurons that pass no gradient on any sample"));
+    m_gradient->setLogarithmicY(true);
+    auto* grid = m_grid = new QGridLayout(this);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setSpacing(4);
+    grid->addWidget(m_loss, 0, 0);
+    grid->addWidget(m_accuracy, 0, 1);
+    grid->addWidget(m_dead, 0, 2);
+    grid->addWidget(m_gradient, 0, 3);
+    for (int column = 0; column < 4; ++column) grid->setColumnStretch(column, 1);
+    clear();
+}
+
+void TrainingCharts::clear() {
+    for (CurveChart* chart : {m_loss, m_accuracy, m_dead, m_gradient}) {
+        chart->setCurves({});
+        chart->setXRange(0, 100);
+    }
+    m_loss->setYRange(0, 1);
+    m_accuracy->setYRange(0, 1);
+    m_dead->setYRange(0, 1);
+    m_gradient->setYRange(1e-4, 1);
+}
+
+void TrainingCharts::setRuns(const std::vector<TrainingSnapshot>& runs, const QStringList& runNames,
+                             bool classification) {
+    // Single run: colour = train/test run colour, dashed = test; colour = layer per layer.
+    // Compare: colour = run (legend: its name), dashed = test; per layer, dashed = run B.
+    std::vector<CurveChart::Curve> loss, accuracy, dead, gradient;
+    QStringList hiddenFromLegend;
+    const bool compare = runs.size() > 1;
+    int lastStep = 0;
+    for (size_t r = 0; r < runs.size(); ++r) {
+        const TrainingSnapshot& run = runs[r];
+        const std::vector<size_t> shown = shownIndices(run.history.size());
+        if (!run.history.empty()) lastStep = std::max(lastStep, run.history.back().step);
+        const QString key = QString::number(r);
+        const QColor color = kRunColors[r % 2];
+        const QString trainLabel = compare ? runNames.value(int(r)) : tr("train");
+        loss.push_back(curveOf(
+            run, shown, [](const HistoryPoint& p) { return p.trainLoss; }, key + "/train",
+            trainLabel, color, Qt::SolidLine));
+        loss.push_back(curveOf(
+            run, shown, [](const HistoryPoint& p) { return p.testLoss; }, key + "/test", tr("test"),
+            color, Qt::DashLine));
+        if (classification) {
+            accuracy.push_back(curveOf(
+                run, shown, [](const HistoryPoint& p) { return p.trainAccuracy; }, key + "/train",
+                trainLabel, color, Qt::SolidLine));
+            accuracy.push_back(curveOf(
+                run, shown, [](const HistoryPoint& p) { return p.testAccuracy; }, key + "/test",
+                tr("test"), color, Qt::DashLine));
+        }
+        if (compare) hiddenFromLegend << key + "/test";
+        const Qt::PenStyle style = r == 0 ? Qt::SolidLine : Qt::DashLine;
+        const size_t layers = run.history.empty() ? 0 : run.history.back().layerDeadFraction.size();
+        for (size_t l = 0; l < layers; ++l) {
+            const QString name = tr("L%1").arg(l + 1);
+            const QColor layerColor = kLayerColors[l % 8];
+            const QString layerKey = key + "/" + QString::number(l);
+            if (r > 0) hiddenFromLegend << layerKey;
+            dead.push_back(curveOf(
+                run, shown,
+                [l](const HistoryPoint& p) {
+                    return l < p.layerDeadFraction.size() ? p.layerDeadFraction[l] : NAN;
+                },
+                layerKey, name, layerColor, style));
+            gradient.push_back(curveOf(
+                run, shown,
+                [l](const HistoryPoint& p) {  // a log axis cannot show 0: those points are left out
+                    return l < p.layerGradientNorm.size() && p.layerGradientNorm[l] > 0
+                               ? p.layerGradientNorm[l]
+                               : NAN;
+                },
+                layerKey, name, layerColor, style));
+        }
+    }
+    if (compare != m_compareTitles) {
+        m_compareTitles = compare;
+        m_loss->setTitle(compare ? tr("Loss · test dashed") : tr("Loss"));
+        m_accuracy->setTitle(compare ? tr("Accuracy · test dashed") : tr("Accuracy"));
+        m_dead->setTitle(compare ? tr("Dead share · B dashed") : tr("Dead share"));
+        m_gradient->setTitle(compare ? tr("Gradient (log) · B dashed") : tr("Gradient (log)"));
+    }
+    for (CurveChart* chart : {m_loss, m_accuracy, m_dead, m_gradient})
+        for (const QString& key : m_hiddenFromLegend) chart->setLegendEntryVisible(key, true);
+    m_loss->setCurves(loss);
+    m_accuracy->setCurves(accuracy);
+    m_dead->setCurves(dead);
+    m_gradient->setCurves(gradient);
+    for (CurveChart* chart : {m_loss, m_accuracy, m_dead, m_gradient})
+        for (const QString& key : hiddenFromLegend) chart->setLegendEntryVisible(key, false);
+    m_hiddenFromLegend = hiddenFromLegend;
+    m_accuracy->setVisible(classification);
+    m_grid->setColumnStretch(1, classification ? 1 : 0);  // no empty slot for a hidden chart
+    const double xHigh = std::max(10, lastStep);
+    for (CurveChart* chart : {m_loss, m_accuracy, m_dead, m_gradient}) chart->setXRange(0, xHigh);
+    m_loss->setYRange(0, lossCeiling(loss, lastStep));
+    m_accuracy->setYRange(0, 1.02);
+    m_dead->setYRange(0, 1.02);
+    m_gradient->fitY();
+}
+
+}  // namespace actlab::ui

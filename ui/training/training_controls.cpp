@@ -1,0 +1,380 @@
+// TrainingControls: the form (built here) and its reading into TrainingConfigs. The state, the
+// presets and the user's points are in training_controls_state.cpp.
+#include "ui/training/training_controls.h"
+
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include "training/presets.h"
+#include "ui/panels/parameter_editor.h"
+
+namespace actlab::ui {
+namespace {
+
+QString text(std::string_view view) {
+    return QString::fromUtf8(view.data(), qsizetype(view.size()));
+}
+
+QDoubleSpinBox* numberBox(double low, double high, double step, int decimals) {
+    auto* box = new QDoubleSpinBox;
+    box->setRange(low, high);
+    box->setSingleStep(step);
+    box->setDecimals(decimals);
+    box->setKeyboardTracking(false);
+    return box;
+}
+
+QSpinBox* countBox(int low, int high) {
+    auto* box = new QSpinBox;
+    box->setRange(low, high);
+    box->setKeyboardTracking(false);
+    return box;
+}
+
+// "32,32,32" → widths; nullopt when an item is not a width in [1, 512] or there are > 8.
+std::optional<std::vector<int>> parseWidths(const QString& line) {
+    std::vector<int> widths;
+    for (const QString& item : line.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int width = item.trimmed().toInt(&ok);
+        if (!ok || width < 1 || width > kMaxWidth) return std::nullopt;
+        widths.push_back(width);
+    }
+    if (widths.empty() || widths.size() > size_t(kMaxHiddenLayers)) return std::nullopt;
+    return widths;
+}
+
+}  // namespace
+
+TrainingControls::TrainingControls(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+
+    auto* presetBox = new QGroupBox(tr("Preset"), this);
+    auto* presetLayout = new QVBoxLayout(presetBox);
+    m_preset = new QComboBox;
+    m_preset->setObjectName(QStringLiteral("preset"));
+    m_preset->addItem(tr("Custom"), QString());
+    for (const TrainingPreset& preset : trainingPresets())
+        m_preset->addItem(text(preset.name), text(preset.name));
+    m_presetText = new QLabel;
+    m_presetText->setWordWrap(true);
+    presetLayout->addWidget(m_preset);
+    presetLayout->addWidget(m_presetText);
+    layout->addWidget(presetBox);
+    layout->addWidget(buildDataBox());
+    layout->addWidget(buildModelBox());
+    layout->addWidget(buildOptimizerBox());
+    layout->addWidget(buildCompareBox());
+    layout->addStretch(1);
+
+    connect(m_preset, &QComboBox::activated, this, [this] {
+        const QString name = m_preset->currentData().toString();
+        if (!name.isEmpty()) applyPreset(name);
+    });
+    writeFields(TrainingConfig{});
+}
+
+QWidget* TrainingControls::buildDataBox() {
+    auto* box = new QGroupBox(tr("Data"), this);
+    auto* form = new QFormLayout(box);
+    m_task = new QComboBox;
+    m_task->setObjectName(QStringLiteral("task"));
+    for (const DatasetInfo& info : datasetCatalogue()) {
+        m_task->addItem(text(info.name), text(info.name));
+        m_task->setItemData(m_task->count() - 1, text(info.description), Qt::ToolTipRole);
+    }
+    m_task->addItem(tr("your points"), QStringLiteral("user"));
+    m_noise = numberBox(0, 1, 0.05, 2);
+    m_noise->setObjectName(QStringLiteral("noise"));
+    m_trainShare = countBox(10, 90);
+    m_trainShare->setSuffix(tr(" % train"));
+    m_trainShare->setSingleStep(10);
+    m_points = countBox(0, 5000);
+    m_points->setSingleStep(50);
+    m_points->setSpecialValueText(tr("task default"));  // 0: the data set's own default
+    m_points->setToolTip(tr("Number of points before the split; at least 4"));
+    m_seed = countBox(0, 1'000'000);
+    m_seed->setObjectName(QStringLiteral("seed"));
+    form->addRow(tr("Data set"), m_task);
+    form->addRow(tr("Noise"), m_noise);
+    form->addRow(tr("Split"), m_trainShare);
+    form->addRow(tr("Points"), m_points);
+    form->addRow(tr("Seed"), m_seed);
+
+    m_userBox = new QWidget;
+    auto* user = new QVBoxLayout(m_userBox);
+    user->setContentsMargins(0, 0, 0, 0);
+    auto* classes = new QHBoxLayout;
+    m_classButtons = new QButtonGroup(this);
+    for (int c = 0; c < 3; ++c) {
+        auto* button = new QRadioButton(tr("class %1").arg(c));
+        button->setObjectName(QStringLiteral("class%1").arg(c));
+        button->setToolTip(
+            tr("Clicks on the plane add points of this class (Shift+click: the "
+               "other of classes 0 and 1)"));
+        m_classButtons->addButton(button, c);
+        classes->addWidget(button);
+    }
+    m_classButtons->button(0)->setChecked(true);
+    auto* buttons = new QHBoxLayout;
+    auto* import = new QPushButton(tr("Import CSV…"));
+    import->setToolTip(tr("Rows x1,x2,label; an optional header line"));
+    auto* clear = new QPushButton(tr("Clear points"));
+    buttons->addWidget(import);
+    buttons->addWidget(clear);
+    m_userText = new QLabel;
+    m_userText->setWordWrap(true);
+    user->addLayout(classes);
+    user->addLayout(buttons);
+    user->addWidget(m_userText);
+    form->addRow(m_userBox);
+
+    connect(m_task, &QComboBox::activated, this, [this] { changed(true); });
+    for (QDoubleSpinBox* spin : {m_noise})
+        connect(spin, &QDoubleSpinBox::valueChanged, this, [this] { changed(true); });
+    for (QSpinBox* spin : {m_trainShare, m_points, m_seed})
+        connect(spin, &QSpinBox::valueChanged, this, [this] { changed(true); });
+    connect(import, &QPushButton::clicked, this, &TrainingControls::importCsvFile);
+    connect(clear, &QPushButton::clicked, this, &TrainingControls::clearUserPoints);
+    return box;
+}
+
+QWidget* TrainingControls::buildModelBox() {
+    auto* box = new QGroupBox(tr("Model"), this);
+    auto* form = new QFormLayout(box);
+    m_modelKind = new QComboBox;
+    m_modelKind->setObjectName(QStringLiteral("modelKind"));
+    m_modelKind->addItem(tr("MLP"), QStringLiteral("mlp"));
+    m_modelKind->addItem(tr("GLU feed-forward"), QStringLiteral("glu"));
+    m_hidden = new QLineEdit;
+    m_hidden->setObjectName(QStringLiteral("hidden"));
+    m_hidden->setToolTip(
+        tr("Widths of the hidden layers, comma-separated: 1 to 8 layers of 1 to "
+           "512 neurons"));
+    m_mlpRow = m_hidden;
+    m_gluRow = new QWidget;
+    auto* glu = new QHBoxLayout(m_gluRow);
+    glu->setContentsMargins(0, 0, 0, 0);
+    m_dModel = countBox(1, kMaxWidth);
+    m_dModel->setPrefix(tr("d_model "));
+    m_blocks = countBox(1, kMaxHiddenLayers);
+    m_blocks->setSuffix(tr(" blocks"));
+    glu->addWidget(m_dModel);
+    glu->addWidget(m_blocks);
+    m_activationBox = new QComboBox;
+    m_activationBox->setObjectName(QStringLiteral("activation"));
+    auto* holder = new QWidget;
+    m_parameterHolder = new QVBoxLayout(holder);
+    m_parameterHolder->setContentsMargins(0, 0, 0, 0);
+    m_init = new QComboBox;
+    for (Initialiser init :
+         {Initialiser::HeNormal, Initialiser::HeUniform, Initialiser::Xavier, Initialiser::Lecun})
+        m_init->addItem(text(initialiserName(init)), int(init));
+    m_biasInit = numberBox(-10, 10, 0.5, 2);
+    m_biasInit->setObjectName(QStringLiteral("biasInit"));
+    form->addRow(tr("Model"), m_modelKind);
+    form->addRow(tr("Hidden layers"), m_hidden);
+    form->addRow(tr("GLU blocks"), m_gluRow);
+    form->addRow(tr("Activation"), m_activationBox);
+    form->addRow(holder);
+    form->addRow(tr("Init"), m_init);
+    form->addRow(tr("Bias init"), m_biasInit);
+
+    connect(m_modelKind, &QComboBox::activated, this, [this] {
+        rebuildActivationChoices();
+        updateVisibility();
+        changed(true);
+    });
+    connect(m_hidden, &QLineEdit::editingFinished, this, [this] { changed(true); });
+    for (QSpinBox* spin : {m_dModel, m_blocks})
+        connect(spin, &QSpinBox::valueChanged, this, [this] { changed(true); });
+    connect(m_activationBox, &QComboBox::activated, this, [this] {
+        m_activation =
+            ActivationConfig::withDefaults(ActivationId(m_activationBox->currentData().toInt()));
+        rebuildParameterEditor();
+        changed(true);
+    });
+    connect(m_init, &QComboBox::activated, this, [this] { changed(true); });
+    connect(m_biasInit, &QDoubleSpinBox::valueChanged, this, [this] { changed(true); });
+    return box;
+}
+
+QWidget* TrainingControls::buildOptimizerBox() {
+    auto* box = new QGroupBox(tr("Optimizer"), this);
+    auto* form = new QFormLayout(box);
+    m_optimizer = new QComboBox;
+    for (const OptimizerInfo& info : optimizerCatalogue()) {
+        m_optimizer->addItem(text(info.name), int(info.kind));
+        m_optimizer->setItemData(m_optimizer->count() - 1, text(info.description), Qt::ToolTipRole);
+    }
+    m_learningRate = numberBox(0.00001, 10, 0.001, 5);
+    m_learningRate->setObjectName(QStringLiteral("learningRate"));
+    m_batch = countBox(1, 1024);
+    m_l1 = numberBox(0, 1, 0.0001, 5);
+    m_l2 = numberBox(0, 1, 0.0001, 5);
+    form->addRow(tr("Optimizer"), m_optimizer);
+    form->addRow(tr("Learning rate"), m_learningRate);
+    form->addRow(tr("Batch"), m_batch);
+    form->addRow(tr("L1"), m_l1);
+    form->addRow(tr("L2"), m_l2);
+    connect(m_optimizer, &QComboBox::activated, this, [this] { changed(false); });
+    for (QDoubleSpinBox* spin : {m_learningRate, m_l1, m_l2})
+        connect(spin, &QDoubleSpinBox::valueChanged, this, [this] { changed(false); });
+    connect(m_batch, &QSpinBox::valueChanged, this, [this] { changed(true); });
+    return box;
+}
+
+QWidget* TrainingControls::buildCompareBox() {
+    auto* box = new QGroupBox(tr("Compare"), this);
+    auto* layout = new QVBoxLayout(box);
+    m_compare = new QCheckBox(tr("Train a second run side by side"));
+    m_compare->setObjectName(QStringLiteral("compare"));
+    m_compare->setToolTip(
+        tr("Same data, seed and settings; only the activation differs. Both "
+           "runs step together."));
+    m_compareActivation = new QComboBox;
+    m_compareActivation->setObjectName(QStringLiteral("compareActivation"));
+    layout->addWidget(m_compare);
+    layout->addWidget(m_compareActivation);
+    connect(m_compare, &QCheckBox::toggled, this, [this] { changed(true); });
+    connect(m_compareActivation, &QComboBox::activated, this, [this] { changed(true); });
+    return box;
+}
+
+void TrainingControls::rebuildActivationChoices() {
+    const bool glu = m_modelKind->currentData().toString() == QLatin1String("glu");
+    const ActivationKind wanted = glu ? ActivationKind::Gated : ActivationKind::Scalar;
+    const int previousB =
+        m_compareActivation->count() > 0 ? m_compareActivation->currentData().toInt() : -1;
+    m_activationBox->clear();
+    m_compareActivation->clear();
+    for (const ActivationInfo& info : activationCatalogue()) {
+        if (info.kind != wanted) continue;
+        for (QComboBox* box : {m_activationBox, m_compareActivation}) {
+            box->addItem(text(info.displayName), int(info.id));
+            box->setItemData(box->count() - 1, text(info.formula), Qt::ToolTipRole);
+        }
+    }
+    if (m_activation.info().kind != wanted)
+        m_activation =
+            ActivationConfig::withDefaults(glu ? ActivationId::Swiglu : ActivationId::Relu);
+    m_activationBox->setCurrentIndex(std::max(0, m_activationBox->findData(int(m_activation.id))));
+    int b = m_compareActivation->findData(previousB);
+    if (b < 0 || m_compareActivation->count() < 2)
+        b = m_compareActivation->findData(int(glu ? ActivationId::Geglu : ActivationId::LeakyRelu));
+    m_compareActivation->setCurrentIndex(std::max(0, b));
+    rebuildParameterEditor();
+}
+
+void TrainingControls::rebuildParameterEditor() {
+    delete m_parameters;
+    m_parameters = nullptr;
+    const ActivationInfo& info = m_activation.info();
+    if (info.parameters.empty()) return;
+    std::vector<ParameterRow> rows;
+    for (size_t i = 0; i < info.parameters.size(); ++i) {
+        const ParameterSpec& spec = info.parameters[i];
+        rows.push_back({text(spec.name), text(spec.meaning), spec.minimum, spec.maximum,
+                        spec.defaultValue, m_activation.parameters[i]});
+    }
+    m_parameters = new ParameterEditor(
+        text(info.name), tr("%1 parameters").arg(text(info.displayName)), QColor(), rows);
+    m_parameterHolder->addWidget(m_parameters);
+    connect(m_parameters, &ParameterEditor::valueChanged, this,
+            [this](const QString& name, double value) {
+                if (!m_activation.setParameter(name.toStdString(), value)) changed(true);
+            });
+}
+
+void TrainingControls::updateVisibility() {
+    const bool glu = m_modelKind->currentData().toString() == QLatin1String("glu");
+    m_mlpRow->setEnabled(!glu);
+    m_gluRow->setEnabled(glu);
+    const bool user = m_task->currentData().toString() == QLatin1String("user");
+    m_userText->setText(
+        user ? tr("%n point(s). Click the plane to add more.", "", int(m_userPoints.size()))
+             : tr("Click the plane to start your own data set."));
+}
+
+void TrainingControls::changed(bool rebuild) {
+    if (m_writing) return;
+    if (rebuild && m_preset->currentIndex() != 0) {
+        m_preset->setCurrentIndex(0);  // edited: no longer the preset as such
+        m_presetText->setText(tr("Edited from a preset."));
+    }
+    updateVisibility();
+    emit messageChanged(problem());
+    if (rebuild)
+        emit rebuildRequested();
+    else
+        emit optimizerChanged();
+}
+
+QString TrainingControls::problem() const {
+    if (m_modelKind->currentData().toString() == QLatin1String("mlp") &&
+        !parseWidths(m_hidden->text()))
+        return tr("Hidden layers: give 1 to 8 widths from 1 to 512, e.g. 32,32,32.");
+    return QString();
+}
+
+std::vector<TrainingConfig> TrainingControls::configs() const {
+    if (!problem().isEmpty()) return {};
+    TrainingConfig c = m_base;
+    c.task = m_task->currentData().toString().toStdString();
+    c.data.noise = m_noise->value();
+    c.data.trainShare = m_trainShare->value() / 100.0;
+    c.data.points = m_points->value();
+    c.data.seed = std::uint64_t(m_seed->value());
+    c.model.seed = c.data.seed;
+    if (c.task == "user") {
+        c.userPoints = m_userPoints;
+        c.userClasses = m_userClasses;
+    } else {
+        c.userPoints.reset();
+    }
+    if (const DatasetInfo* info = findDataset(c.task); info && info->rawDimension != 2)
+        c.data.features.clear();
+    else if (c.data.features.empty())
+        c.data.features = {Feature::X1, Feature::X2};
+    const bool glu = m_modelKind->currentData().toString() == QLatin1String("glu");
+    c.model.kind = glu ? ModelKind::GluFfn : ModelKind::Mlp;
+    if (!glu) c.model.hidden = *parseWidths(m_hidden->text());
+    c.model.dModel = m_dModel->value();
+    c.model.blocks = m_blocks->value();
+    c.model.activations = {m_activation};
+    c.model.init = Initialiser(m_init->currentData().toInt());
+    c.model.biasInit = m_biasInit->value();
+    c.optimizer.kind = OptimizerKind(m_optimizer->currentData().toInt());
+    c.optimizer.learningRate = m_learningRate->value();
+    c.batch = m_batch->value();
+    c.l1 = m_l1->value();
+    c.l2 = m_l2->value();
+    std::vector<TrainingConfig> runs{c};
+    if (m_compare->isChecked()) {
+        TrainingConfig b = c;
+        b.model.activations = {ActivationConfig::withDefaults(
+            ActivationId(m_compareActivation->currentData().toInt()))};
+        runs.push_back(std::move(b));
+    }
+    return runs;
+}
+
+QStringList TrainingControls::runNames() const {
+    QStringList names{text(m_activation.info().displayName)};
+    if (m_compare->isChecked()) names << m_compareActivation->currentText();
+    return names;
+}
+
+}  // namespace actlab::ui
