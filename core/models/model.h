@@ -57,14 +57,19 @@ public:
     virtual std::vector<Parameter<T>*> parameters() = 0;
     virtual std::vector<HiddenLayerView<T>> hiddenLayers() const = 0;
 
+    // The parameter list is fixed once a model is built, so it is gathered once here.
     void zeroGradients() {
-        for (Parameter<T>* p : parameters()) std::fill(p->grad.begin(), p->grad.end(), T(0));
+        if (m_parameterCache.empty()) m_parameterCache = parameters();
+        for (Parameter<T>* p : m_parameterCache) std::fill(p->grad.begin(), p->grad.end(), T(0));
     }
     size_t parameterCount() {
         size_t n = 0;
         for (Parameter<T>* p : parameters()) n += p->size();
         return n;
     }
+
+private:
+    std::vector<Parameter<T>*> m_parameterCache;
 };
 
 }  // namespace actlab
