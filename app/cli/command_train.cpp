@@ -16,6 +16,8 @@ namespace {
 
 struct RunResult {
     std::string backend;  // where the steps ran
+    long long parameters = 0;
+    ModelConfig model;    // as built (input/output dimensions from the data)
     TrainingSnapshot final;
     double stepsPerSecond = 0;
     int stepsToTarget = -1;  // first logged step with test accuracy ≥ target, −1 if never
@@ -33,6 +35,8 @@ RunResult runTraining(const TrainOptions& o, std::ostream* metrics, double targe
     if (!trainer->engineNote().empty()) note(trainer->engineNote() + "; training on the CPU");
     RunResult result;
     result.backend = std::string(trainer->backendName());
+    result.parameters = static_cast<long long>(trainer->model().parameterCount());
+    result.model = trainer->config().model;
     if (metrics) *metrics << "step,train_loss,test_loss,train_acc,test_acc,dead_fraction,vanishing_fraction,"
                              "grad_norm_first,grad_norm_last,revived\n";
     double trainingSeconds = 0;
@@ -75,6 +79,14 @@ void writeRunJson(JsonWriter& json, const RunResult& r, bool classification) {
         .key("diverged").value(s.diverged);
     if (s.diverged) json.key("diverged_at").value(static_cast<long long>(s.divergedAtStep));
     json.key("steps_per_second").value(r.stepsPerSecond);
+    json.key("parameters").value(r.parameters);
+    if (r.model.kind == ModelKind::GluFfn) {  // one gated block against plain FFNs of the same d_model
+        const GluParameterCounts counts = gluParameterCounts(r.model);
+        json.key("d_ff").value(static_cast<long long>(gluFeedForwardWidth(r.model)))
+            .key("glu_block_parameters").value(counts.block)
+            .key("plain_ffn_same_d_ff_parameters").value(counts.plainSameWidth)
+            .key("plain_ffn_4x_parameters").value(counts.plainFourTimes);
+    }
 }
 
 struct Statistic {

@@ -130,6 +130,10 @@ TrainOptions parseTrainOptions(const Arguments& args, const std::optional<std::s
         if (!kind) throw CliError("unknown init '" + *init + "' (expected he, he_uniform, xavier or lecun)");
         c.model.init = *kind;
     }
+    // He init is made for ReLU-like units; the products of a gated block explode with it, so a
+    // GLU-FFN without an explicit --init (or a preset's) starts from Xavier.
+    if (c.model.kind == ModelKind::GluFfn && !args.has("--init") && !args.has("--preset"))
+        c.model.init = Initialiser::Xavier;
     if (args.has("--bias-init")) c.model.biasInit = numberIn(args, "--bias-init", -100, 100);
     if (args.has("--noise")) c.data.noise = numberIn(args, "--noise", 0, 1);
     if (args.has("--points")) c.data.points = countIn(args, "--points", 4, 1'000'000);
