@@ -62,18 +62,30 @@ Parameter<T> makeParameter(std::string name, int rows, int cols, bool isWeight, 
 // Below this many multiply-adds the row-by-row kernels below beat Eigen's blocked GEMM.
 inline constexpr long kSmallProductLimit = 48 * 48 * 48;
 
-// out (m, n) = a (m, k)·b (k, n), or += with accumulate; all row-major. Each output row is a
-// sum of scaled rows of b taken in a fixed order: contiguous, vectorisable, and rounded the
-// same wherever the buffers live.
+// out (m, n) = a (m, k)·b (k, n), or += with accumulate; all row-major. Each output element
+// sums a[r][p]·b[p][j] over p in order, in a register (16 columns at a time, one vector): no
+// store-to-load chain through memory, and the same rounding wherever the buffers live.
 template <typename T>
 void smallProduct(const T* a, int m, int k, const T* b, int n, T* out, bool accumulate) {
+    constexpr int kBlock = 16;
     for (int r = 0; r < m; ++r) {
+        const T* __restrict ar = a + size_t(r) * size_t(k);
         T* __restrict o = out + size_t(r) * size_t(n);
-        if (!accumulate) std::fill(o, o + n, T(0));
-        for (int p = 0; p < k; ++p) {
-            const T s = a[size_t(r) * size_t(k) + size_t(p)];
-            const T* __restrict row = b + size_t(p) * size_t(n);
-            for (int j = 0; j < n; ++j) o[j] += s * row[j];
+        int j0 = 0;
+        for (; j0 + kBlock <= n; j0 += kBlock) {
+            T acc[kBlock];
+            for (int j = 0; j < kBlock; ++j) acc[j] = accumulate ? o[j0 + j] : T(0);
+            for (int p = 0; p < k; ++p) {
+                const T s = ar[p];
+                const T* __restrict row = b + size_t(p) * size_t(n) + size_t(j0);
+                for (int j = 0; j < kBlock; ++j) acc[j] += s * row[j];
+            }
+            for (int j = 0; j < kBlock; ++j) o[j0 + j] = acc[j];
+        }
+        for (int j = j0; j < n; ++j) {  // the remaining columns, one dot product each
+            T acc = accumulate ? o[j] : T(0);
+            for (int p = 0; p < k; ++p) acc += ar[p] * b[size_t(p) * size_t(n) + size_t(j)];
+            o[j] = acc;
         }
     }
 }
