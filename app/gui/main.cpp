@@ -1,6 +1,7 @@
 // actlab: the GUI entry point. Parses the options (exit 2 on bad ones), picks the backend,
 // opens the main window, or with --screenshot renders it to a PNG and exits.
 #include <QApplication>
+#include <QIcon>
 #include <QElapsedTimer>
 #include <QImage>
 #include <QThread>
@@ -52,6 +53,7 @@ int main(int argc, char** argv) {
 
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("actlab"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/actlab.svg")));
     QApplication::setApplicationVersion(QStringLiteral(ACTLAB_VERSION));
 
     const actlab::gui::GuiOptionsResult parsed = actlab::gui::parseGuiOptions(app.arguments());
