@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "backends/backend_factory.h"
+#include "gui_test_support.h"
 #include "gui_options.h"
 #include "main_window.h"
 #include "ui/charts/curve_chart.h"
@@ -22,27 +23,11 @@ using actlab::gui::parseGuiOptions;
 
 namespace {
 
-QStringList args(std::initializer_list<const char*> list) {
-    QStringList result{"actlab"};
-    for (const char* item : list) result << item;
-    return result;
-}
-
-struct ProcessResult {
-    int exitCode;
-    QString standardError;
-};
+using actlab::test::args;
+using actlab::test::ProcessResult;
 
 ProcessResult runActlab(const QStringList& arguments) {
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert("QT_QPA_PLATFORM", "offscreen");
-    environment.insert("ACTLAB_BACKEND", "cpu");
-    process.setProcessEnvironment(environment);
-    process.start(ACTLAB_GUI_BINARY, arguments);
-    if (!process.waitForFinished(60000)) return {-1, "timed out"};
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2,
-            QString::fromUtf8(process.readAllStandardError())};
+    return actlab::test::runGui(ACTLAB_GUI_BINARY, arguments, 60000);
 }
 
 }  // namespace

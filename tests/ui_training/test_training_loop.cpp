@@ -6,20 +6,14 @@
 
 #include "training/presets.h"
 #include "training/training_loop.h"
+#include "training_test_configs.h"
 
 using namespace actlab;
 
 namespace {
 
-TrainingConfig small() {
-    TrainingConfig c;
-    c.task = "circle";
-    c.data.points = 200;
-    c.model.hidden = {8, 8};
-    c.surfaceResolution = 8;
-    c.neuronResolution = 4;
-    return c;
-}
+TrainingConfig small() { return test::smallTrainingConfig(8, 4); }
+
 
 TrainingConfig diverging() {  // SGD at lr 10 on the circle, 3×32 ReLU: NaN within a few steps
     TrainingConfig c;

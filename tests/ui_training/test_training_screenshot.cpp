@@ -6,32 +6,19 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include "../ui/gui_test_support.h"
 #include "gui_options.h"
 
 namespace {
 
-struct ProcessResult {
-    int exitCode;
-    QString standardError;
-};
+using actlab::test::args;
+using actlab::test::ProcessResult;
 
 ProcessResult runActlab(const QStringList& arguments) {
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert("QT_QPA_PLATFORM", "offscreen");
-    environment.insert("ACTLAB_BACKEND", "cpu");
-    process.setProcessEnvironment(environment);
-    process.start(ACTLAB_GUI_BINARY, arguments);
-    if (!process.waitForFinished(120000)) return {-1, "timed out"};
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2,
-            QString::fromUtf8(process.readAllStandardError())};
+    return actlab::test::runGui(ACTLAB_GUI_BINARY, arguments, 120000);
 }
 
-QStringList args(std::initializer_list<const char*> list) {
-    QStringList result{"actlab"};
-    for (const char* item : list) result << item;
-    return result;
-}
+
 
 }  // namespace
 

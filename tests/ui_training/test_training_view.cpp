@@ -13,6 +13,7 @@
 #include <QThread>
 #include <functional>
 
+#include "../ui/gui_test_support.h"
 #include "ui/charts/curve_chart.h"
 #include "ui/heatmap/heatmap_view.h"
 #include "ui/training/decision_surface_view.h"
@@ -29,14 +30,9 @@ using namespace actlab::ui;
 namespace {
 
 bool waitFor(const std::function<bool()>& done, int milliseconds = 15000) {
-    QElapsedTimer clock;
-    clock.start();
-    while (!done() && clock.elapsed() < milliseconds) {
-        QApplication::processEvents(QEventLoop::AllEvents, 10);
-        QThread::msleep(1);
-    }
-    return done();
+    return actlab::test::waitFor(done, milliseconds);
 }
+
 
 struct ShownView {
     TrainingView view;

@@ -9,33 +9,21 @@
 #include <cmath>
 #include <functional>
 
+#include "../ui/gui_test_support.h"
 #include "training/presets.h"
+#include "training_test_configs.h"
 #include "ui/training/training_controller.h"
 
 using actlab::ui::TrainingController;
 
 namespace {
 
-actlab::TrainingConfig small() {
-    actlab::TrainingConfig c;
-    c.task = "circle";
-    c.data.points = 200;
-    c.model.hidden = {8, 8};
-    c.surfaceResolution = 16;
-    c.neuronResolution = 8;
-    return c;
+actlab::TrainingConfig small() { return actlab::test::smallTrainingConfig(16, 8); }
+
+bool waitFor(const std::function<bool()>& done, int milliseconds = 10000) {
+    return actlab::test::waitFor(done, milliseconds);
 }
 
-// Processes events until `done` or the timeout; returns done().
-bool waitFor(const std::function<bool()>& done, int milliseconds = 10000) {
-    QElapsedTimer clock;
-    clock.start();
-    while (!done() && clock.elapsed() < milliseconds) {
-        QApplication::processEvents(QEventLoop::AllEvents, 10);
-        QThread::msleep(1);
-    }
-    return done();
-}
 
 }  // namespace
 

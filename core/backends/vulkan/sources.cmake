@@ -6,6 +6,7 @@ set(actlab_vulkan_sources
   ${CMAKE_CURRENT_LIST_DIR}/vulkan_context.cpp
   ${CMAKE_CURRENT_LIST_DIR}/vulkan_device_choice.cpp
   ${CMAKE_CURRENT_LIST_DIR}/vulkan_loader.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/vulkan_pipeline_set.cpp
   ${CMAKE_CURRENT_LIST_DIR}/vulkan_reference_check.cpp
   ${CMAKE_CURRENT_LIST_DIR}/vulkan_training_engine.cpp
   ${CMAKE_CURRENT_LIST_DIR}/vulkan_training_network.cpp

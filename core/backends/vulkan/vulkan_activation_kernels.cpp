@@ -25,12 +25,6 @@ size_t roundUpToVector(size_t points) {
 
 constexpr const char* kShaderNames[] = {"activation_scalar", "activation_gated"};
 
-bool failed(VkResult result, const char* call, std::string* whyNot) {
-    if (result == VK_SUCCESS) return false;
-    if (whyNot) *whyNot = std::string(call) + " failed: " + resultName(result);
-    return true;
-}
-
 }  // namespace
 
 std::unique_ptr<VulkanActivationKernels> VulkanActivationKernels::create(VulkanContext& context,
@@ -54,98 +48,36 @@ VulkanActivationKernels::~VulkanActivationKernels() {
     const VulkanFunctions& vk = m_context.vk();
     const VkDevice device = m_context.device();
     vk.vkDeviceWaitIdle(device);
-    for (const auto& [key, pipeline] : m_pipelines) vk.vkDestroyPipeline(device, pipeline, nullptr);
-    for (VkShaderModule module : m_modules)
-        if (module != VK_NULL_HANDLE) vk.vkDestroyShaderModule(device, module, nullptr);
     if (m_descriptorPool != VK_NULL_HANDLE)
         vk.vkDestroyDescriptorPool(device, m_descriptorPool, nullptr);  // frees the set
-    if (m_pipelineLayout != VK_NULL_HANDLE)
-        vk.vkDestroyPipelineLayout(device, m_pipelineLayout, nullptr);
-    if (m_setLayout != VK_NULL_HANDLE)
-        vk.vkDestroyDescriptorSetLayout(device, m_setLayout, nullptr);
-    // m_buffers free themselves; the context outlives this object.
+    // m_pipelines and m_buffers free themselves; the context outlives this object.
 }
 
 bool VulkanActivationKernels::createLayouts(std::string* whyNot) {
     const VulkanFunctions& vk = m_context.vk();
     const VkDevice device = m_context.device();
-
-    std::array<VkDescriptorSetLayoutBinding, kBindingCount> bindings{};
-    for (uint32_t i = 0; i < kBindingCount; ++i)
-        bindings[i] = {i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT,
-                       nullptr};
-    VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-    setInfo.bindingCount = kBindingCount;
-    setInfo.pBindings = bindings.data();
-    if (failed(vk.vkCreateDescriptorSetLayout(device, &setInfo, nullptr, &m_setLayout),
-               "vkCreateDescriptorSetLayout", whyNot))
-        return false;
-
-    const VkPushConstantRange pushRange{VK_SHADER_STAGE_COMPUTE_BIT, 0,
-                                        sizeof(shaders::ActivationPushConstants)};
-    VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-    layoutInfo.setLayoutCount = 1;
-    layoutInfo.pSetLayouts = &m_setLayout;
-    layoutInfo.pushConstantRangeCount = 1;
-    layoutInfo.pPushConstantRanges = &pushRange;
-    if (failed(vk.vkCreatePipelineLayout(device, &layoutInfo, nullptr, &m_pipelineLayout),
-               "vkCreatePipelineLayout", whyNot))
-        return false;
+    m_pipelines = ComputePipelineSet::create(m_context, kShaderNames, kBindingCount,
+                                             sizeof(shaders::ActivationPushConstants), whyNot);
+    if (!m_pipelines) return false;
+    const VkDescriptorSetLayout setLayout = m_pipelines->setLayout();
 
     const VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kBindingCount};
     VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
     poolInfo.maxSets = 1;
     poolInfo.poolSizeCount = 1;
     poolInfo.pPoolSizes = &poolSize;
-    if (failed(vk.vkCreateDescriptorPool(device, &poolInfo, nullptr, &m_descriptorPool),
-               "vkCreateDescriptorPool", whyNot))
+    if (vulkanFailed(vk.vkCreateDescriptorPool(device, &poolInfo, nullptr, &m_descriptorPool),
+                     "vkCreateDescriptorPool", whyNot))
         return false;
     VkDescriptorSetAllocateInfo allocateInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
     allocateInfo.descriptorPool = m_descriptorPool;
     allocateInfo.descriptorSetCount = 1;
-    allocateInfo.pSetLayouts = &m_setLayout;
-    if (failed(vk.vkAllocateDescriptorSets(device, &allocateInfo, &m_descriptorSet),
-               "vkAllocateDescriptorSets", whyNot))
+    allocateInfo.pSetLayouts = &setLayout;
+    if (vulkanFailed(vk.vkAllocateDescriptorSets(device, &allocateInfo, &m_descriptorSet),
+                     "vkAllocateDescriptorSets", whyNot))
         return false;
 
-    for (size_t i = 0; i < m_modules.size(); ++i) {
-        const std::span<const uint32_t> code = embeddedShader(kShaderNames[i]);
-        if (code.empty()) {
-            if (whyNot) *whyNot = std::string("shader ") + kShaderNames[i] + " is not embedded";
-            return false;
-        }
-        VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-        moduleInfo.codeSize = code.size_bytes();
-        moduleInfo.pCode = code.data();
-        if (failed(vk.vkCreateShaderModule(device, &moduleInfo, nullptr, &m_modules[i]),
-                   "vkCreateShaderModule", whyNot))
-            return false;
-    }
     return true;
-}
-
-VkPipeline VulkanActivationKernels::pipeline(ActivationShader shader, int functionId,
-                                             std::string* whyNot) {
-    const auto key = std::make_pair(shader, functionId);
-    if (const auto found = m_pipelines.find(key); found != m_pipelines.end()) return found->second;
-
-    const int32_t specializationValue = functionId;
-    const VkSpecializationMapEntry entry{shaders::kFunctionIdConstant, 0, sizeof(int32_t)};
-    VkSpecializationInfo specialization{1, &entry, sizeof(int32_t), &specializationValue};
-    VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-    info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
-    info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-    info.stage.module = m_modules[static_cast<size_t>(shader)];
-    info.stage.pName = "main";
-    info.stage.pSpecializationInfo = &specialization;
-    info.layout = m_pipelineLayout;
-    VkPipeline pipeline = VK_NULL_HANDLE;
-    if (failed(m_context.vk().vkCreateComputePipelines(m_context.device(), VK_NULL_HANDLE, 1, &info,
-                                                       nullptr, &pipeline),
-               "vkCreateComputePipelines", whyNot))
-        return VK_NULL_HANDLE;
-    m_pipelines.emplace(key, pipeline);
-    return pipeline;
 }
 
 // Makes every binding hold a buffer, and the used ones at least `count` points rounded up to
@@ -194,7 +126,8 @@ bool VulkanActivationKernels::runChunk(const ActivationDispatch& dispatch, size_
     using shaders::kBindingV, shaders::kBindingX;
     const bool gated = dispatch.shader == ActivationShader::Gated;
     const bool second = gated || !dispatch.output2.empty();
-    const VkPipeline pipe = pipeline(dispatch.shader, dispatch.functionId, whyNot);
+    const VkPipeline pipe =
+        m_pipelines->pipeline(size_t(dispatch.shader), dispatch.functionId, whyNot);
     if (pipe == VK_NULL_HANDLE || !reserve({true, gated, true, true, second}, count, whyNot))
         return false;
 
@@ -213,10 +146,11 @@ bool VulkanActivationKernels::runChunk(const ActivationDispatch& dispatch, size_
     const bool done = m_context.submitAndWait(
         [&](VkCommandBuffer commands) {
             vk.vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
-            vk.vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, m_pipelineLayout,
-                                       0, 1, &m_descriptorSet, 0, nullptr);
-            vk.vkCmdPushConstants(commands, m_pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
-                                  sizeof(constants), &constants);
+            vk.vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE,
+                                       m_pipelines->pipelineLayout(), 0, 1, &m_descriptorSet, 0,
+                                       nullptr);
+            vk.vkCmdPushConstants(commands, m_pipelines->pipelineLayout(),
+                                  VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(constants), &constants);
             vk.vkCmdDispatch(commands, groups, 1, 1);
             VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
             barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "backends/vulkan/vulkan_context.h"
+#include "backends/vulkan/vulkan_pipeline_set.h"
 #include "shader_interface.h"
 
 namespace actlab::vulkan {
@@ -46,7 +47,6 @@ public:
 private:
     explicit VulkanActivationKernels(VulkanContext& context) : m_context(context) {}
     bool createLayouts(std::string* whyNot);
-    VkPipeline pipeline(ActivationShader shader, int functionId, std::string* whyNot);
     bool reserve(const std::array<bool, shaders::kBindingCount>& used, size_t count,
                  std::string* whyNot);
     bool runChunk(const ActivationDispatch& dispatch, size_t offset, size_t count,
@@ -54,12 +54,9 @@ private:
 
     VulkanContext& m_context;
     size_t m_maxChunk = 0;
-    VkDescriptorSetLayout m_setLayout = VK_NULL_HANDLE;
-    VkPipelineLayout m_pipelineLayout = VK_NULL_HANDLE;
+    std::unique_ptr<ComputePipelineSet> m_pipelines;  // shaders by ActivationShader
     VkDescriptorPool m_descriptorPool = VK_NULL_HANDLE;
     VkDescriptorSet m_descriptorSet = VK_NULL_HANDLE;
-    std::array<VkShaderModule, 2> m_modules{};  // by ActivationShader
-    std::map<std::pair<ActivationShader, int>, VkPipeline> m_pipelines;
     std::array<VulkanBuffer, shaders::kBindingCount> m_buffers;  // by binding
 };
 

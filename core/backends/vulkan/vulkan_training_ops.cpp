@@ -21,12 +21,6 @@ static_assert(std::size(kShaderNames) == size_t(TrainingShader::Count));
 
 constexpr uint32_t kPushRangeBytes = 64;
 
-bool failed(VkResult result, const char* call, std::string* whyNot) {
-    if (result == VK_SUCCESS) return false;
-    if (whyNot) *whyNot = std::string(call) + " failed: " + resultName(result);
-    return true;
-}
-
 uint32_t groupsFor(size_t count, uint32_t perGroup) {
     return uint32_t(std::max<size_t>(1, (count + perGroup - 1) / perGroup));
 }
@@ -47,80 +41,14 @@ TensorSlice sliceOf(const VulkanBuffer& buffer, size_t offset, size_t count) {
 std::unique_ptr<TrainingKernels> TrainingKernels::create(VulkanContext& context,
                                                          std::string* whyNot) {
     std::unique_ptr<TrainingKernels> kernels(new TrainingKernels(context));
-    const VulkanFunctions& vk = context.vk();
-    const VkDevice device = context.device();
     // Slices start on the storage-offset alignment and on whole vec4s (activation shaders).
     const size_t alignment = size_t(context.limits().minStorageBufferOffsetAlignment);
     kernels->m_alignmentFloats = std::max<size_t>(4, (alignment + 3) / 4);
 
-    std::array<VkDescriptorSetLayoutBinding, kTrainingBindings> bindings{};
-    for (uint32_t i = 0; i < kTrainingBindings; ++i)
-        bindings[i] = {i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT,
-                       nullptr};
-    VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-    setInfo.bindingCount = kTrainingBindings;
-    setInfo.pBindings = bindings.data();
-    if (failed(vk.vkCreateDescriptorSetLayout(device, &setInfo, nullptr, &kernels->m_setLayout),
-               "vkCreateDescriptorSetLayout", whyNot))
-        return nullptr;
-    const VkPushConstantRange pushRange{VK_SHADER_STAGE_COMPUTE_BIT, 0, kPushRangeBytes};
-    VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-    layoutInfo.setLayoutCount = 1;
-    layoutInfo.pSetLayouts = &kernels->m_setLayout;
-    layoutInfo.pushConstantRangeCount = 1;
-    layoutInfo.pPushConstantRanges = &pushRange;
-    if (failed(vk.vkCreatePipelineLayout(device, &layoutInfo, nullptr, &kernels->m_pipelineLayout),
-               "vkCreatePipelineLayout", whyNot))
-        return nullptr;
-    for (size_t i = 0; i < kernels->m_modules.size(); ++i) {
-        const std::span<const uint32_t> code = embeddedShader(kShaderNames[i]);
-        if (code.empty()) {
-            if (whyNot) *whyNot = std::string("shader ") + kShaderNames[i] + " is not embedded";
-            return nullptr;
-        }
-        VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-        moduleInfo.codeSize = code.size_bytes();
-        moduleInfo.pCode = code.data();
-        if (failed(vk.vkCreateShaderModule(device, &moduleInfo, nullptr, &kernels->m_modules[i]),
-                   "vkCreateShaderModule", whyNot))
-            return nullptr;
-    }
+    kernels->m_pipelines = ComputePipelineSet::create(context, kShaderNames, kTrainingBindings,
+                                                      kPushRangeBytes, whyNot);
+    if (!kernels->m_pipelines) return nullptr;
     return kernels;
-}
-
-TrainingKernels::~TrainingKernels() {
-    const VulkanFunctions& vk = m_context.vk();
-    const VkDevice device = m_context.device();
-    vk.vkDeviceWaitIdle(device);
-    for (const auto& [key, pipeline] : m_pipelines) vk.vkDestroyPipeline(device, pipeline, nullptr);
-    for (VkShaderModule module : m_modules)
-        if (module != VK_NULL_HANDLE) vk.vkDestroyShaderModule(device, module, nullptr);
-    if (m_pipelineLayout != VK_NULL_HANDLE)
-        vk.vkDestroyPipelineLayout(device, m_pipelineLayout, nullptr);
-    if (m_setLayout != VK_NULL_HANDLE)
-        vk.vkDestroyDescriptorSetLayout(device, m_setLayout, nullptr);
-}
-
-VkPipeline TrainingKernels::pipeline(TrainingShader shader, int functionId, std::string* whyNot) {
-    const auto key = std::make_pair(shader, functionId);
-    if (const auto found = m_pipelines.find(key); found != m_pipelines.end()) return found->second;
-    const int32_t specializationValue = functionId;
-    const VkSpecializationMapEntry entry{shaders::kFunctionIdConstant, 0, sizeof(int32_t)};
-    const VkSpecializationInfo specialization{1, &entry, sizeof(int32_t), &specializationValue};
-    VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-    info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
-    info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-    info.stage.module = m_modules[size_t(shader)];
-    info.stage.pName = "main";
-    info.stage.pSpecializationInfo = &specialization;  // constant 0; ignored where absent
-    info.layout = m_pipelineLayout;
-    VkPipeline pipeline = VK_NULL_HANDLE;
-    if (failed(m_context.vk().vkCreateComputePipelines(m_context.device(), VK_NULL_HANDLE, 1, &info,
-                                                       nullptr, &pipeline),
-               "vkCreateComputePipelines", whyNot))
-        return VK_NULL_HANDLE;
-    m_pipelines.emplace(key, pipeline);
-    return pipeline;
 }
 
 DispatchList::~DispatchList() {
@@ -261,8 +189,8 @@ bool DispatchList::finish(std::string* whyNot) {
     poolInfo.maxSets = sets;
     poolInfo.poolSizeCount = 1;
     poolInfo.pPoolSizes = &poolSize;
-    if (failed(vk.vkCreateDescriptorPool(device, &poolInfo, nullptr, &m_pool),
-               "vkCreateDescriptorPool", whyNot))
+    if (vulkanFailed(vk.vkCreateDescriptorPool(device, &poolInfo, nullptr, &m_pool),
+                     "vkCreateDescriptorPool", whyNot))
         return false;
     const std::vector<VkDescriptorSetLayout> layouts(sets, m_kernels.setLayout());
     std::vector<VkDescriptorSet> allocated(sets);
@@ -270,8 +198,8 @@ bool DispatchList::finish(std::string* whyNot) {
     allocateInfo.descriptorPool = m_pool;
     allocateInfo.descriptorSetCount = sets;
     allocateInfo.pSetLayouts = layouts.data();
-    if (failed(vk.vkAllocateDescriptorSets(device, &allocateInfo, allocated.data()),
-               "vkAllocateDescriptorSets", whyNot))
+    if (vulkanFailed(vk.vkAllocateDescriptorSets(device, &allocateInfo, allocated.data()),
+                     "vkAllocateDescriptorSets", whyNot))
         return false;
     std::vector<VkDescriptorBufferInfo> infos(size_t(sets) * kTrainingBindings);
     std::vector<VkWriteDescriptorSet> writes(infos.size(),

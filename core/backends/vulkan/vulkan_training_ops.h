@@ -14,6 +14,7 @@
 
 #include "activations/catalogue.h"
 #include "backends/vulkan/vulkan_context.h"
+#include "backends/vulkan/vulkan_pipeline_set.h"
 #include "shader_interface.h"
 
 namespace actlab::vulkan {
@@ -62,26 +63,24 @@ inline constexpr uint32_t kTrainingBindings = 6;  // bindings 0–5 of set 0, th
 class TrainingKernels {
 public:
     static std::unique_ptr<TrainingKernels> create(VulkanContext& context, std::string* whyNot);
-    ~TrainingKernels();
     TrainingKernels(const TrainingKernels&) = delete;
     TrainingKernels& operator=(const TrainingKernels&) = delete;
 
     VulkanContext& context() const { return m_context; }
-    VkDescriptorSetLayout setLayout() const { return m_setLayout; }
-    VkPipelineLayout pipelineLayout() const { return m_pipelineLayout; }
+    VkDescriptorSetLayout setLayout() const { return m_pipelines->setLayout(); }
+    VkPipelineLayout pipelineLayout() const { return m_pipelines->pipelineLayout(); }
     size_t alignmentFloats() const { return m_alignmentFloats; }
     // The pipeline of `shader` (activation shaders: specialised for `functionId`).
-    VkPipeline pipeline(TrainingShader shader, int functionId, std::string* whyNot);
+    VkPipeline pipeline(TrainingShader shader, int functionId, std::string* whyNot) {
+        return m_pipelines->pipeline(size_t(shader), functionId, whyNot);
+    }
 
 private:
     explicit TrainingKernels(VulkanContext& context) : m_context(context) {}
 
     VulkanContext& m_context;
     size_t m_alignmentFloats = 4;
-    VkDescriptorSetLayout m_setLayout = VK_NULL_HANDLE;
-    VkPipelineLayout m_pipelineLayout = VK_NULL_HANDLE;
-    std::array<VkShaderModule, size_t(TrainingShader::Count)> m_modules{};
-    std::map<std::pair<TrainingShader, int>, VkPipeline> m_pipelines;
+    std::unique_ptr<ComputePipelineSet> m_pipelines;
 };
 
 // A fixed sequence of dispatches over fixed slices, built once per batch size and recorded
