@@ -14,8 +14,8 @@ Arguments::Arguments(const std::vector<std::string>& words, const std::set<std::
     for (size_t i = 0; i < words.size(); ++i) {
         std::string word = words[i];
         if (word.rfind("--", 0) != 0 || word == "--") {
-            if (word.size() > 1 && word[0] == '-' && !std::isdigit(static_cast<unsigned char>(word[1])) &&
-                word[1] != '.')
+            if (word.size() > 1 && word[0] == '-' &&
+                !std::isdigit(static_cast<unsigned char>(word[1])) && word[1] != '.')
                 throw CliError("unknown option '" + word + "'");
             m_positional.push_back(word);
             continue;
@@ -79,7 +79,8 @@ std::vector<double> parseNumberList(const std::string& text, const std::string& 
     size_t start = 0;
     while (true) {
         const size_t comma = text.find(',', start);
-        const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        const std::string item =
+            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
         if (item.empty()) throw CliError(what + " has an empty item in '" + text + "'");
         numbers.push_back(parseNumberOrThrow(item, what + " item"));
         if (comma == std::string::npos) break;

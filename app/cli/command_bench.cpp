@@ -4,13 +4,13 @@
 #include <functional>
 
 #include "backends/backend_factory.h"
+#include "cli_arguments.h"
+#include "commands.h"
 #include "datasets/dataset.h"
+#include "json_writer.h"
 #include "models/loss.h"
 #include "models/model_factory.h"
 #include "optimizers/optimizer.h"
-#include "cli_arguments.h"
-#include "commands.h"
-#include "json_writer.h"
 
 namespace actlab::cli {
 namespace {
@@ -45,17 +45,24 @@ void geluEval(Backend& backend, double seconds, JsonWriter& json) {
     const ActivationConfig gelu = ActivationConfig::withDefaults(ActivationId::Gelu);
     if (!backend.supports(BackendOp::ActivationScalar, Precision::F32))
         throw CliError("the " + std::string(backend.name()) + " backend cannot run gelu-eval");
-    const BenchResult r = timeLoop(seconds, [&] { return backend.evaluateScalar(gelu, {x, y, dy, {}}); });
-    json.key("elements").value(static_cast<long long>(n))
-        .key("iterations").value(r.iterations)
-        .key("seconds").value(r.seconds)
-        .key("elements_per_second").value(double(n) * double(r.iterations) / r.seconds);
+    const BenchResult r = timeLoop(seconds, [&] {
+        return backend.evaluateScalar(gelu, {x, y, dy, {}});
+    });
+    json.key("elements")
+        .value(static_cast<long long>(n))
+        .key("iterations")
+        .value(r.iterations)
+        .key("seconds")
+        .value(r.seconds)
+        .key("elements_per_second")
+        .value(double(n) * double(r.iterations) / r.seconds);
 }
 
 // A training workload as PyTorch's yardstick runs it: consecutive batches of `batch` rows
 // cycling through the data, forward + loss + backward + optimizer step per iteration.
-void trainingLoop(const ModelConfig& modelConfig, LossKind loss, const LabelledPoints& data, int batch,
-                  const OptimizerConfig& optimizerConfig, double seconds, JsonWriter& json) {
+void trainingLoop(const ModelConfig& modelConfig, LossKind loss, const LabelledPoints& data,
+                  int batch, const OptimizerConfig& optimizerConfig, double seconds,
+                  JsonWriter& json) {
     std::string error;
     auto model = createModel<float>(modelConfig, &error);
     if (!model) throw CliError(error);
@@ -68,7 +75,8 @@ void trainingLoop(const ModelConfig& modelConfig, LossKind loss, const LabelledP
     int cursor = 0;
     double lastLoss = 0;
     const BenchResult r = timeLoop(seconds, [&] {
-        const std::span<const float> x(inputs.data() + size_t(cursor) * size_t(d), size_t(batch) * size_t(d));
+        const std::span<const float> x(inputs.data() + size_t(cursor) * size_t(d),
+                                       size_t(batch) * size_t(d));
         const std::span<const float> y(targets.data() + cursor, size_t(batch));
         cursor = (cursor + batch) % rows;
         const std::span<const float> out = model->forward(x, batch);
@@ -78,10 +86,14 @@ void trainingLoop(const ModelConfig& modelConfig, LossKind loss, const LabelledP
         optimizer.step(parameters);
         return std::isfinite(lastLoss);
     });
-    json.key("steps").value(r.iterations)
-        .key("seconds").value(r.seconds)
-        .key("steps_per_second").value(double(r.iterations) / r.seconds)
-        .key("final_loss").value(lastLoss);
+    json.key("steps")
+        .value(r.iterations)
+        .key("seconds")
+        .value(r.seconds)
+        .key("steps_per_second")
+        .value(double(r.iterations) / r.seconds)
+        .key("final_loss")
+        .value(lastLoss);
 }
 
 ActivationConfig activation(ActivationId id) { return ActivationConfig::withDefaults(id); }
@@ -97,7 +109,8 @@ void mlpSmall(Backend&, double seconds, JsonWriter& json) {
     OptimizerConfig o;
     o.kind = OptimizerKind::Sgd;
     o.learningRate = 0.03;
-    trainingLoop(m, LossKind::BceWithLogits, findDataset("circle")->generate(512, 0.0, 1), 32, o, seconds, json);
+    trainingLoop(m, LossKind::BceWithLogits, findDataset("circle")->generate(512, 0.0, 1), 32, o,
+                 seconds, json);
 }
 
 // ffn-medium: 64→256→256→10, exact GELU, softmax CE, batch 128 from the teacher set, Adam 1e-3.
@@ -110,7 +123,8 @@ void ffnMedium(Backend&, double seconds, JsonWriter& json) {
     OptimizerConfig o;
     o.kind = OptimizerKind::Adam;
     o.learningRate = 1e-3;
-    trainingLoop(m, LossKind::SoftmaxCrossEntropy, findDataset("teacher")->generate(4096, 0.0, 2), 128, o, seconds, json);
+    trainingLoop(m, LossKind::SoftmaxCrossEntropy, findDataset("teacher")->generate(4096, 0.0, 2),
+                 128, o, seconds, json);
 }
 
 // swiglu-ffn: x + W_o(silu(x·W_g) ⊙ x·W_v), d_model 64, d_ff 171, no biases, then a 64→10
@@ -128,7 +142,8 @@ void swigluFfn(Backend&, double seconds, JsonWriter& json) {
     OptimizerConfig o;
     o.kind = OptimizerKind::Adam;
     o.learningRate = 1e-3;
-    trainingLoop(m, LossKind::SoftmaxCrossEntropy, findDataset("teacher")->generate(4096, 0.0, 3), 128, o, seconds, json);
+    trainingLoop(m, LossKind::SoftmaxCrossEntropy, findDataset("teacher")->generate(4096, 0.0, 3),
+                 128, o, seconds, json);
 }
 
 struct Workload {
@@ -150,13 +165,15 @@ constexpr Workload kWorkloads[] = {
 
 std::string runBench(const std::vector<std::string>& words, std::string& notes) {
     const Arguments args(words, {"--backend", "--seconds"}, {}, {});
-    if (args.positional().size() != 1) throw CliError("bench needs exactly one workload name (see 'actlab-cli help')");
+    if (args.positional().size() != 1)
+        throw CliError("bench needs exactly one workload name (see 'actlab-cli help')");
     const Workload* workload = nullptr;
     for (const Workload& w : kWorkloads)
         if (args.positional()[0] == w.name) workload = &w;
     if (!workload) {
         std::string known;
-        for (const Workload& w : kWorkloads) known += (known.empty() ? "" : ", ") + std::string(w.name);
+        for (const Workload& w : kWorkloads)
+            known += (known.empty() ? "" : ", ") + std::string(w.name);
         throw CliError("unknown workload '" + args.positional()[0] + "' (known: " + known + ")");
     }
     double seconds = 3.0;
@@ -168,9 +185,12 @@ std::string runBench(const std::vector<std::string>& words, std::string& notes) 
     if (selection.fellBack) notes += "actlab-cli: note: " + selection.reason + "\n";
     JsonWriter json;
     json.beginObject()
-        .key("workload").value(workload->name)
-        .key("backend").value(selection.backend->name())
-        .key("device").value(selection.backend->deviceName());
+        .key("workload")
+        .value(workload->name)
+        .key("backend")
+        .value(selection.backend->name())
+        .key("device")
+        .value(selection.backend->deviceName());
     workload->run(*selection.backend, seconds, json);
     json.endObject();
     return json.text() + "\n";

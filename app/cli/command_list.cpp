@@ -17,21 +17,31 @@ std::string runList(const std::vector<std::string>& words) {
         json.beginArray();
         for (const ActivationInfo& info : activationCatalogue()) {
             json.beginObject()
-                .key("name").value(info.name)
-                .key("display_name").value(info.displayName)
-                .key("kind").value(info.kind == ActivationKind::Scalar ? "scalar" : "gated")
-                .key("formula").value(info.formula);
+                .key("name")
+                .value(info.name)
+                .key("display_name")
+                .value(info.displayName)
+                .key("kind")
+                .value(info.kind == ActivationKind::Scalar ? "scalar" : "gated")
+                .key("formula")
+                .value(info.formula);
             if (info.kind == ActivationKind::Gated)
                 json.key("gate").value(activationInfo(info.gate).name);
             json.key("parameters").beginArray();
             for (const ParameterSpec& p : info.parameters) {
                 json.beginObject()
-                    .key("name").value(p.name)
-                    .key("default").value(p.defaultValue)
-                    .key("min").value(p.minimum)
-                    .key("max").value(p.maximum)
-                    .key("learnable").value(info.learnable)
-                    .key("description").value(p.meaning)
+                    .key("name")
+                    .value(p.name)
+                    .key("default")
+                    .value(p.defaultValue)
+                    .key("min")
+                    .value(p.minimum)
+                    .key("max")
+                    .value(p.maximum)
+                    .key("learnable")
+                    .value(info.learnable)
+                    .key("description")
+                    .value(p.meaning)
                     .endObject();
             }
             json.endArray().endObject();

@@ -17,13 +17,14 @@ namespace {
 struct RunResult {
     std::string backend;  // where the steps ran
     long long parameters = 0;
-    ModelConfig model;    // as built (input/output dimensions from the data)
+    ModelConfig model;  // as built (input/output dimensions from the data)
     TrainingSnapshot final;
     double stepsPerSecond = 0;
     int stepsToTarget = -1;  // first logged step with test accuracy ≥ target, −1 if never
 };
 
-RunResult runTraining(const TrainOptions& o, std::ostream* metrics, double target, std::string& notes) {
+RunResult runTraining(const TrainOptions& o, std::ostream* metrics, double target,
+                      std::string& notes) {
     std::string error;
     BackendSelection selection = createBackend(o.backend);
     const auto note = [&](const std::string& line) {
@@ -37,25 +38,29 @@ RunResult runTraining(const TrainOptions& o, std::ostream* metrics, double targe
     result.backend = std::string(trainer->backendName());
     result.parameters = static_cast<long long>(trainer->model().parameterCount());
     result.model = trainer->config().model;
-    if (metrics) *metrics << "step,train_loss,test_loss,train_acc,test_acc,dead_fraction,vanishing_fraction,"
-                             "grad_norm_first,grad_norm_last,revived\n";
+    if (metrics)
+        *metrics << "step,train_loss,test_loss,train_acc,test_acc,dead_fraction,vanishing_fraction,"
+                    "grad_norm_first,grad_norm_last,revived\n";
     double trainingSeconds = 0;
     const auto log = [&](const TrainingSnapshot& s) {
         if (s.diverged) return;  // it repeats the last finite figures: not a new row
-        if (target > 0 && result.stepsToTarget < 0 && s.testAccuracy >= target) result.stepsToTarget = s.step;
+        if (target > 0 && result.stepsToTarget < 0 && s.testAccuracy >= target)
+            result.stepsToTarget = s.step;
         if (!metrics) return;
-        *metrics << s.step << ',' << formatNumber(s.trainLoss) << ',' << formatNumber(s.testLoss) << ','
-                 << formatNumber(s.trainAccuracy) << ',' << formatNumber(s.testAccuracy) << ','
-                 << formatNumber(s.diagnostics.deadFraction) << ',' << formatNumber(s.diagnostics.vanishingFraction) << ','
-                 << formatNumber(s.diagnostics.gradientNormFirst) << ',' << formatNumber(s.diagnostics.gradientNormLast)
-                 << ',' << s.revived << '\n';
+        *metrics << s.step << ',' << formatNumber(s.trainLoss) << ',' << formatNumber(s.testLoss)
+                 << ',' << formatNumber(s.trainAccuracy) << ',' << formatNumber(s.testAccuracy)
+                 << ',' << formatNumber(s.diagnostics.deadFraction) << ','
+                 << formatNumber(s.diagnostics.vanishingFraction) << ','
+                 << formatNumber(s.diagnostics.gradientNormFirst) << ','
+                 << formatNumber(s.diagnostics.gradientNormLast) << ',' << s.revived << '\n';
     };
     log(trainer->snapshot(false));
     while (trainer->steps() < o.steps && !trainer->diverged()) {
         const int chunk = std::min(o.logEvery, o.steps - trainer->steps());
         const auto start = std::chrono::steady_clock::now();
         trainer->step(chunk);
-        trainingSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        trainingSeconds +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         if (!trainer->diverged()) log(trainer->snapshot(false));
     }
     result.final = trainer->snapshot(false);
@@ -65,27 +70,44 @@ RunResult runTraining(const TrainOptions& o, std::ostream* metrics, double targe
 
 void writeRunJson(JsonWriter& json, const RunResult& r, bool classification) {
     const TrainingSnapshot& s = r.final;
-    json.key("steps").value(static_cast<long long>(s.step))
-        .key("train_loss").value(s.trainLoss)
-        .key("test_loss").value(s.testLoss);
-    if (classification) json.key("train_acc").value(s.trainAccuracy).key("test_acc").value(s.testAccuracy);
-    json.key("dead_fraction").value(s.diagnostics.deadFraction)
-        .key("vanishing_fraction").value(s.diagnostics.vanishingFraction)
-        .key("grad_norm_first").value(s.diagnostics.gradientNormFirst)
-        .key("grad_norm_last").value(s.diagnostics.gradientNormLast)
-        .key("grad_norm_ratio").value(s.diagnostics.gradientNormLast > 0
-                                          ? s.diagnostics.gradientNormFirst / s.diagnostics.gradientNormLast : 0.0)
-        .key("revived").value(static_cast<long long>(s.revived))
-        .key("diverged").value(s.diverged);
+    json.key("steps")
+        .value(static_cast<long long>(s.step))
+        .key("train_loss")
+        .value(s.trainLoss)
+        .key("test_loss")
+        .value(s.testLoss);
+    if (classification)
+        json.key("train_acc").value(s.trainAccuracy).key("test_acc").value(s.testAccuracy);
+    json.key("dead_fraction")
+        .value(s.diagnostics.deadFraction)
+        .key("vanishing_fraction")
+        .value(s.diagnostics.vanishingFraction)
+        .key("grad_norm_first")
+        .value(s.diagnostics.gradientNormFirst)
+        .key("grad_norm_last")
+        .value(s.diagnostics.gradientNormLast)
+        .key("grad_norm_ratio")
+        .value(s.diagnostics.gradientNormLast > 0
+                   ? s.diagnostics.gradientNormFirst / s.diagnostics.gradientNormLast
+                   : 0.0)
+        .key("revived")
+        .value(static_cast<long long>(s.revived))
+        .key("diverged")
+        .value(s.diverged);
     if (s.diverged) json.key("diverged_at").value(static_cast<long long>(s.divergedAtStep));
     json.key("steps_per_second").value(r.stepsPerSecond);
     json.key("parameters").value(r.parameters);
-    if (r.model.kind == ModelKind::GluFfn) {  // one gated block against plain FFNs of the same d_model
+    if (r.model.kind ==
+        ModelKind::GluFfn) {  // one gated block against plain FFNs of the same d_model
         const GluParameterCounts counts = gluParameterCounts(r.model);
-        json.key("d_ff").value(static_cast<long long>(gluFeedForwardWidth(r.model)))
-            .key("glu_block_parameters").value(counts.block)
-            .key("plain_ffn_same_d_ff_parameters").value(counts.plainSameWidth)
-            .key("plain_ffn_4x_parameters").value(counts.plainFourTimes);
+        json.key("d_ff")
+            .value(static_cast<long long>(gluFeedForwardWidth(r.model)))
+            .key("glu_block_parameters")
+            .value(counts.block)
+            .key("plain_ffn_same_d_ff_parameters")
+            .value(counts.plainSameWidth)
+            .key("plain_ffn_4x_parameters")
+            .value(counts.plainFourTimes);
     }
 }
 
@@ -106,19 +128,23 @@ Statistic statistic(const std::vector<double>& values) {
 
 std::string runTrain(const std::vector<std::string>& words, std::string& notes) {
     const Arguments args(words, trainingValuedOptions(), trainingSwitches(), {"--param"});
-    if (!args.positional().empty()) throw CliError("train takes no positional argument, got '" + args.positional()[0] + "'");
+    if (!args.positional().empty())
+        throw CliError("train takes no positional argument, got '" + args.positional()[0] + "'");
     const TrainOptions o = parseTrainOptions(args, std::nullopt);
     std::ostringstream metrics;
     const RunResult r = runTraining(o, o.metricsPath ? &metrics : nullptr, 0, notes);
     if (o.metricsPath) {
         std::ofstream file(*o.metricsPath, std::ios::binary);
-        if (!(file << metrics.str()) || !file.flush()) throw CliError("cannot write --metrics file '" + *o.metricsPath + "'");
+        if (!(file << metrics.str()) || !file.flush())
+            throw CliError("cannot write --metrics file '" + *o.metricsPath + "'");
     }
-    const bool classification = findDataset(o.config.task) && findDataset(o.config.task)->kind != TaskKind::Regression;
+    const bool classification =
+        findDataset(o.config.task) && findDataset(o.config.task)->kind != TaskKind::Regression;
     JsonWriter json;
     json.beginObject().key("task").value(o.config.task);
     std::string activations;
-    for (const ActivationConfig& a : o.config.model.activations) activations += (activations.empty() ? "" : ",") + std::string(a.info().name);
+    for (const ActivationConfig& a : o.config.model.activations)
+        activations += (activations.empty() ? "" : ",") + std::string(a.info().name);
     json.key("activation").value(activations).key("backend").value(r.backend);
     writeRunJson(json, r, classification);
     json.endObject();
@@ -130,14 +156,16 @@ std::string runCompare(const std::vector<std::string>& words, std::string& notes
     valued.insert({"--activations", "--seeds", "--target", "--format"});
     valued.erase("--metrics");
     const Arguments args(words, valued, trainingSwitches(), {"--param"});
-    if (!args.positional().empty()) throw CliError("compare takes no positional argument, got '" + args.positional()[0] + "'");
+    if (!args.positional().empty())
+        throw CliError("compare takes no positional argument, got '" + args.positional()[0] + "'");
     if (!args.has("--activations")) throw CliError("compare needs --activations NAME,NAME,...");
     if (args.has("--activation")) throw CliError("compare takes --activations, not --activation");
     std::vector<std::string> names;
     for (size_t start = 0;;) {
         const std::string text = *args.value("--activations");
         const size_t comma = text.find(',', start);
-        names.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+        names.push_back(
+            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
         if (names.back().empty()) throw CliError("--activations has an empty item");
         if (comma == std::string::npos) break;
         start = comma + 1;
@@ -157,15 +185,19 @@ std::string runCompare(const std::vector<std::string>& words, std::string& notes
     if (format != "table" && format != "csv" && format != "json")
         throw CliError("unknown format '" + format + "' (expected table, csv or json)");
     std::vector<TrainOptions> runs;
-    for (const std::string& name : names) runs.push_back(parseTrainOptions(args, name));  // validate all first
+    for (const std::string& name : names)
+        runs.push_back(parseTrainOptions(args, name));  // validate all first
 
     std::ostringstream out;
     JsonWriter json;
     if (format == "json") json.beginArray();
-    if (format == "csv") out << "activation,seeds,test_acc_mean,test_acc_std,steps_to_target_mean,reached,dead_fraction_mean,"
-                                "vanishing_fraction_mean,us_per_step_mean\n";
+    if (format == "csv")
+        out << "activation,seeds,test_acc_mean,test_acc_std,steps_to_target_mean,reached,dead_"
+               "fraction_mean,"
+               "vanishing_fraction_mean,us_per_step_mean\n";
     if (format == "table")
-        out << "activation       test acc          steps to target   dead fraction     vanishing         us/step\n";
+        out << "activation       test acc          steps to target   dead fraction     vanishing   "
+               "      us/step\n";
     for (size_t a = 0; a < names.size(); ++a) {
         std::vector<double> accuracy, reachSteps, dead, vanishing, microseconds;
         for (int seed = 1; seed <= seeds; ++seed) {
@@ -179,27 +211,52 @@ std::string runCompare(const std::vector<std::string>& words, std::string& notes
             vanishing.push_back(r.final.diagnostics.vanishingFraction);
             microseconds.push_back(r.stepsPerSecond > 0 ? 1e6 / r.stepsPerSecond : 0);
         }
-        const Statistic acc = statistic(accuracy), steps = statistic(reachSteps), d = statistic(dead),
-                        v = statistic(vanishing), us = statistic(microseconds);
+        const Statistic acc = statistic(accuracy), steps = statistic(reachSteps),
+                        d = statistic(dead), v = statistic(vanishing), us = statistic(microseconds);
         const std::string reached = std::to_string(reachSteps.size()) + "/" + std::to_string(seeds);
         if (format == "json") {
-            json.beginObject().key("activation").value(names[a]).key("seeds").value(static_cast<long long>(seeds))
-                .key("test_acc_mean").value(acc.mean).key("test_acc_std").value(acc.sd);
-            if (target > 0) json.key("target").value(target).key("reached").value(static_cast<long long>(reachSteps.size()))
-                                .key("steps_to_target_mean").value(reachSteps.empty() ? NAN : steps.mean);
-            json.key("dead_fraction_mean").value(d.mean).key("dead_fraction_std").value(d.sd)
-                .key("vanishing_fraction_mean").value(v.mean).key("us_per_step_mean").value(us.mean).endObject();
+            json.beginObject()
+                .key("activation")
+                .value(names[a])
+                .key("seeds")
+                .value(static_cast<long long>(seeds))
+                .key("test_acc_mean")
+                .value(acc.mean)
+                .key("test_acc_std")
+                .value(acc.sd);
+            if (target > 0)
+                json.key("target")
+                    .value(target)
+                    .key("reached")
+                    .value(static_cast<long long>(reachSteps.size()))
+                    .key("steps_to_target_mean")
+                    .value(reachSteps.empty() ? NAN : steps.mean);
+            json.key("dead_fraction_mean")
+                .value(d.mean)
+                .key("dead_fraction_std")
+                .value(d.sd)
+                .key("vanishing_fraction_mean")
+                .value(v.mean)
+                .key("us_per_step_mean")
+                .value(us.mean)
+                .endObject();
         } else if (format == "csv") {
-            out << names[a] << ',' << seeds << ',' << formatNumber(acc.mean) << ',' << formatNumber(acc.sd) << ','
-                << (reachSteps.empty() ? std::string() : formatNumber(steps.mean)) << ',' << reachSteps.size() << ','
-                << formatNumber(d.mean) << ',' << formatNumber(v.mean) << ',' << formatNumber(us.mean) << '\n';
+            out << names[a] << ',' << seeds << ',' << formatNumber(acc.mean) << ','
+                << formatNumber(acc.sd) << ','
+                << (reachSteps.empty() ? std::string() : formatNumber(steps.mean)) << ','
+                << reachSteps.size() << ',' << formatNumber(d.mean) << ',' << formatNumber(v.mean)
+                << ',' << formatNumber(us.mean) << '\n';
         } else {
             char line[256];
-            std::snprintf(line, sizeof line, "%-16s %.3f ± %.3f     %-17s %.3f ± %.3f     %.3f ± %.3f     %.1f\n",
-                          names[a].c_str(), acc.mean, acc.sd,
-                          target <= 0 ? "-" : reachSteps.empty() ? ("never (" + reached + ")").c_str()
-                                                                 : (std::to_string(int(std::lround(steps.mean))) + " (" + reached + ")").c_str(),
-                          d.mean, d.sd, v.mean, v.sd, us.mean);
+            std::snprintf(
+                line, sizeof line,
+                "%-16s %.3f ± %.3f     %-17s %.3f ± %.3f     %.3f ± %.3f     %.1f\n",
+                names[a].c_str(), acc.mean, acc.sd,
+                target <= 0 ? "-"
+                : reachSteps.empty()
+                    ? ("never (" + reached + ")").c_str()
+                    : (std::to_string(int(std::lround(steps.mean))) + " (" + reached + ")").c_str(),
+                d.mean, d.sd, v.mean, v.sd, us.mean);
             out << line;
         }
     }

@@ -46,10 +46,18 @@ JsonWriter& JsonWriter::value(std::string_view text) {
     m_text += '"';
     for (const char c : text) {
         switch (c) {
-            case '"': m_text += "\\\""; break;
-            case '\\': m_text += "\\\\"; break;
-            case '\n': m_text += "\\n"; break;
-            case '\t': m_text += "\\t"; break;
+            case '"':
+                m_text += "\\\"";
+                break;
+            case '\\':
+                m_text += "\\\\";
+                break;
+            case '\n':
+                m_text += "\\n";
+                break;
+            case '\t':
+                m_text += "\\t";
+                break;
             default:
                 if (static_cast<unsigned char>(c) < 0x20) {
                     char buffer[8];

@@ -24,6 +24,7 @@ const std::set<std::string>& trainingValuedOptions();
 const std::set<std::string>& trainingSwitches();
 
 // Reads the preset and flags. `activationOverride`, when given, replaces --activation.
-TrainOptions parseTrainOptions(const Arguments& args, const std::optional<std::string>& activationOverride);
+TrainOptions parseTrainOptions(const Arguments& args,
+                               const std::optional<std::string>& activationOverride);
 
 }  // namespace actlab::cli

@@ -1,8 +1,8 @@
 // actlab: the GUI entry point. Parses the options (exit 2 on bad ones), picks the backend,
 // opens the main window, or with --screenshot renders it to a PNG and exits.
 #include <QApplication>
-#include <QIcon>
 #include <QElapsedTimer>
+#include <QIcon>
 #include <QImage>
 #include <QThread>
 #include <cstdio>

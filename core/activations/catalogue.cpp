@@ -1,21 +1,23 @@
 // The activation catalogue table: names, parameters with defaults and ranges, formulas.
 #include "activations/catalogue.h"
 
-#include "common/number_format.h"
-
 #include <cmath>
 #include <stdexcept>
+
+#include "common/number_format.h"
 
 namespace actlab {
 namespace {
 
 constexpr ParameterSpec kLeakyAlpha[] = {{"alpha", 0.01, 0.0, 1.0, "slope for x < 0"}};
 constexpr ParameterSpec kPreluAlpha[] = {{"alpha", 0.25, 0.0, 1.0, "slope for x < 0 (learnable)"}};
-constexpr ParameterSpec kEluAlpha[] = {{"alpha", 1.0, 0.1, 3.0, "saturation value -alpha for x -> -inf"}};
+constexpr ParameterSpec kEluAlpha[] = {
+    {"alpha", 1.0, 0.1, 3.0, "saturation value -alpha for x -> -inf"}};
 constexpr ParameterSpec kSoftplus[] = {
     {"beta", 1.0, 0.1, 10.0, "sharpness"},
     {"threshold", 20.0, 1.0, 50.0, "beta*x above which softplus is linear"}};
-constexpr ParameterSpec kSwishBeta[] = {{"beta", 1.0, 0.1, 10.0, "gate sharpness; 1 is SiLU, 1.702 approximates GELU"}};
+constexpr ParameterSpec kSwishBeta[] = {
+    {"beta", 1.0, 0.1, 10.0, "gate sharpness; 1 is SiLU, 1.702 approximates GELU"}};
 constexpr std::span<const ParameterSpec> kNone{};
 
 using K = ActivationKind;

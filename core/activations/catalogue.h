@@ -42,9 +42,9 @@ inline constexpr int kActivationCount = 23;
 inline constexpr int kMaxParameters = 2;  // softplus: beta, threshold
 
 struct ParameterSpec {
-    std::string_view name;     // as typed in `--param NAME=V`
+    std::string_view name;  // as typed in `--param NAME=V`
     double defaultValue;
-    double minimum;            // inclusive valid range
+    double minimum;  // inclusive valid range
     double maximum;
     std::string_view meaning;  // one line for tooltips and `list`
 };
@@ -54,10 +54,10 @@ struct ActivationInfo {
     std::string_view name;         // CLI name, e.g. "gelu_tanh"
     std::string_view displayName;  // e.g. "GELU (tanh approx.)"
     ActivationKind kind;
-    ActivationId gate;             // gated units: the scalar act() applied to x; scalars: id
+    ActivationId gate;  // gated units: the scalar act() applied to x; scalars: id
     std::span<const ParameterSpec> parameters;
-    std::string_view formula;      // plain-text formula, Unicode
-    bool learnable;                // a parameter that training may learn (PReLU's alpha)
+    std::string_view formula;  // plain-text formula, Unicode
+    bool learnable;            // a parameter that training may learn (PReLU's alpha)
 };
 
 // A catalogue entry with concrete parameter values (in the order of info.parameters).

@@ -20,11 +20,17 @@ double goldenMinimum(const std::function<double(double)>& g, double a, double b)
     double gc = g(c), gd = g(d);
     for (int i = 0; i < 80 && b - a > 1e-13 * (1.0 + std::abs(a)); ++i) {
         if (gc < gd) {
-            b = d; d = c; gd = gc;
-            c = b - ratio * (b - a); gc = g(c);
+            b = d;
+            d = c;
+            gd = gc;
+            c = b - ratio * (b - a);
+            gc = g(c);
         } else {
-            a = c; c = d; gc = gd;
-            d = a + ratio * (b - a); gd = g(d);
+            a = c;
+            c = d;
+            gc = gd;
+            d = a + ratio * (b - a);
+            gd = g(d);
         }
     }
     return 0.5 * (a + b);
@@ -53,7 +59,8 @@ bool hasJump(const std::vector<double>& g) {
     for (size_t span = 1; span <= 2; ++span) {
         for (size_t i = 1; i + span + 1 < g.size(); ++i) {
             const double step = std::abs(g[i + span] - g[i]);
-            const double around = std::max(std::abs(g[i] - g[i - 1]), std::abs(g[i + span + 1] - g[i + span]));
+            const double around =
+                std::max(std::abs(g[i] - g[i - 1]), std::abs(g[i + span + 1] - g[i + span]));
             if (step > 1e-6 && step > 20.0 * double(span) * around) return true;
         }
     }
@@ -114,8 +121,8 @@ ActivationProperties computeProperties(const ActivationConfig& config, double lo
 }
 
 ApproximationError compareFunctions(const ActivationConfig& reference,
-                                    const ActivationConfig& approximation, double low,
-                                    double high, int n) {
+                                    const ActivationConfig& approximation, double low, double high,
+                                    int n) {
     ApproximationError result;
     if (n < 2 || !(low < high)) return result;
     const auto error = [&](double t) {
@@ -130,8 +137,8 @@ ApproximationError compareFunctions(const ActivationConfig& reference,
         result.error[i] = error(result.x[i]);
         negatedAbs[i] = -std::abs(result.error[i]);
     }
-    const Extremum worst = gridMinimum(result.x, negatedAbs,
-                                       [&](double t) { return -std::abs(error(t)); });
+    const Extremum worst =
+        gridMinimum(result.x, negatedAbs, [&](double t) { return -std::abs(error(t)); });
     result.maxAbsError = -worst.value;
     result.at = worst.at;
     return result;

@@ -11,14 +11,14 @@ namespace actlab {
 struct ActivationProperties {
     double windowLow = -6;
     double windowHigh = 6;
-    bool monotonic = false;      // f′ ≥ 0 everywhere on the window (non-decreasing)
-    bool boundedBelow = false;   // f stays above a finite bound as x → ±∞ (checked to |x| = 1e8)
+    bool monotonic = false;     // f′ ≥ 0 everywhere on the window (non-decreasing)
+    bool boundedBelow = false;  // f stays above a finite bound as x → ±∞ (checked to |x| = 1e8)
     bool boundedAbove = false;
-    bool smooth = false;         // no jump in f′ or f″ on the window (C² there)
-    double minimumValue = 0;     // smallest f on the window ...
-    double minimumAt = 0;        // ... and where (the first such x)
+    bool smooth = false;           // no jump in f′ or f″ on the window (C² there)
+    double minimumValue = 0;       // smallest f on the window ...
+    double minimumAt = 0;          // ... and where (the first such x)
     bool minimumInterior = false;  // true when that minimum is a turning point inside the window
-    double firstMinimum = 0;     // range of f′ on the window: [firstMinimum, firstMaximum]
+    double firstMinimum = 0;       // range of f′ on the window: [firstMinimum, firstMaximum]
     double firstMinimumAt = 0;
     double firstMaximum = 0;
     double firstMaximumAt = 0;
@@ -38,7 +38,7 @@ struct ApproximationError {
 };
 
 ApproximationError compareFunctions(const ActivationConfig& reference,
-                                    const ActivationConfig& approximation, double low,
-                                    double high, int n = 2001);
+                                    const ActivationConfig& approximation, double low, double high,
+                                    int n = 2001);
 
 }  // namespace actlab

@@ -45,8 +45,8 @@ bool backendCurve(Backend& backend, const ActivationConfig& config, CurveSamples
 
 }  // namespace
 
-CurveSamples sampleCurve(Backend& backend, const ActivationConfig& config, double low,
-                         double high, int n, bool withSecond, double gateValue) {
+CurveSamples sampleCurve(Backend& backend, const ActivationConfig& config, double low, double high,
+                         int n, bool withSecond, double gateValue) {
     CurveSamples all;
     if (n < 2 || !(low < high)) return all;
     all.x = evenlySpaced(low, high, n);

@@ -14,7 +14,7 @@ struct CurveSamples {
     std::vector<double> value;
     std::vector<double> first;
     std::vector<double> second;  // empty unless asked for
-    int nonFinite = 0;           // points whose f, f′ or f″ is NaN/Inf (replaced by NaN-free gaps)
+    int nonFinite = 0;  // points whose f, f′ or f″ is NaN/Inf (replaced by NaN-free gaps)
 };
 
 // Evaluates on `backend` in f64 when it supports it, else in f32; if the backend declines or
@@ -22,8 +22,8 @@ struct CurveSamples {
 // unit the curve is y = act(x)·gateValue with ∂y/∂x (and ∂²y/∂x²). Returns no points unless
 // n ≥ 2 and low < high. Non-finite outputs are counted in nonFinite and their points removed,
 // so no NaN reaches a chart.
-CurveSamples sampleCurve(Backend& backend, const ActivationConfig& config, double low,
-                         double high, int n, bool withSecond, double gateValue = 1.0);
+CurveSamples sampleCurve(Backend& backend, const ActivationConfig& config, double low, double high,
+                         int n, bool withSecond, double gateValue = 1.0);
 
 // Gated surface y = act(x)·v on an nx × nv grid; values row-major, row 0 at vLow, column 0 at
 // xLow. minimum/maximum over finite values.

@@ -20,10 +20,10 @@ struct Derivatives {
 // Gated unit y = act(x)·v and its partials.
 template <typename T>
 struct GatedDerivatives {
-    T value;        // y
-    T dValueDx;     // ∂y/∂x = act′(x)·v
-    T dValueDv;     // ∂y/∂v = act(x)
-    T secondDx;     // ∂²y/∂x² = act″(x)·v
+    T value;     // y
+    T dValueDx;  // ∂y/∂x = act′(x)·v
+    T dValueDv;  // ∂y/∂v = act(x)
+    T secondDx;  // ∂²y/∂x² = act″(x)·v
 };
 
 namespace scalar {
@@ -45,7 +45,9 @@ T sigmoid(T x) {
 }
 
 template <typename T>
-Derivatives<T> identity(T x) { return {x, T(1), T(0)}; }
+Derivatives<T> identity(T x) {
+    return {x, T(1), T(0)};
+}
 
 // Piecewise-linear family: slope `negative` for x ≤ 0 (f′(0) = negative, as PyTorch).
 template <typename T>
@@ -176,27 +178,45 @@ Derivatives<T> evaluateScalar(const ActivationConfig& config, T x) {
     const T p0 = static_cast<T>(config.parameters[0]);
     const T p1 = static_cast<T>(config.parameters[1]);
     switch (config.info().gate) {
-        case ActivationId::Identity: return scalar::identity(x);
-        case ActivationId::Relu: return scalar::leakyRelu(x, T(0));
+        case ActivationId::Identity:
+            return scalar::identity(x);
+        case ActivationId::Relu:
+            return scalar::leakyRelu(x, T(0));
         case ActivationId::LeakyRelu:
-        case ActivationId::Prelu: return scalar::leakyRelu(x, p0);
-        case ActivationId::Elu: return scalar::elu(x, p0, T(1));
+        case ActivationId::Prelu:
+            return scalar::leakyRelu(x, p0);
+        case ActivationId::Elu:
+            return scalar::elu(x, p0, T(1));
         case ActivationId::Selu:
             return scalar::elu(x, T(scalar::kSeluAlpha), T(scalar::kSeluScale));
-        case ActivationId::Sigmoid: return scalar::sigmoidFunction(x);
-        case ActivationId::Tanh: return scalar::tanhFunction(x);
-        case ActivationId::Softplus: return scalar::softplus(x, p0, p1);
-        case ActivationId::Softsign: return scalar::softsign(x);
-        case ActivationId::Gelu: return scalar::gelu(x);
-        case ActivationId::GeluTanh: return scalar::geluTanh(x);
-        case ActivationId::GeluSigmoid: return scalar::swish(x, T(scalar::kGeluSigmoidBeta));
-        case ActivationId::Silu: return scalar::swish(x, T(1));
-        case ActivationId::Swish: return scalar::swish(x, p0);
-        case ActivationId::Mish: return scalar::mish(x);
-        case ActivationId::Hardswish: return scalar::hardswish(x);
-        case ActivationId::Hardsigmoid: return scalar::hardsigmoid(x);
-        case ActivationId::Relu6: return scalar::relu6(x);
-        default: break;  // gated ids never appear as a gate
+        case ActivationId::Sigmoid:
+            return scalar::sigmoidFunction(x);
+        case ActivationId::Tanh:
+            return scalar::tanhFunction(x);
+        case ActivationId::Softplus:
+            return scalar::softplus(x, p0, p1);
+        case ActivationId::Softsign:
+            return scalar::softsign(x);
+        case ActivationId::Gelu:
+            return scalar::gelu(x);
+        case ActivationId::GeluTanh:
+            return scalar::geluTanh(x);
+        case ActivationId::GeluSigmoid:
+            return scalar::swish(x, T(scalar::kGeluSigmoidBeta));
+        case ActivationId::Silu:
+            return scalar::swish(x, T(1));
+        case ActivationId::Swish:
+            return scalar::swish(x, p0);
+        case ActivationId::Mish:
+            return scalar::mish(x);
+        case ActivationId::Hardswish:
+            return scalar::hardswish(x);
+        case ActivationId::Hardsigmoid:
+            return scalar::hardsigmoid(x);
+        case ActivationId::Relu6:
+            return scalar::relu6(x);
+        default:
+            break;  // gated ids never appear as a gate
     }
     return scalar::identity(x);
 }

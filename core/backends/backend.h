@@ -33,11 +33,11 @@ struct ScalarActivationBatch {
 // Elementwise gated unit y = act(x)·v over n points.
 template <typename T>
 struct GatedActivationBatch {
-    std::span<const T> x;      // (n) gate pre-activation
-    std::span<const T> v;      // (n) value
-    std::span<T> value;        // (n) y
-    std::span<T> dValueDx;     // (n) ∂y/∂x
-    std::span<T> dValueDv;     // (n) ∂y/∂v
+    std::span<const T> x;   // (n) gate pre-activation
+    std::span<const T> v;   // (n) value
+    std::span<T> value;     // (n) y
+    std::span<T> dValueDx;  // (n) ∂y/∂x
+    std::span<T> dValueDv;  // (n) ∂y/∂v
 };
 
 class Backend {

@@ -17,9 +17,12 @@ std::optional<BackendChoice> parseBackendChoice(std::string_view text) {
 
 std::string_view backendChoiceName(BackendChoice choice) {
     switch (choice) {
-        case BackendChoice::Cpu: return "cpu";
-        case BackendChoice::Vulkan: return "vulkan";
-        case BackendChoice::Auto: return "auto";
+        case BackendChoice::Cpu:
+            return "cpu";
+        case BackendChoice::Vulkan:
+            return "vulkan";
+        case BackendChoice::Auto:
+            return "auto";
     }
     return "auto";
 }

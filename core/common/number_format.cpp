@@ -43,9 +43,12 @@ ParsedNumber parseNumber(std::string_view text) {
 
 std::string_view parseErrorText(ParseError error) {
     switch (error) {
-        case ParseError::NotANumber: return "is not a number";
-        case ParseError::NotFinite: return "is not finite";
-        case ParseError::OutOfRange: return "is out of the range of a double";
+        case ParseError::NotANumber:
+            return "is not a number";
+        case ParseError::NotFinite:
+            return "is not finite";
+        case ParseError::OutOfRange:
+            return "is out of the range of a double";
     }
     return "is not a number";
 }

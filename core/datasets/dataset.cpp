@@ -19,20 +19,28 @@ constexpr std::string_view kFeatureNames[kFeatureCount] = {
 
 double featureValue(Feature feature, double x1, double x2) {
     switch (feature) {
-        case Feature::X1: return x1;
-        case Feature::X2: return x2;
-        case Feature::X1Squared: return x1 * x1;
-        case Feature::X2Squared: return x2 * x2;
-        case Feature::X1TimesX2: return x1 * x2;
-        case Feature::SinX1: return std::sin(x1);
-        case Feature::SinX2: return std::sin(x2);
+        case Feature::X1:
+            return x1;
+        case Feature::X2:
+            return x2;
+        case Feature::X1Squared:
+            return x1 * x1;
+        case Feature::X2Squared:
+            return x2 * x2;
+        case Feature::X1TimesX2:
+            return x1 * x2;
+        case Feature::SinX1:
+            return std::sin(x1);
+        case Feature::SinX2:
+            return std::sin(x2);
     }
     return 0.0;
 }
 
 void appendRow(LabelledPoints& to, const LabelledPoints& from, size_t index) {
     const size_t d = size_t(from.rawDimension);
-    to.inputs.insert(to.inputs.end(), from.inputs.begin() + index * d, from.inputs.begin() + (index + 1) * d);
+    to.inputs.insert(to.inputs.end(), from.inputs.begin() + index * d,
+                     from.inputs.begin() + (index + 1) * d);
     to.targets.push_back(from.targets[index]);
 }
 
@@ -54,14 +62,16 @@ std::optional<Dataset> split(std::string name, TaskKind kind, int classes, Label
     if (all.rawDimension != 2 && !options.features.empty() &&
         options.features != std::vector<Feature>{Feature::X1, Feature::X2})
         return fail("input features apply only to 2D data sets");
-    if (all.rawDimension == 2 && options.features.empty()) return fail("choose at least one input feature");
+    if (all.rawDimension == 2 && options.features.empty())
+        return fail("choose at least one input feature");
 
     std::vector<size_t> order(all.size());
     std::iota(order.begin(), order.end(), size_t(0));
     Random random(options.seed ^ 0x5eedULL);
-    for (size_t i = order.size() - 1; i > 0; --i) std::swap(order[i], order[size_t(random.below(int(i + 1)))]);
-    const size_t trainCount =
-        std::clamp(size_t(std::lround(options.trainShare * double(all.size()))), size_t(1), all.size() - 1);
+    for (size_t i = order.size() - 1; i > 0; --i)
+        std::swap(order[i], order[size_t(random.below(int(i + 1)))]);
+    const size_t trainCount = std::clamp(
+        size_t(std::lround(options.trainShare * double(all.size()))), size_t(1), all.size() - 1);
 
     Dataset d;
     d.name = std::move(name);
@@ -69,7 +79,8 @@ std::optional<Dataset> split(std::string name, TaskKind kind, int classes, Label
     d.classes = classes;
     d.rawDimension = all.rawDimension;
     d.trainRaw.rawDimension = d.testRaw.rawDimension = all.rawDimension;
-    for (size_t i = 0; i < order.size(); ++i) appendRow(i < trainCount ? d.trainRaw : d.testRaw, all, order[i]);
+    for (size_t i = 0; i < order.size(); ++i)
+        appendRow(i < trainCount ? d.trainRaw : d.testRaw, all, order[i]);
     if (all.rawDimension == 2) d.features = options.features;
     d.inputDimension = d.features.empty() ? all.rawDimension : int(d.features.size());
     d.trainInputs = toFeatures(d.trainRaw, d.features);
@@ -89,12 +100,14 @@ std::optional<Feature> parseFeature(std::string_view name) {
     return std::nullopt;
 }
 
-std::vector<float> expandFeatures(std::span<const double> raw2d, std::span<const Feature> features) {
+std::vector<float> expandFeatures(std::span<const double> raw2d,
+                                  std::span<const Feature> features) {
     const size_t n = raw2d.size() / 2;
     std::vector<float> out(n * features.size());
     for (size_t i = 0; i < n; ++i)
         for (size_t f = 0; f < features.size(); ++f)
-            out[i * features.size() + f] = float(featureValue(features[f], raw2d[2 * i], raw2d[2 * i + 1]));
+            out[i * features.size() + f] =
+                float(featureValue(features[f], raw2d[2 * i], raw2d[2 * i + 1]));
     return out;
 }
 
@@ -119,11 +132,13 @@ std::optional<Dataset> makeDatasetFromPoints(const LabelledPoints& points, int c
         if (error) *error = "user data must be 2D points with at least two classes";
         return std::nullopt;
     }
-    const TaskKind kind = classes == 2 ? TaskKind::BinaryClassification : TaskKind::MultiClassification;
+    const TaskKind kind =
+        classes == 2 ? TaskKind::BinaryClassification : TaskKind::MultiClassification;
     return split("user", kind, classes, points, options, error);
 }
 
-std::optional<LabelledPoints> parsePointsCsv(std::string_view text, int* classes, std::string* error) {
+std::optional<LabelledPoints> parsePointsCsv(std::string_view text, int* classes,
+                                             std::string* error) {
     LabelledPoints points;
     int highest = -1;
     int lineNumber = 0;
@@ -143,21 +158,28 @@ std::optional<LabelledPoints> parsePointsCsv(std::string_view text, int* classes
         std::vector<std::string_view> cells;
         for (size_t from = 0;;) {
             const size_t comma = line.find(',', from);
-            std::string_view cell = line.substr(from, comma == std::string_view::npos ? std::string_view::npos : comma - from);
-            while (!cell.empty() && (cell.front() == ' ' || cell.front() == '\t')) cell.remove_prefix(1);
-            while (!cell.empty() && (cell.back() == ' ' || cell.back() == '\t')) cell.remove_suffix(1);
+            std::string_view cell = line.substr(
+                from, comma == std::string_view::npos ? std::string_view::npos : comma - from);
+            while (!cell.empty() && (cell.front() == ' ' || cell.front() == '\t'))
+                cell.remove_prefix(1);
+            while (!cell.empty() && (cell.back() == ' ' || cell.back() == '\t'))
+                cell.remove_suffix(1);
             cells.push_back(cell);
             if (comma == std::string_view::npos) break;
             from = comma + 1;
         }
-        if (cells.size() != 3) return fail("expected 3 columns x1,x2,label, found " + std::to_string(cells.size()));
-        const ParsedNumber x1 = parseNumber(cells[0]), x2 = parseNumber(cells[1]), label = parseNumber(cells[2]);
+        if (cells.size() != 3)
+            return fail("expected 3 columns x1,x2,label, found " + std::to_string(cells.size()));
+        const ParsedNumber x1 = parseNumber(cells[0]), x2 = parseNumber(cells[1]),
+                           label = parseNumber(cells[2]);
         if (!x1.value || !x2.value) {
             if (points.size() == 0 && lineNumber == 1) continue;  // a header line
             return fail("x1 and x2 must be finite numbers");
         }
-        if (!label.value || *label.value != std::floor(*label.value) || *label.value < 0 || *label.value > 9)
-            return fail("the label must be a whole number from 0 to 9, got '" + std::string(cells[2]) + "'");
+        if (!label.value || *label.value != std::floor(*label.value) || *label.value < 0 ||
+            *label.value > 9)
+            return fail("the label must be a whole number from 0 to 9, got '" +
+                        std::string(cells[2]) + "'");
         points.inputs.push_back(*x1.value);
         points.inputs.push_back(*x2.value);
         points.targets.push_back(*label.value);

@@ -35,10 +35,10 @@ std::optional<Feature> parseFeature(std::string_view name);
 struct Dataset {
     std::string name;
     TaskKind kind = TaskKind::BinaryClassification;
-    int classes = 2;             // 1 for regression
-    int rawDimension = 2;        // 2 for the plane tasks, 1 for sine, 64 for teacher
+    int classes = 2;                // 1 for regression
+    int rawDimension = 2;           // 2 for the plane tasks, 1 for sine, 64 for teacher
     std::vector<Feature> features;  // empty: raw inputs used as they are
-    int inputDimension = 2;      // columns of trainInputs/testInputs
+    int inputDimension = 2;         // columns of trainInputs/testInputs
     std::vector<float> trainInputs, testInputs;  // (n, inputDimension)
     std::vector<float> trainTargets, testTargets;
     LabelledPoints trainRaw, testRaw;  // the raw points, for drawing
@@ -47,9 +47,9 @@ struct Dataset {
 };
 
 struct DatasetOptions {
-    int points = 0;            // total, before the split; 0: the task's default (500 for the plane)
-    double noise = 0.0;        // 0..1, scaled per task
-    double trainShare = 0.5;   // share of points used for training
+    int points = 0;           // total, before the split; 0: the task's default (500 for the plane)
+    double noise = 0.0;       // 0..1, scaled per task
+    double trainShare = 0.5;  // share of points used for training
     std::uint64_t seed = 1;
     std::vector<Feature> features{Feature::X1, Feature::X2};  // 2D tasks only
 };

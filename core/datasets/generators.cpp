@@ -24,8 +24,8 @@ LabelledPoints circle(int n, double noise, std::uint64_t seed) {
         const bool inside = i % 2 == 0;
         const double r = inside ? random.uniform(0.0, 2.5) : random.uniform(3.5, 5.0);
         const double angle = random.uniform(0.0, 2 * kPi);
-        add(p, r * std::cos(angle) + random.normal(0, noise), r * std::sin(angle) + random.normal(0, noise),
-            inside ? 1.0 : 0.0);
+        add(p, r * std::cos(angle) + random.normal(0, noise),
+            r * std::sin(angle) + random.normal(0, noise), inside ? 1.0 : 0.0);
     }
     return p;
 }
@@ -73,8 +73,12 @@ LabelledPoints spiralArms(int n, double noise, std::uint64_t seed, int arms) {
     }
     return p;
 }
-LabelledPoints spiral(int n, double noise, std::uint64_t seed) { return spiralArms(n, noise, seed, 2); }
-LabelledPoints spiral3(int n, double noise, std::uint64_t seed) { return spiralArms(n, noise, seed, 3); }
+LabelledPoints spiral(int n, double noise, std::uint64_t seed) {
+    return spiralArms(n, noise, seed, 2);
+}
+LabelledPoints spiral3(int n, double noise, std::uint64_t seed) {
+    return spiralArms(n, noise, seed, 3);
+}
 
 // Two interleaving half circles (scikit-learn's moons), scaled by 2.5 and centred.
 LabelledPoints moons(int n, double noise, std::uint64_t seed) {
@@ -88,8 +92,8 @@ LabelledPoints moons(int n, double noise, std::uint64_t seed) {
             x1 = 1.0 - x1;
             x2 = 0.5 - x2;
         }
-        add(p, 2.5 * (x1 - 0.5) + random.normal(0, 0.6 * noise), 2.5 * (x2 - 0.25) + random.normal(0, 0.6 * noise),
-            lower ? 1.0 : 0.0);
+        add(p, 2.5 * (x1 - 0.5) + random.normal(0, 0.6 * noise),
+            2.5 * (x2 - 0.25) + random.normal(0, 0.6 * noise), lower ? 1.0 : 0.0);
     }
     return p;
 }

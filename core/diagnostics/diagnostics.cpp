@@ -43,18 +43,21 @@ ModelDiagnostics diagnoseModel(Model<float>& model, int rows) {
         for (size_t i = 0; i < size_t(rows) * size_t(view.width); ++i) {
             const float a = view.postActivation[i];
             if (!std::isfinite(a)) continue;
-            const int bin = std::clamp(int((a - low) / (high - low) * kHistogramBins), 0, kHistogramBins - 1);
+            const int bin =
+                std::clamp(int((a - low) / (high - low) * kHistogramBins), 0, kHistogramBins - 1);
             ++layer.histogram[size_t(bin)];
         }
         result.layers.push_back(std::move(layer));
     }
     size_t parameters = 0, vanishing = 0;
-    std::vector<double> weightSquares(result.layers.size(), 0.0), gradientSquares(result.layers.size(), 0.0);
+    std::vector<double> weightSquares(result.layers.size(), 0.0),
+        gradientSquares(result.layers.size(), 0.0);
     for (const Parameter<float>* p : model.parameters()) {
         parameters += p->size();
         for (float g : p->grad)
             if (std::abs(g) < kVanishingThreshold) ++vanishing;
-        if (!p->isWeight || p->hiddenLayer < 0 || size_t(p->hiddenLayer) >= result.layers.size()) continue;
+        if (!p->isWeight || p->hiddenLayer < 0 || size_t(p->hiddenLayer) >= result.layers.size())
+            continue;
         for (size_t i = 0; i < p->size(); ++i) {
             weightSquares[size_t(p->hiddenLayer)] += double(p->value[i]) * p->value[i];
             gradientSquares[size_t(p->hiddenLayer)] += double(p->grad[i]) * p->grad[i];

@@ -10,7 +10,7 @@
 
 namespace actlab {
 
-inline constexpr double kPassThreshold = 1e-6;     // a unit passes gradient where |f′(z)| > this
+inline constexpr double kPassThreshold = 1e-6;  // a unit passes gradient where |f′(z)| > this
 inline constexpr double kVanishingThreshold = 1e-8;  // a parameter gradient below this vanishes
 inline constexpr int kHistogramBins = 24;
 
@@ -20,19 +20,20 @@ struct LayerDiagnostics {
     std::vector<float> passShare;  // (width) share of samples on which the neuron passes gradient
     std::vector<unsigned char> dead;  // (width) 1 where passShare is 0
     double deadFraction = 0;
-    std::vector<int> histogram;    // (kHistogramBins) counts of f(z) over [histogramLow, histogramHigh]
+    std::vector<int>
+        histogram;  // (kHistogramBins) counts of f(z) over [histogramLow, histogramHigh]
     double histogramLow = 0;
     double histogramHigh = 0;
-    double weightNorm = 0;         // Frobenius norm of the weights feeding this layer
-    double gradientNorm = 0;       // and of their full-batch gradient
+    double weightNorm = 0;    // Frobenius norm of the weights feeding this layer
+    double gradientNorm = 0;  // and of their full-batch gradient
 };
 
 struct ModelDiagnostics {
     std::vector<LayerDiagnostics> layers;
-    double deadFraction = 0;        // dead neurons / all hidden neurons
-    double vanishingFraction = 0;   // parameters with |∂L/∂θ| < 1e-8 / all parameters
-    double gradientNormFirst = 0;   // gradient norm of the first hidden layer's weights
-    double gradientNormLast = 0;    // and of the last hidden layer's
+    double deadFraction = 0;       // dead neurons / all hidden neurons
+    double vanishingFraction = 0;  // parameters with |∂L/∂θ| < 1e-8 / all parameters
+    double gradientNormFirst = 0;  // gradient norm of the first hidden layer's weights
+    double gradientNormLast = 0;   // and of the last hidden layer's
 };
 
 // Reads the hidden views of the model's last forward() and the gradients in its parameters

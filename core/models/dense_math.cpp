@@ -37,7 +37,8 @@ void preluForward(std::span<const T> alpha, int width, std::span<const T> z, std
 }
 
 template <typename T>
-void preluAlphaBackward(Parameter<T>& alpha, int width, std::span<const T> z, std::span<const T> dy) {
+void preluAlphaBackward(Parameter<T>& alpha, int width, std::span<const T> z,
+                        std::span<const T> dy) {
     const bool perNeuron = alpha.size() > 1;
     for (size_t i = 0; i < z.size(); ++i) {
         if (z[i] > T(0)) continue;
@@ -45,13 +46,16 @@ void preluAlphaBackward(Parameter<T>& alpha, int width, std::span<const T> z, st
     }
 }
 
-void initialiseWeight(std::vector<double>& w, int in, int out, int initialiser, std::uint64_t seed) {
+void initialiseWeight(std::vector<double>& w, int in, int out, int initialiser,
+                      std::uint64_t seed) {
     Random random(seed);
     w.resize(size_t(in) * size_t(out));
     const double fanIn = in, fanAverage = 0.5 * (in + out);
     for (double& value : w) {
         switch (Initialiser(initialiser)) {
-            case Initialiser::HeNormal: value = random.normal(0.0, std::sqrt(2.0 / fanIn)); break;
+            case Initialiser::HeNormal:
+                value = random.normal(0.0, std::sqrt(2.0 / fanIn));
+                break;
             case Initialiser::HeUniform: {
                 const double limit = std::sqrt(6.0 / fanIn);
                 value = random.uniform(-limit, limit);
@@ -62,7 +66,9 @@ void initialiseWeight(std::vector<double>& w, int in, int out, int initialiser, 
                 value = random.uniform(-limit, limit);
                 break;
             }
-            case Initialiser::Lecun: value = random.normal(0.0, std::sqrt(1.0 / fanIn)); break;
+            case Initialiser::Lecun:
+                value = random.normal(0.0, std::sqrt(1.0 / fanIn));
+                break;
         }
     }
 }

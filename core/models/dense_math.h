@@ -33,17 +33,25 @@ template <typename T>
 using ConstMap = Eigen::Map<const Matrix<T>>;
 
 template <typename T>
-ConstMap<T> view(std::span<const T> data, int rows, int cols) { return ConstMap<T>(data.data(), rows, cols); }
+ConstMap<T> view(std::span<const T> data, int rows, int cols) {
+    return ConstMap<T>(data.data(), rows, cols);
+}
 template <typename T, typename Allocator>
-Map<T> view(std::vector<T, Allocator>& data, int rows, int cols) { return Map<T>(data.data(), rows, cols); }
+Map<T> view(std::vector<T, Allocator>& data, int rows, int cols) {
+    return Map<T>(data.data(), rows, cols);
+}
 template <typename T, typename Allocator>
 ConstMap<T> view(const std::vector<T, Allocator>& data, int rows, int cols) {
     return ConstMap<T>(data.data(), rows, cols);
 }
 template <typename T>
-Map<T> view(Parameter<T>& p) { return Map<T>(p.value.data(), p.rows, p.cols); }
+Map<T> view(Parameter<T>& p) {
+    return Map<T>(p.value.data(), p.rows, p.cols);
+}
 template <typename T>
-Map<T> gradView(Parameter<T>& p) { return Map<T>(p.grad.data(), p.rows, p.cols); }
+Map<T> gradView(Parameter<T>& p) {
+    return Map<T>(p.grad.data(), p.rows, p.cols);
+}
 
 // A zero-filled parameter (rows, cols) with its gradient; `hidden` is the hidden layer it feeds.
 template <typename T>
@@ -112,17 +120,22 @@ void multiply(const A& a, const B& b, Out&& out, bool accumulate = false) {
     thread_local Matrix<T> product;
     product.resize(a.rows(), b.cols());
     product.noalias() = a * b;
-    if (accumulate) out += product;
-    else out = product;
+    if (accumulate)
+        out += product;
+    else
+        out = product;
 }
 
-inline bool isSmallProduct(long rows, long depth, long cols) { return rows * depth * cols < kSmallProductLimit; }
+inline bool isSmallProduct(long rows, long depth, long cols) {
+    return rows * depth * cols < kSmallProductLimit;
+}
 
 // Linear layer y = x·W + b. x (batch, in), W (in, out), b (1, out) or null, y (batch, out).
 template <typename T>
 void linearForward(const ConstMap<T>& x, Parameter<T>& weight, Parameter<T>* bias, Map<T> y) {
     if (isSmallProduct(x.rows(), x.cols(), weight.cols))
-        smallProduct(x.data(), int(x.rows()), int(x.cols()), weight.value.data(), weight.cols, y.data(), false);
+        smallProduct(x.data(), int(x.rows()), int(x.cols()), weight.value.data(), weight.cols,
+                     y.data(), false);
     else
         multiply(x, view(weight), y);
     if (bias) y.rowwise() += view(*bias).row(0);
@@ -134,7 +147,8 @@ void linearBackward(const ConstMap<T>& x, const ConstMap<T>& dy, Parameter<T>& w
                     Parameter<T>* bias, Map<T>* dx) {
     const bool small = isSmallProduct(x.rows(), x.cols(), dy.cols());
     if (small)
-        smallTransposedProduct(x.data(), int(x.rows()), int(x.cols()), dy.data(), int(dy.cols()), weight.grad.data());
+        smallTransposedProduct(x.data(), int(x.rows()), int(x.cols()), dy.data(), int(dy.cols()),
+                               weight.grad.data());
     else
         multiply(x.transpose(), dy, gradView(weight), true);
     if (bias) {  // column sums in aligned scratch, as in multiply()
@@ -146,7 +160,8 @@ void linearBackward(const ConstMap<T>& x, const ConstMap<T>& dy, Parameter<T>& w
     if (small) {  // dx = dy·Wᵀ as rows of Wᵀ (a transposed copy, so that rows are contiguous)
         thread_local Matrix<T> transposed;
         transposed = view(weight).transpose();
-        smallProduct(dy.data(), int(dy.rows()), int(dy.cols()), transposed.data(), weight.rows, dx->data(), false);
+        smallProduct(dy.data(), int(dy.rows()), int(dy.cols()), transposed.data(), weight.rows,
+                     dx->data(), false);
     } else {
         multiply(dy, view(weight).transpose(), *dx);
     }
@@ -169,7 +184,8 @@ void preluForward(std::span<const T> alpha, int width, std::span<const T> z, std
                   std::span<T> d);
 // α.grad += Σ_{z ≤ 0} dy·z (per layer or per column).
 template <typename T>
-void preluAlphaBackward(Parameter<T>& alpha, int width, std::span<const T> z, std::span<const T> dy);
+void preluAlphaBackward(Parameter<T>& alpha, int width, std::span<const T> z,
+                        std::span<const T> dy);
 
 // Fills a weight (in, out) for the initialiser and a bias with a constant.
 void initialiseWeight(std::vector<double>& w, int in, int out, int initialiser, std::uint64_t seed);

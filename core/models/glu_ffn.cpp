@@ -36,7 +36,8 @@ public:
         for (int b = 0; b < config.blocks; ++b) {
             Block block;
             const std::string prefix = "block" + std::to_string(b + 1);
-            block.activation = config.activations.size() == 1 ? config.activations[0] : config.activations[b];
+            block.activation =
+                config.activations.size() == 1 ? config.activations[0] : config.activations[b];
             block.gate = weight(prefix + ".gate", m_dModel, m_dFf, b);
             block.value = weight(prefix + ".value", m_dModel, m_dFf, b);
             block.out = weight(prefix + ".out", m_dFf, m_dModel, b);
@@ -52,8 +53,8 @@ public:
     }
 
     std::string describe() const override {
-        return "glu " + std::to_string(m_config.inputDimension) + "-" + std::to_string(m_dModel) + "x" +
-               std::to_string(m_blocks.size()) + "(d_ff " + std::to_string(m_dFf) + ")-" +
+        return "glu " + std::to_string(m_config.inputDimension) + "-" + std::to_string(m_dModel) +
+               "x" + std::to_string(m_blocks.size()) + "(d_ff " + std::to_string(m_dFf) + ")-" +
                std::to_string(m_config.outputDimension);
     }
     int inputDimension() const override { return m_config.inputDimension; }
@@ -62,8 +63,11 @@ public:
     std::span<const T> forward(std::span<const T> input, int batch) override {
         resize(batch);
         m_input = input;
-        if (m_project) linearForward(view(input, batch, m_config.inputDimension), m_inWeight, &m_inBias, view(m_h[0], batch, m_dModel));
-        else m_h[0].assign(input.begin(), input.end());
+        if (m_project)
+            linearForward(view(input, batch, m_config.inputDimension), m_inWeight, &m_inBias,
+                          view(m_h[0], batch, m_dModel));
+        else
+            m_h[0].assign(input.begin(), input.end());
         for (size_t b = 0; b < m_blocks.size(); ++b) {
             Block& k = m_blocks[b];
             const ConstMap<T> h = view(std::as_const(m_h[b]), batch, m_dModel);
@@ -83,12 +87,14 @@ public:
         const int batch = m_batch;
         Map<T> dh = view(m_dh, batch, m_dModel);
         linearBackward<T>(view(std::as_const(m_h.back()), batch, m_dModel),
-                          view(outputGradient, batch, m_config.outputDimension), m_headWeight, &m_headBias, &dh);
+                          view(outputGradient, batch, m_config.outputDimension), m_headWeight,
+                          &m_headBias, &dh);
         for (int b = int(m_blocks.size()) - 1; b >= 0; --b) {
             Block& k = m_blocks[b];
             Map<T> dm = view(m_dm, batch, m_dFf);
-            linearBackward<T>(view(std::as_const(k.m), batch, m_dFf), view(std::as_const(m_dh), batch, m_dModel), k.out,
-                              biasOf(k.outBias), &dm);
+            linearBackward<T>(view(std::as_const(k.m), batch, m_dFf),
+                              view(std::as_const(m_dh), batch, m_dModel), k.out, biasOf(k.outBias),
+                              &dm);
             for (size_t i = 0; i < m_dm.size(); ++i) {
                 m_dg[i] = m_dm[i] * k.v[i] * k.gateDerivative[i];
                 m_dv[i] = m_dm[i] * k.a[i];
@@ -96,14 +102,17 @@ public:
             // dh stays as the residual path; the two projections add theirs to it.
             const ConstMap<T> h = view(std::as_const(m_h[b]), batch, m_dModel);
             Map<T> dhFromGate = view(m_dTemp, batch, m_dModel);
-            linearBackward<T>(h, view(std::as_const(m_dg), batch, m_dFf), k.gate, biasOf(k.gateBias), &dhFromGate);
+            linearBackward<T>(h, view(std::as_const(m_dg), batch, m_dFf), k.gate,
+                              biasOf(k.gateBias), &dhFromGate);
             dh += dhFromGate;
-            linearBackward<T>(h, view(std::as_const(m_dv), batch, m_dFf), k.value, biasOf(k.valueBias), &dhFromGate);
+            linearBackward<T>(h, view(std::as_const(m_dv), batch, m_dFf), k.value,
+                              biasOf(k.valueBias), &dhFromGate);
             dh += dhFromGate;
         }
         if (m_project)
-            linearBackward<T>(view(m_input, batch, m_config.inputDimension), view(std::as_const(m_dh), batch, m_dModel),
-                              m_inWeight, &m_inBias, nullptr);
+            linearBackward<T>(view(m_input, batch, m_config.inputDimension),
+                              view(std::as_const(m_dh), batch, m_dModel), m_inWeight, &m_inBias,
+                              nullptr);
     }
 
     std::vector<Parameter<T>*> parameters() override {
@@ -121,7 +130,8 @@ public:
         std::vector<HiddenLayerView<T>> views;
         for (size_t b = 0; b < m_blocks.size(); ++b) {
             const Block& k = m_blocks[b];
-            views.push_back({"block " + std::to_string(b + 1) + " gate", m_dFf, k.activation, k.g, k.a, k.gateDerivative});
+            views.push_back({"block " + std::to_string(b + 1) + " gate", m_dFf, k.activation, k.g,
+                             k.a, k.gateDerivative});
         }
         return views;
     }
@@ -138,7 +148,8 @@ private:
     void resize(int batch) {
         if (batch == m_batch) return;
         m_batch = batch;
-        const size_t wide = size_t(batch) * size_t(m_dFf), narrow = size_t(batch) * size_t(m_dModel);
+        const size_t wide = size_t(batch) * size_t(m_dFf),
+                     narrow = size_t(batch) * size_t(m_dModel);
         m_h.assign(m_blocks.size() + 1, AlignedVector<T>(narrow));
         for (Block& k : m_blocks)
             for (auto* buffer : {&k.g, &k.v, &k.a, &k.gateDerivative, &k.m}) buffer->resize(wide);

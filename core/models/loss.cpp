@@ -1,6 +1,7 @@
 // Losses and their gradients, averaged over the batch.
 // BCE with logits: ℓ = max(z, 0) − z·y + log(1 + e^−|z|), ∂ℓ/∂z = σ(z) − y.
-// Softmax CE: ℓ = logsumexp(z) − z_y, ∂ℓ/∂z = softmax(z) − onehot(y).  MSE: ℓ = (z − y)², ∂ = 2(z − y).
+// Softmax CE: ℓ = logsumexp(z) − z_y, ∂ℓ/∂z = softmax(z) − onehot(y).  MSE: ℓ = (z − y)², ∂ = 2(z −
+// y).
 #include "models/loss.h"
 
 #include <algorithm>
@@ -26,7 +27,8 @@ LossValue computeLoss(LossKind kind, std::span<const T> output, int batch, int o
                 total += std::max(logit, 0.0) - logit * y + std::log1p(std::exp(-std::abs(logit)));
                 if ((logit > 0) == (y > 0.5)) ++correct;
                 if (dz) {
-                    const double s = logit >= 0 ? 1 / (1 + std::exp(-logit)) : std::exp(logit) / (1 + std::exp(logit));
+                    const double s = logit >= 0 ? 1 / (1 + std::exp(-logit))
+                                                : std::exp(logit) / (1 + std::exp(logit));
                     dz[0] = T((s - y)) * scale;
                 }
                 break;
@@ -40,7 +42,9 @@ LossValue computeLoss(LossKind kind, std::span<const T> output, int batch, int o
                 if (std::max_element(z, z + outputs) - z == label) ++correct;
                 if (dz) {
                     for (int c = 0; c < outputs; ++c)
-                        dz[c] = T((std::exp(double(z[c] - largest)) / sum - (c == label ? 1.0 : 0.0))) * scale;
+                        dz[c] =
+                            T((std::exp(double(z[c] - largest)) / sum - (c == label ? 1.0 : 0.0))) *
+                            scale;
                 }
                 break;
             }
@@ -57,7 +61,9 @@ LossValue computeLoss(LossKind kind, std::span<const T> output, int batch, int o
     return result;
 }
 
-template LossValue computeLoss<float>(LossKind, std::span<const float>, int, int, std::span<const float>, std::span<float>);
-template LossValue computeLoss<double>(LossKind, std::span<const double>, int, int, std::span<const float>, std::span<double>);
+template LossValue computeLoss<float>(LossKind, std::span<const float>, int, int,
+                                      std::span<const float>, std::span<float>);
+template LossValue computeLoss<double>(LossKind, std::span<const double>, int, int,
+                                       std::span<const float>, std::span<double>);
 
 }  // namespace actlab

@@ -24,16 +24,21 @@ public:
             layer.out = out;
             layer.weight = makeParameter<T>(prefix + ".weight", in, out, true, output ? -1 : l);
             std::vector<double> init;
-            initialiseWeight(init, in, out, int(config.init), config.seed * 1000003ULL + std::uint64_t(l));
+            initialiseWeight(init, in, out, int(config.init),
+                             config.seed * 1000003ULL + std::uint64_t(l));
             std::copy(init.begin(), init.end(), layer.weight.value.begin());
             layer.bias = makeParameter<T>(prefix + ".bias", 1, out, false, output ? -1 : l);
-            std::fill(layer.bias.value.begin(), layer.bias.value.end(), output ? T(0) : T(config.biasInit));
+            std::fill(layer.bias.value.begin(), layer.bias.value.end(),
+                      output ? T(0) : T(config.biasInit));
             if (!output) {
-                layer.activation = config.activations.size() == 1 ? config.activations[0] : config.activations[l];
+                layer.activation =
+                    config.activations.size() == 1 ? config.activations[0] : config.activations[l];
                 if (layer.activation.id == ActivationId::Prelu) {
                     layer.prelu = true;
-                    layer.alpha = makeParameter<T>(prefix + ".prelu_alpha", 1, config.preluPerNeuron ? out : 1, false, l);
-                    std::fill(layer.alpha.value.begin(), layer.alpha.value.end(), T(layer.activation.parameters[0]));
+                    layer.alpha = makeParameter<T>(prefix + ".prelu_alpha", 1,
+                                                   config.preluPerNeuron ? out : 1, false, l);
+                    std::fill(layer.alpha.value.begin(), layer.alpha.value.end(),
+                              T(layer.activation.parameters[0]));
                 }
             }
             m_layers.push_back(std::move(layer));
@@ -54,10 +59,13 @@ public:
         m_input = input;
         std::span<const T> h = input;
         for (Layer& layer : m_layers) {
-            linearForward(view(h, batch, layer.in), layer.weight, &layer.bias, view(layer.z, batch, layer.out));
+            linearForward(view(h, batch, layer.in), layer.weight, &layer.bias,
+                          view(layer.z, batch, layer.out));
             if (&layer == &m_layers.back()) break;
-            if (layer.prelu) preluForward<T>(layer.alpha.value, layer.out, layer.z, layer.h, layer.d);
-            else activationForward<T>(layer.activation, layer.z, layer.h, layer.d);
+            if (layer.prelu)
+                preluForward<T>(layer.alpha.value, layer.out, layer.z, layer.h, layer.d);
+            else
+                activationForward<T>(layer.activation, layer.z, layer.h, layer.d);
             h = layer.h;
         }
         return m_layers.back().z;
@@ -101,7 +109,8 @@ public:
         std::vector<HiddenLayerView<T>> views;
         for (size_t l = 0; l + 1 < m_layers.size(); ++l) {
             const Layer& layer = m_layers[l];
-            views.push_back({"hidden " + std::to_string(l + 1), layer.out, layer.activation, layer.z, layer.h, layer.d});
+            views.push_back({"hidden " + std::to_string(l + 1), layer.out, layer.activation,
+                             layer.z, layer.h, layer.d});
         }
         return views;
     }

@@ -16,11 +16,11 @@ namespace actlab {
 // One learnable tensor: values and the gradient of the loss with respect to them.
 template <typename T>
 struct Parameter {
-    std::string name;      // e.g. "layer1.weight", "block0.gate", "layer2.prelu_alpha"
-    int rows = 0;          // weights are (in, out) row-major; vectors are (1, n)
+    std::string name;  // e.g. "layer1.weight", "block0.gate", "layer2.prelu_alpha"
+    int rows = 0;      // weights are (in, out) row-major; vectors are (1, n)
     int cols = 0;
-    bool isWeight = false; // L1/L2 regularisation and weight decay apply to weights only
-    int hiddenLayer = -1;  // the hidden layer this parameter feeds (for per-layer norms), or −1
+    bool isWeight = false;  // L1/L2 regularisation and weight decay apply to weights only
+    int hiddenLayer = -1;   // the hidden layer this parameter feeds (for per-layer norms), or −1
     std::vector<T> value;
     std::vector<T> grad;
     size_t size() const { return value.size(); }
@@ -30,12 +30,12 @@ struct Parameter {
 // for the rows of the last forward pass (for a GLU block: the gate pre-activations x·W_g).
 template <typename T>
 struct HiddenLayerView {
-    std::string name;                 // "hidden 1", "block 1 gate"
+    std::string name;  // "hidden 1", "block 1 gate"
     int width = 0;
     ActivationConfig activation;
-    std::span<const T> preActivation; // (batch, width) z
-    std::span<const T> postActivation;// (batch, width) f(z)
-    std::span<const T> derivative;    // (batch, width) f′(z) (∂y/∂x for gated units, at v = 1)
+    std::span<const T> preActivation;   // (batch, width) z
+    std::span<const T> postActivation;  // (batch, width) f(z)
+    std::span<const T> derivative;  // (batch, width) f′(z) (∂y/∂x for gated units, at v = 1)
 };
 
 template <typename T>

@@ -18,10 +18,14 @@ std::optional<Initialiser> parseInitialiser(std::string_view name) {
 
 std::string_view initialiserName(Initialiser init) {
     switch (init) {
-        case Initialiser::HeNormal: return "he";
-        case Initialiser::HeUniform: return "he_uniform";
-        case Initialiser::Xavier: return "xavier";
-        case Initialiser::Lecun: return "lecun";
+        case Initialiser::HeNormal:
+            return "he";
+        case Initialiser::HeUniform:
+            return "he_uniform";
+        case Initialiser::Xavier:
+            return "xavier";
+        case Initialiser::Lecun:
+            return "lecun";
     }
     return "he";
 }
@@ -37,7 +41,8 @@ GluParameterCounts gluParameterCounts(const ModelConfig& config) {
 }
 
 std::optional<std::string> validateModelConfig(const ModelConfig& config) {
-    if (config.inputDimension < 1 || config.outputDimension < 1) return "the model needs inputs and outputs";
+    if (config.inputDimension < 1 || config.outputDimension < 1)
+        return "the model needs inputs and outputs";
     const bool mlp = config.kind == ModelKind::Mlp;
     const size_t layers = mlp ? config.hidden.size() : size_t(config.blocks);
     if (mlp) {
@@ -52,18 +57,22 @@ std::optional<std::string> validateModelConfig(const ModelConfig& config) {
         if (config.dModel < 1 || config.dModel > kMaxWidth)
             return "d_model must be in [1, 512], got " + std::to_string(config.dModel);
         const int f = gluFeedForwardWidth(config);
-        if (f < 1 || f > 4 * kMaxWidth) return "d_ff must be in [1, 2048], got " + std::to_string(f);
+        if (f < 1 || f > 4 * kMaxWidth)
+            return "d_ff must be in [1, 2048], got " + std::to_string(f);
     }
     if (config.activations.size() != 1 && config.activations.size() != layers)
-        return "give one activation for all layers or one per layer (" + std::to_string(layers) + ")";
+        return "give one activation for all layers or one per layer (" + std::to_string(layers) +
+               ")";
     for (const ActivationConfig& a : config.activations) {
         const bool gated = a.info().kind == ActivationKind::Gated;
         if (mlp && gated)
             return "'" + std::string(a.info().name) + "' is a gated unit: use it with --model glu";
         if (!mlp && !gated)
-            return "a GLU-FFN needs a gated unit (glu, reglu, geglu, swiglu), got '" + std::string(a.info().name) + "'";
+            return "a GLU-FFN needs a gated unit (glu, reglu, geglu, swiglu), got '" +
+                   std::string(a.info().name) + "'";
     }
-    if (!std::isfinite(config.biasInit) || std::abs(config.biasInit) > 100) return "the bias init must be in [-100, 100]";
+    if (!std::isfinite(config.biasInit) || std::abs(config.biasInit) > 100)
+        return "the bias init must be in [-100, 100]";
     return std::nullopt;
 }
 

@@ -46,9 +46,9 @@ struct ModelConfig {
 int gluFeedForwardWidth(const ModelConfig& config);
 
 struct GluParameterCounts {
-    long long block;            // one gated block: 3·d_model·d_ff weights (+ biases)
-    long long plainSameWidth;   // a plain FFN with the same d_ff: 2·d_model·d_ff (+ biases)
-    long long plainFourTimes;   // the standard FFN, d_ff = 4·d_model: 8·d_model² (+ biases)
+    long long block;           // one gated block: 3·d_model·d_ff weights (+ biases)
+    long long plainSameWidth;  // a plain FFN with the same d_ff: 2·d_model·d_ff (+ biases)
+    long long plainFourTimes;  // the standard FFN, d_ff = 4·d_model: 8·d_model² (+ biases)
 };
 GluParameterCounts gluParameterCounts(const ModelConfig& config);
 

@@ -67,7 +67,9 @@ double Optimizer<T>::step(const std::vector<Parameter<T>*>& parameters) {
     double squares = 0;
     for (const Parameter<T>* p : parameters) squares += sumOfSquares(p->grad);
     const double norm = std::sqrt(squares);
-    const T clip = (m_config.clipNorm > 0 && norm > m_config.clipNorm) ? T(m_config.clipNorm / (norm + 1e-6)) : T(1);
+    const T clip = (m_config.clipNorm > 0 && norm > m_config.clipNorm)
+                       ? T(m_config.clipNorm / (norm + 1e-6))
+                       : T(1);
 
     const T lr = T(learningRateAt(m_step));
     const T wd = T(m_config.weightDecay);

@@ -16,7 +16,7 @@ enum class LearningRateSchedule { Constant, WarmupCosine };
 
 struct OptimizerInfo {
     OptimizerKind kind;
-    std::string_view name;         // CLI name
+    std::string_view name;  // CLI name
     std::string_view description;
 };
 std::span<const OptimizerInfo> optimizerCatalogue();
@@ -26,15 +26,15 @@ std::string_view optimizerName(OptimizerKind kind);
 struct OptimizerConfig {
     OptimizerKind kind = OptimizerKind::Adam;
     double learningRate = 0.01;
-    double momentum = 0.9;       // Momentum: v = μ·v + g, w −= lr·v (PyTorch's form)
-    double beta1 = 0.9;          // Adam/AdamW
+    double momentum = 0.9;  // Momentum: v = μ·v + g, w −= lr·v (PyTorch's form)
+    double beta1 = 0.9;     // Adam/AdamW
     double beta2 = 0.999;
     double epsilon = 1e-8;
-    double weightDecay = 0.0;    // SGD/Momentum/Adam: g += wd·w; AdamW: w −= lr·wd·w (decoupled)
-    double clipNorm = 0.0;       // > 0: scale gradients so that their global L2 norm ≤ clipNorm
+    double weightDecay = 0.0;  // SGD/Momentum/Adam: g += wd·w; AdamW: w −= lr·wd·w (decoupled)
+    double clipNorm = 0.0;     // > 0: scale gradients so that their global L2 norm ≤ clipNorm
     LearningRateSchedule schedule = LearningRateSchedule::Constant;
     int warmupSteps = 0;
-    int totalSteps = 0;          // cosine decays to 0 at totalSteps
+    int totalSteps = 0;  // cosine decays to 0 at totalSteps
 };
 
 template <typename T>

@@ -12,7 +12,7 @@ namespace actlab {
 struct TrainingPreset {
     std::string_view name;
     std::string_view description;
-    int steps;                               // how long the preset is meant to run
+    int steps;  // how long the preset is meant to run
     void (*apply)(TrainingConfig& config);
 };
 

@@ -12,14 +12,18 @@ namespace actlab {
 namespace {
 
 double now() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
 LossKind lossFor(TaskKind kind) {
     switch (kind) {
-        case TaskKind::BinaryClassification: return LossKind::BceWithLogits;
-        case TaskKind::MultiClassification: return LossKind::SoftmaxCrossEntropy;
-        case TaskKind::Regression: return LossKind::Mse;
+        case TaskKind::BinaryClassification:
+            return LossKind::BceWithLogits;
+        case TaskKind::MultiClassification:
+            return LossKind::SoftmaxCrossEntropy;
+        case TaskKind::Regression:
+            return LossKind::Mse;
     }
     return LossKind::BceWithLogits;
 }
@@ -75,10 +79,12 @@ std::unique_ptr<Trainer> Trainer::create(const TrainingConfig& config, std::stri
     if (config.l1 < 0 || config.l2 < 0 || !std::isfinite(config.l1 + config.l2))
         return fail("regularisation rates must be finite and >= 0");
     if (backend && backend->supports(BackendOp::TrainFeedForward, Precision::F32))
-        t->m_engine = backend->createTrainingEngine(model, t->m_loss, config.optimizer, &t->m_engineNote);
+        t->m_engine =
+            backend->createTrainingEngine(model, t->m_loss, config.optimizer, &t->m_engineNote);
     else if (backend)
         t->m_engineNote = "the " + std::string(backend->name()) + " backend does not train models";
-    if (!t->m_engine) t->m_engine = createCpuTrainingEngine(model, t->m_loss, config.optimizer, &problem);
+    if (!t->m_engine)
+        t->m_engine = createCpuTrainingEngine(model, t->m_loss, config.optimizer, &problem);
     if (!t->m_engine) return fail(problem);
     t->m_engine->setRegularisation(config.l1, config.l2);
     t->m_order.resize(t->m_data.trainSize());
@@ -96,11 +102,13 @@ void Trainer::nextBatch() {
     for (size_t b = 0; b < batch; ++b) {
         if (m_cursor >= m_order.size()) {  // a new epoch: reshuffle, seeded
             Random random(m_shuffleState++);
-            for (size_t i = m_order.size() - 1; i > 0; --i) std::swap(m_order[i], m_order[size_t(random.below(int(i + 1)))]);
+            for (size_t i = m_order.size() - 1; i > 0; --i)
+                std::swap(m_order[i], m_order[size_t(random.below(int(i + 1)))]);
             m_cursor = 0;
         }
         const size_t row = m_order[m_cursor++];
-        std::copy_n(m_data.trainInputs.begin() + row * size_t(d), d, m_batchInputs.begin() + b * size_t(d));
+        std::copy_n(m_data.trainInputs.begin() + row * size_t(d), d,
+                    m_batchInputs.begin() + b * size_t(d));
         m_batchTargets[b] = m_data.trainTargets[row];
     }
 }
@@ -108,7 +116,8 @@ void Trainer::nextBatch() {
 void Trainer::step(int n) {
     for (int i = 0; i < n && !diverged(); ++i) {
         nextBatch();
-        const TrainStepResult result = m_engine->trainStep(m_batchInputs, m_batchTargets, m_config.batch);
+        const TrainStepResult result =
+            m_engine->trainStep(m_batchInputs, m_batchTargets, m_config.batch);
         if (!result.finite) {  // nothing of this step is kept: the run stops here
             m_divergedAt = m_steps;
             return;
@@ -143,12 +152,13 @@ TrainingSnapshot Trainer::snapshot(bool withSurfaces) {
     Model<float>& model = m_engine->hostModel();
     const int outputs = model.outputDimension();
     const int testRows = int(m_data.testSize()), trainRows = int(m_data.trainSize());
-    const LossValue test = computeLoss<float>(m_loss, model.forward(m_data.testInputs, testRows), testRows, outputs,
-                                              m_data.testTargets, {});
+    const LossValue test = computeLoss<float>(m_loss, model.forward(m_data.testInputs, testRows),
+                                              testRows, outputs, m_data.testTargets, {});
     // Full-batch forward/backward on the training set: metrics and gradients for diagnostics.
     const std::span<const float> output = model.forward(m_data.trainInputs, trainRows);
     std::vector<float> gradient(output.size());
-    const LossValue train = computeLoss<float>(m_loss, output, trainRows, outputs, m_data.trainTargets, gradient);
+    const LossValue train =
+        computeLoss<float>(m_loss, output, trainRows, outputs, m_data.trainTargets, gradient);
     bool ok = finite(train) && finite(test);
     if (ok) {
         model.zeroGradients();
@@ -179,12 +189,20 @@ TrainingSnapshot Trainer::snapshot(bool withSurfaces) {
     m_lastSnapshotTime = t;
     m_lastSnapshotStep = m_steps;
 
-    HistoryPoint point{m_steps, s.trainLoss, s.testLoss, s.trainAccuracy, s.testAccuracy, s.diagnostics.deadFraction, {}, {}};
+    HistoryPoint point{m_steps,
+                       s.trainLoss,
+                       s.testLoss,
+                       s.trainAccuracy,
+                       s.testAccuracy,
+                       s.diagnostics.deadFraction,
+                       {},
+                       {}};
     for (const LayerDiagnostics& layer : s.diagnostics.layers) {
         point.layerDeadFraction.push_back(layer.deadFraction);
         point.layerGradientNorm.push_back(layer.gradientNorm);
     }
-    if (m_history.empty() || m_history.back().step != m_steps) m_history.push_back(std::move(point));
+    if (m_history.empty() || m_history.back().step != m_steps)
+        m_history.push_back(std::move(point));
     s.history = m_history;
     m_lastFinite = s;
     return s;
@@ -209,8 +227,10 @@ void Trainer::computeSurfaces(TrainingSnapshot& s) {
         std::vector<double> raw(size_t(res) * size_t(res) * 2);
         for (int r = 0; r < res; ++r)
             for (int c = 0; c < res; ++c) {
-                raw[2 * (size_t(r) * res + c)] = s.surfaceLow + (s.surfaceHigh - s.surfaceLow) * c / (res - 1);
-                raw[2 * (size_t(r) * res + c) + 1] = s.surfaceLow + (s.surfaceHigh - s.surfaceLow) * r / (res - 1);
+                raw[2 * (size_t(r) * res + c)] =
+                    s.surfaceLow + (s.surfaceHigh - s.surfaceLow) * c / (res - 1);
+                raw[2 * (size_t(r) * res + c) + 1] =
+                    s.surfaceLow + (s.surfaceHigh - s.surfaceLow) * r / (res - 1);
             }
         return expandFeatures(raw, m_data.features);
     };
@@ -232,9 +252,11 @@ void Trainer::computeSurfaces(TrainingSnapshot& s) {
     model.forward(smallInputs, small * small);
     s.neuronResolution = small;
     for (const HiddenLayerView<float>& view : model.hiddenLayers()) {
-        std::vector<std::vector<float>> units(size_t(view.width), std::vector<float>(size_t(small) * small));
+        std::vector<std::vector<float>> units(size_t(view.width),
+                                              std::vector<float>(size_t(small) * small));
         for (size_t r = 0; r < size_t(small) * small; ++r)
-            for (int j = 0; j < view.width; ++j) units[size_t(j)][r] = view.postActivation[r * size_t(view.width) + size_t(j)];
+            for (int j = 0; j < view.width; ++j)
+                units[size_t(j)][r] = view.postActivation[r * size_t(view.width) + size_t(j)];
         s.neuronSurfaces.push_back(std::move(units));
     }
 }

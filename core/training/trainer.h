@@ -23,13 +23,13 @@ struct TrainingConfig {
     DatasetOptions data;
     std::optional<LabelledPoints> userPoints;  // when set, trains on these (task "user")
     int userClasses = 2;
-    ModelConfig model;                         // input/output dimensions are set from the data
+    ModelConfig model;  // input/output dimensions are set from the data
     OptimizerConfig optimizer;
     int batch = 32;
-    double l1 = 0.0;                           // penalty λ1·Σ|w| over weights
-    double l2 = 0.0;                           // penalty (λ2/2)·Σw² over weights
-    int surfaceResolution = 64;                // decision surface grid (2D tasks), per side
-    int neuronResolution = 24;                 // per-neuron output maps, per side
+    double l1 = 0.0;             // penalty λ1·Σ|w| over weights
+    double l2 = 0.0;             // penalty (λ2/2)·Σw² over weights
+    int surfaceResolution = 64;  // decision surface grid (2D tasks), per side
+    int neuronResolution = 24;   // per-neuron output maps, per side
 };
 
 // One point of the run's history (one per snapshot).
@@ -47,8 +47,8 @@ struct TrainingSnapshot {
     int divergedAtStep = -1;
     double trainLoss = 0, testLoss = 0, trainAccuracy = 0, testAccuracy = 0;
     ModelDiagnostics diagnostics;
-    int revived = 0;                   // revivals so far
-    double stepsPerSecond = 0;         // measured over the steps since the previous snapshot
+    int revived = 0;            // revivals so far
+    double stepsPerSecond = 0;  // measured over the steps since the previous snapshot
     std::vector<HistoryPoint> history;
     // 2D tasks: model output (probability of class 1, or argmax class for 3 classes) on a
     // res × res grid over [surfaceLow, surfaceHigh]², row 0 at x2 = surfaceLow.

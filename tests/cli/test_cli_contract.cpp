@@ -21,11 +21,14 @@ TEST(CliList, JsonHasEveryFunctionWithKindAndParameters) {
         const std::string entry = "{\"name\":\"" + std::string(info.name) + "\"";
         const size_t at = run.out.find(entry);
         ASSERT_NE(at, std::string::npos) << info.name;
-        const std::string kind = info.kind == ActivationKind::Scalar ? "\"kind\":\"scalar\"" : "\"kind\":\"gated\"";
+        const std::string kind =
+            info.kind == ActivationKind::Scalar ? "\"kind\":\"scalar\"" : "\"kind\":\"gated\"";
         EXPECT_EQ(run.out.find(kind, at), run.out.find("\"kind\"", at)) << info.name;
     }
-    EXPECT_NE(run.out.find("{\"name\":\"alpha\",\"default\":0.01,\"min\":0,\"max\":1"), std::string::npos);
-    EXPECT_NE(run.out.find("{\"name\":\"beta\",\"default\":1,\"min\":0.1,\"max\":10"), std::string::npos);
+    EXPECT_NE(run.out.find("{\"name\":\"alpha\",\"default\":0.01,\"min\":0,\"max\":1"),
+              std::string::npos);
+    EXPECT_NE(run.out.find("{\"name\":\"beta\",\"default\":1,\"min\":0.1,\"max\":10"),
+              std::string::npos);
     EXPECT_EQ(splitLines(run.out).size(), 1u);
 }
 
@@ -56,7 +59,8 @@ TEST(CliEval, ParametersChangeTheResult) {
     const CliRun run = runCli({"eval", "leaky_relu", "--param", "alpha=0.2", "--x", "-2"});
     ASSERT_EQ(run.status, 0) << run.err;
     EXPECT_EQ(splitLines(run.out).at(1), "-2,-0.4,0.2");
-    const CliRun softplus = runCli({"eval", "softplus", "--param", "beta=2", "--param", "threshold=5", "--x", "3"});
+    const CliRun softplus =
+        runCli({"eval", "softplus", "--param", "beta=2", "--param", "threshold=5", "--x", "3"});
     ASSERT_EQ(softplus.status, 0) << softplus.err;
     EXPECT_EQ(splitLines(softplus.out).at(1), "3,3,1");  // beta·x = 6 > threshold: linear
 }
@@ -117,7 +121,8 @@ TEST(CliEval, ExtremesAreFiniteForEveryFunctionInBothPrecisions) {
             ASSERT_EQ(lines.size(), 5u);
             for (size_t i = 1; i < lines.size(); ++i)
                 for (const std::string& cell : splitCsvRow(lines[i]))
-                    EXPECT_TRUE(std::isfinite(toDouble(cell))) << info.name << ' ' << precision << ": " << lines[i];
+                    EXPECT_TRUE(std::isfinite(toDouble(cell)))
+                        << info.name << ' ' << precision << ": " << lines[i];
         }
     }
 }
@@ -139,8 +144,10 @@ TEST(CliEval, VulkanComputesInFloat32AndRefusesFloat64) {
     const auto lines = splitLines(run.out);
     ASSERT_EQ(lines.size(), 3u);
     const auto gelu = ActivationConfig::withDefaults(ActivationId::Gelu);
-    EXPECT_NEAR(std::stof(splitCsvRow(lines[2])[1]), evaluateScalar<double>(gelu, -2.0).value, 1e-6);
-    const CliRun f64 = runCli({"eval", "gelu", "--x", "1", "--backend", "vulkan", "--precision", "f64"});
+    EXPECT_NEAR(std::stof(splitCsvRow(lines[2])[1]), evaluateScalar<double>(gelu, -2.0).value,
+                1e-6);
+    const CliRun f64 =
+        runCli({"eval", "gelu", "--x", "1", "--backend", "vulkan", "--precision", "f64"});
     EXPECT_EQ(f64.status, 2);
     EXPECT_TRUE(f64.out.empty());
     EXPECT_NE(f64.err.find("cannot compute in f64"), std::string::npos) << f64.err;

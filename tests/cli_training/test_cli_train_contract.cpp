@@ -206,8 +206,9 @@ TEST(CliTrain, AVulkanRequestTrainsOnVulkan) {
 }
 
 TEST(CliTrain, AVulkanRequestWithoutADriverTrainsOnTheCpuWithANote) {
-    const CliRun run = runCli(with({"train", "--task", "circle", "--steps", "10", "--backend", "vulkan"}),
-                              {"VK_ICD_FILENAMES=/nonexistent.json"});
+    const CliRun run =
+        runCli(with({"train", "--task", "circle", "--steps", "10", "--backend", "vulkan"}),
+               {"VK_ICD_FILENAMES=/nonexistent.json"});
     EXPECT_EQ(run.status, 0) << run.err;
     const std::vector<std::string> notes = splitLines(run.err);
     ASSERT_EQ(notes.size(), 1u) << run.err;

@@ -29,7 +29,8 @@ TEST(Loss, SoftmaxCrossEntropyHandValuesAndHugeLogits) {
     const double first = std::log(std::exp(1.0) + std::exp(2.0) + std::exp(3.0)) - 3.0;
     EXPECT_NEAR(v.loss, (first + 0.0) / 2.0, 1e-12);
     EXPECT_TRUE(std::isfinite(v.loss));
-    EXPECT_NEAR(g[2], (std::exp(3.0) / (std::exp(1.0) + std::exp(2.0) + std::exp(3.0)) - 1) / 2, 1e-15);
+    EXPECT_NEAR(g[2], (std::exp(3.0) / (std::exp(1.0) + std::exp(2.0) + std::exp(3.0)) - 1) / 2,
+                1e-15);
     EXPECT_DOUBLE_EQ(v.accuracy, 1.0);
 }
 

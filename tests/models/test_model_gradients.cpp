@@ -55,7 +55,8 @@ TEST_P(ModelGradients, BackwardMatchesCentralDifferences) {
     for (double& v : x) v = random.normal();
     std::vector<float> targets(batch);
     for (float& t : targets)
-        t = c.loss == LossKind::Mse ? float(random.normal()) : float(random.below(c.outputs == 1 ? 2 : c.outputs));
+        t = c.loss == LossKind::Mse ? float(random.normal())
+                                    : float(random.below(c.outputs == 1 ? 2 : c.outputs));
 
     const auto out = model->forward(x, batch);
     std::vector<double> gradient(out.size());
@@ -74,7 +75,8 @@ TEST_P(ModelGradients, BackwardMatchesCentralDifferences) {
             const double down = lossOf(*model, x, batch, c.loss, targets);
             p->value[i] = saved;
             const double numeric = (up - down) / (2 * h);
-            EXPECT_NEAR(p->grad[i], numeric, 1e-7 + 1e-5 * std::abs(numeric)) << p->name << '[' << i << ']';
+            EXPECT_NEAR(p->grad[i], numeric, 1e-7 + 1e-5 * std::abs(numeric))
+                << p->name << '[' << i << ']';
             ++checked;
         }
     }
@@ -142,8 +144,8 @@ TEST(GluParameterCounts, EightThirdsRuleMatchesTheStandardFfn) {
     EXPECT_EQ(gluFeedForwardWidth(config), 128);
     const GluParameterCounts counts = gluParameterCounts(config);
     EXPECT_EQ(counts.block, 3LL * 48 * 128);
-    EXPECT_EQ(counts.block, counts.plainFourTimes);           // 8·d² both
-    EXPECT_EQ(counts.block * 2, counts.plainSameWidth * 3);   // 3/2 of a plain FFN of the same d_ff
+    EXPECT_EQ(counts.block, counts.plainFourTimes);          // 8·d² both
+    EXPECT_EQ(counts.block * 2, counts.plainSameWidth * 3);  // 3/2 of a plain FFN of the same d_ff
 }
 
 }  // namespace

@@ -12,8 +12,8 @@
 #include <memory>
 
 #include "backends/backend_factory.h"
-#include "gui_test_support.h"
 #include "gui_options.h"
+#include "gui_test_support.h"
 #include "main_window.h"
 #include "ui/charts/curve_chart.h"
 #include "ui/panels/explorer_panel.h"

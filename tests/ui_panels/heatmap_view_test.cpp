@@ -177,8 +177,8 @@ TEST(HeatmapView, RasterIsTheDefaultAndOpenGlFallsBackOffscreen) {
 // Run under xvfb-run only (CTest: HeatmapOpenGl.UnderXvfb, which sets ACTLAB_REQUIRE_OPENGL):
 // there a missing GL path is a failure.
 TEST(HeatmapOpenGl, TexturePathShowsTheSameColoursAsRaster) {
-    ASSERT_TRUE(HeatmapView::openGlAvailable()) << "no OpenGL on platform "
-                                                << QGuiApplication::platformName().toStdString();
+    ASSERT_TRUE(HeatmapView::openGlAvailable())
+        << "no OpenGL on platform " << QGuiApplication::platformName().toStdString();
     HeatmapView view;
     view.resize(400, 300);
     view.setData(2, 2, {-1.f, -1.f, 1.f, 1.f}, 0, 1, 0, 1);

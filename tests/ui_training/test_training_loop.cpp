@@ -14,7 +14,6 @@ namespace {
 
 TrainingConfig small() { return test::smallTrainingConfig(8, 4); }
 
-
 TrainingConfig diverging() {  // SGD at lr 10 on the circle, 3×32 ReLU: NaN within a few steps
     TrainingConfig c;
     c.surfaceResolution = 8;

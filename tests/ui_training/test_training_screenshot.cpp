@@ -18,8 +18,6 @@ ProcessResult runActlab(const QStringList& arguments) {
     return actlab::test::runGui(ACTLAB_GUI_BINARY, arguments, 120000);
 }
 
-
-
 }  // namespace
 
 TEST(TrainingOptions, ParseAndValidate) {

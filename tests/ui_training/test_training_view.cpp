@@ -33,7 +33,6 @@ bool waitFor(const std::function<bool()>& done, int milliseconds = 15000) {
     return actlab::test::waitFor(done, milliseconds);
 }
 
-
 struct ShownView {
     TrainingView view;
     ShownView() {

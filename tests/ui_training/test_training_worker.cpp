@@ -24,7 +24,6 @@ bool waitFor(const std::function<bool()>& done, int milliseconds = 10000) {
     return actlab::test::waitFor(done, milliseconds);
 }
 
-
 }  // namespace
 
 TEST(TrainingController, ResetGivesAPausedStepZeroFrameWithSurfaces) {

@@ -13,7 +13,7 @@
 namespace actlab::cpu {
 namespace {
 
-constexpr std::ptrdiff_t kChunk = 4096;            // elements per task: fits in L1/L2
+constexpr std::ptrdiff_t kChunk = 4096;                 // elements per task: fits in L1/L2
 constexpr std::ptrdiff_t kParallelThreshold = 1 << 15;  // below this, threads cost more
 
 using ArrayF = Eigen::Array<float, Eigen::Dynamic, 1>;
@@ -87,8 +87,10 @@ void geluTanhChunk(ConstMapF x, MapF y, MapF dy, float* d2y) {
     dy = p + 2.0f * x * pqdu;
     if (d2y) {
         const ArrayF ddu = 6.0f * k * c * x;
-        MapF(d2y, x.size()) = (pq == 0.0f).select(
-            ArrayF::Zero(x.size()), 4.0f * pq * (du + 0.5f * x * (ddu - 2.0f * (p - q) * du * du)));
+        MapF(d2y, x.size()) =
+            (pq == 0.0f)
+                .select(ArrayF::Zero(x.size()),
+                        4.0f * pq * (du + 0.5f * x * (ddu - 2.0f * (p - q) * du * du)));
     }
 }
 
@@ -122,19 +124,36 @@ bool vectorisedScalar(const ActivationConfig& config, const ScalarActivationBatc
     MapF dy(batch.first.data() + begin, n);
     float* d2y = batch.second.empty() ? nullptr : batch.second.data() + begin;
     switch (config.info().gate) {
-        case ActivationId::Gelu: geluChunk(x, y, dy, d2y); return true;
-        case ActivationId::GeluTanh: geluTanhChunk(x, y, dy, d2y); return true;
-        case ActivationId::Silu: swishChunk(1.0f, x, y, dy, d2y); return true;
-        case ActivationId::Swish: swishChunk(float(config.parameters[0]), x, y, dy, d2y); return true;
+        case ActivationId::Gelu:
+            geluChunk(x, y, dy, d2y);
+            return true;
+        case ActivationId::GeluTanh:
+            geluTanhChunk(x, y, dy, d2y);
+            return true;
+        case ActivationId::Silu:
+            swishChunk(1.0f, x, y, dy, d2y);
+            return true;
+        case ActivationId::Swish:
+            swishChunk(float(config.parameters[0]), x, y, dy, d2y);
+            return true;
         case ActivationId::GeluSigmoid:
             swishChunk(float(scalar::kGeluSigmoidBeta), x, y, dy, d2y);
             return true;
-        case ActivationId::Tanh: tanhChunk(x, y, dy, d2y); return true;
-        case ActivationId::Sigmoid: sigmoidChunk(x, y, dy, d2y); return true;
-        case ActivationId::Relu: leakyChunk(0.0f, x, y, dy, d2y); return true;
+        case ActivationId::Tanh:
+            tanhChunk(x, y, dy, d2y);
+            return true;
+        case ActivationId::Sigmoid:
+            sigmoidChunk(x, y, dy, d2y);
+            return true;
+        case ActivationId::Relu:
+            leakyChunk(0.0f, x, y, dy, d2y);
+            return true;
         case ActivationId::LeakyRelu:
-        case ActivationId::Prelu: leakyChunk(float(config.parameters[0]), x, y, dy, d2y); return true;
-        default: return false;
+        case ActivationId::Prelu:
+            leakyChunk(float(config.parameters[0]), x, y, dy, d2y);
+            return true;
+        default:
+            return false;
     }
 }
 
@@ -152,9 +171,11 @@ void gatedChunk(const ActivationConfig& config, const GatedActivationBatch<T>& b
 
 }  // namespace
 
-void evaluateScalarKernel(const ActivationConfig& config, const ScalarActivationBatch<float>& batch) {
+void evaluateScalarKernel(const ActivationConfig& config,
+                          const ScalarActivationBatch<float>& batch) {
     forEachChunk(std::ptrdiff_t(batch.x.size()), [&](std::ptrdiff_t begin, std::ptrdiff_t end) {
-        if (!vectorisedScalar(config, batch, begin, end)) referenceScalar(config, batch, begin, end);
+        if (!vectorisedScalar(config, batch, begin, end))
+            referenceScalar(config, batch, begin, end);
     });
 }
 
@@ -171,7 +192,8 @@ void evaluateGatedKernel(const ActivationConfig& config, const GatedActivationBa
     });
 }
 
-void evaluateGatedKernel(const ActivationConfig& config, const GatedActivationBatch<double>& batch) {
+void evaluateGatedKernel(const ActivationConfig& config,
+                         const GatedActivationBatch<double>& batch) {
     forEachChunk(std::ptrdiff_t(batch.x.size()), [&](std::ptrdiff_t begin, std::ptrdiff_t end) {
         gatedChunk(config, batch, begin, end);
     });

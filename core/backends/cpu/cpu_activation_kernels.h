@@ -8,7 +8,8 @@
 
 namespace actlab::cpu {
 
-void evaluateScalarKernel(const ActivationConfig& config, const ScalarActivationBatch<float>& batch);
+void evaluateScalarKernel(const ActivationConfig& config,
+                          const ScalarActivationBatch<float>& batch);
 void evaluateScalarKernel(const ActivationConfig& config,
                           const ScalarActivationBatch<double>& batch);
 void evaluateGatedKernel(const ActivationConfig& config, const GatedActivationBatch<float>& batch);

@@ -8,17 +8,23 @@ namespace {
 
 class CpuTrainingEngine final : public TrainingEngine {
 public:
-    CpuTrainingEngine(std::unique_ptr<Model<float>> model, LossKind loss, const OptimizerConfig& optimizer)
-        : m_model(std::move(model)), m_loss(loss), m_optimizer(optimizer), m_parameters(m_model->parameters()) {}
+    CpuTrainingEngine(std::unique_ptr<Model<float>> model, LossKind loss,
+                      const OptimizerConfig& optimizer)
+        : m_model(std::move(model)),
+          m_loss(loss),
+          m_optimizer(optimizer),
+          m_parameters(m_model->parameters()) {}
 
     std::string_view backendName() const override { return "cpu"; }
 
-    TrainStepResult trainStep(std::span<const float> inputs, std::span<const float> targets, int batch) override {
+    TrainStepResult trainStep(std::span<const float> inputs, std::span<const float> targets,
+                              int batch) override {
         TrainStepResult result;
         const int outputs = m_model->outputDimension();
         const std::span<const float> output = m_model->forward(inputs, batch);
         m_outputGradient.resize(output.size());
-        const LossValue value = computeLoss<float>(m_loss, output, batch, outputs, targets, m_outputGradient);
+        const LossValue value =
+            computeLoss<float>(m_loss, output, batch, outputs, targets, m_outputGradient);
         result.loss = value.loss;
         if (!std::isfinite(value.loss)) {
             result.finite = false;
@@ -33,7 +39,9 @@ public:
         return result;
     }
 
-    void setOptimizerConfig(const OptimizerConfig& config) override { m_optimizer.setConfig(config); }
+    void setOptimizerConfig(const OptimizerConfig& config) override {
+        m_optimizer.setConfig(config);
+    }
     void setRegularisation(double l1, double l2) override {
         m_l1 = float(l1);
         m_l2 = float(l2);
@@ -67,7 +75,8 @@ private:
 }  // namespace
 
 std::unique_ptr<TrainingEngine> createCpuTrainingEngine(const ModelConfig& model, LossKind loss,
-                                                        const OptimizerConfig& optimizer, std::string* error) {
+                                                        const OptimizerConfig& optimizer,
+                                                        std::string* error) {
     auto network = createModel<float>(model, error);
     if (!network) return nullptr;
     return std::make_unique<CpuTrainingEngine>(std::move(network), loss, optimizer);

@@ -61,7 +61,7 @@ public:
         std::unique_ptr<TrainingEngine> engine;
         try {
             engine = vulkan::createVulkanTrainingEngine(m_shared, model, loss, optimizer,
-                                                       m_checkEveryOp, &reason);
+                                                        m_checkEveryOp, &reason);
         } catch (const std::exception& e) {
             reason = e.what();
         }
