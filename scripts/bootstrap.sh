@@ -1,47 +1,86 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian 12 machine: installs the missing Debian packages, builds
 # ActLab (Release, Ninja) in ./build, then either launches the app or runs the whole test suite.
-#   scripts/bootstrap.sh run    install + build + launch actlab
-#   scripts/bootstrap.sh test   install + build + ctest (every suite; Vulkan tests on lavapipe)
+#   scripts/bootstrap.sh run          install + build + launch actlab
+#   scripts/bootstrap.sh test         install + build + ctest (every suite; Vulkan tests on lavapipe)
+#   scripts/bootstrap.sh deps GROUP…  install only the packages of these groups (build run test dev)
+# Environment: ACTLAB_BUILD_DIR (default ./build), ACTLAB_WERROR=ON (warnings are errors, as in CI).
 set -euo pipefail
 mode=${1:-run}
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${ACTLAB_BUILD_DIR:-$root/build}
 
-packages=(
+# The Debian 12 packages, by what needs them. This is the one list: cmake/packaging.cmake reads
+# run_packages for the .deb's Depends. Installed with --no-install-recommends, so every package
+# a step needs is named here, not left to a Recommends (libqt6opengl6-dev is one: Qt Charts needs
+# its CMake package, and qt6-base-dev only recommends it).
+build_packages=(
   g++ cmake ninja-build pkg-config
-  qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev libgl-dev
-  libeigen3-dev libvulkan-dev glslc mesa-vulkan-drivers vulkan-validationlayers
+  qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev libqt6opengl6-dev libgl-dev
+  libeigen3-dev libvulkan-dev glslc
   libgtest-dev libbenchmark-dev
-  xvfb xauth fonts-noto-cjk
+)
+run_packages=(
+  libqt6widgets6 libqt6charts6 libqt6svg6 libqt6opengl6 libqt6openglwidgets6 qt6-qpa-plugins
+  libvulkan1 mesa-vulkan-drivers libgomp1 fonts-noto-cjk
+)
+test_packages=(
+  vulkan-validationlayers xvfb xauth
+)
+# Developer checks that the two README commands do not need: format, sanitizers, fuzzing, .deb.
+dev_packages=(
+  clang-format clang-14 libclang-rt-14-dev dpkg-dev file
 )
 
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
+install_packages() {
+  local missing=() p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  ((${#missing[@]})) || return 0
   echo "bootstrap: installing ${missing[*]}"
-  sudo=""
+  local sudo=""
   [ "$(id -u)" -eq 0 ] || sudo=sudo
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+}
 
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
-cmake --build "$build" -j "$(nproc)"
+configure_and_build() {
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DACTLAB_WERROR="${ACTLAB_WERROR:-OFF}"
+  cmake --build "$build" -j "$(nproc)"
+}
 
 case "$mode" in
   run)
+    install_packages "${build_packages[@]}" "${run_packages[@]}"
+    configure_and_build
     exec "$build/app/gui/actlab" "${@:2}"
     ;;
   test)
+    install_packages "${build_packages[@]}" "${run_packages[@]}" "${test_packages[@]}"
+    configure_and_build
     # xvfb-run gives the GL tests a real X server; the other Qt tests use the offscreen platform.
     cd "$build"
     exec xvfb-run -a -s "-screen 0 1600x1000x24" ctest --output-on-failure -j "$(nproc)" --timeout 600
     ;;
+  deps)
+    groups=("${@:2}")
+    ((${#groups[@]})) || { echo "usage: scripts/bootstrap.sh deps build|run|test|dev ..." >&2; exit 2; }
+    wanted=()
+    for group in "${groups[@]}"; do
+      case "$group" in
+        build) wanted+=("${build_packages[@]}") ;;
+        run) wanted+=("${run_packages[@]}") ;;
+        test) wanted+=("${test_packages[@]}") ;;
+        dev) wanted+=("${dev_packages[@]}") ;;
+        *) echo "bootstrap: unknown package group '$group' (build, run, test, dev)" >&2; exit 2 ;;
+      esac
+    done
+    install_packages "${wanted[@]}"
+    ;;
   *)
-    echo "usage: scripts/bootstrap.sh run|test" >&2
+    echo "usage: scripts/bootstrap.sh run|test|deps GROUP..." >&2
     exit 2
     ;;
 esac

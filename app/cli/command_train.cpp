@@ -144,7 +144,7 @@ std::string runTrain(const std::vector<std::string>& words, std::string& notes) 
     json.beginObject().key("task").value(o.config.task);
     std::string activations;
     for (const ActivationConfig& a : o.config.model.activations)
-        activations += (activations.empty() ? "" : ",") + std::string(a.info().name);
+        activations.append(activations.empty() ? "" : ",").append(a.info().name);
     json.key("activation").value(activations).key("backend").value(r.backend);
     writeRunJson(json, r, classification);
     json.endObject();

@@ -117,10 +117,15 @@ public:
 
     std::vector<Parameter<T>*> parameters() override {
         std::vector<Parameter<T>*> list;
-        if (m_project) list.insert(list.end(), {&m_inWeight, &m_inBias});
+        // push_back, not insert({...}): GCC 12's -Wstringop-overflow misreads the latter.
+        if (m_project) {
+            list.push_back(&m_inWeight);
+            list.push_back(&m_inBias);
+        }
         for (Block& k : m_blocks) {
-            list.insert(list.end(), {&k.gate, &k.value, &k.out});
-            if (m_config.biases) list.insert(list.end(), {&k.gateBias, &k.valueBias, &k.outBias});
+            for (Parameter<T>* p : {&k.gate, &k.value, &k.out}) list.push_back(p);
+            if (!m_config.biases) continue;
+            for (Parameter<T>* p : {&k.gateBias, &k.valueBias, &k.outBias}) list.push_back(p);
         }
         list.insert(list.end(), {&m_headWeight, &m_headBias});
         return list;

@@ -48,7 +48,7 @@ public:
 
     std::string describe() const override {
         std::string text = "mlp " + std::to_string(m_config.inputDimension);
-        for (int width : m_config.hidden) text += "-" + std::to_string(width);
+        for (int width : m_config.hidden) text.append("-").append(std::to_string(width));
         return text + "-" + std::to_string(m_config.outputDimension);
     }
     int inputDimension() const override { return m_config.inputDimension; }

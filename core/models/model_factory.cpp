@@ -66,7 +66,8 @@ std::optional<std::string> validateModelConfig(const ModelConfig& config) {
     for (const ActivationConfig& a : config.activations) {
         const bool gated = a.info().kind == ActivationKind::Gated;
         if (mlp && gated)
-            return "'" + std::string(a.info().name) + "' is a gated unit: use it with --model glu";
+            return std::string("'").append(a.info().name) +
+                   "' is a gated unit: use it with --model glu";
         if (!mlp && !gated)
             return "a GLU-FFN needs a gated unit (glu, reglu, geglu, swiglu), got '" +
                    std::string(a.info().name) + "'";

@@ -80,7 +80,9 @@ TEST_P(EveryTask, DefaultOptionsGiveTheTaskSizeSplitInHalvesWithValidLabels) {
     const char* name = GetParam().data();
     const Dataset d = make(name);
     const DatasetInfo& info = task(name);
-    if (info.rawDimension <= 2 && info.classes <= 2) EXPECT_EQ(info.defaultPoints, 500) << name;
+    if (info.rawDimension <= 2 && info.classes <= 2) {
+        EXPECT_EQ(info.defaultPoints, 500) << name;
+    }
     const size_t half = size_t(info.defaultPoints) / 2;
     EXPECT_EQ(d.trainSize(), half);
     EXPECT_EQ(d.testSize(), size_t(info.defaultPoints) - half);
