@@ -1,10 +1,12 @@
 // Reference maths of every catalogue function: value, first and second derivative, for float
-// and double. Numerically safe for any finite x (no NaN/Inf where the true value is finite).
-// Kinks use PyTorch 1.13's convention for f′ (e.g. relu′(0) = 0, leaky_relu′(0) = α).
+// (evaluated in double, see evaluateScalar) and double, in forms free of cancellation in the
+// tails. Safe for any finite x (no NaN/Inf where the true value is finite). Kinks use PyTorch
+// 1.13's convention for f′ (e.g. relu′(0) = 0, leaky_relu′(0) = α).
 #pragma once
 
 #include <array>
 #include <cmath>
+#include <type_traits>
 
 #include "activations/catalogue.h"
 
@@ -71,11 +73,11 @@ T sigmoidSlope(T x) {
     return e / ((T(1) + e) * (T(1) + e));
 }
 
+// σ″ = σ′·(1 − 2σ) = −σ′·tanh(x/2): 1 − 2σ would cancel near 0.
 template <typename T>
 Derivatives<T> sigmoidFunction(T x) {
-    const T s = sigmoid(x);
     const T q = sigmoidSlope(x);
-    return {s, q, q * (T(1) - T(2) * s)};
+    return {sigmoid(x), q, -q * std::tanh(T(0.5) * x)};
 }
 
 // tanh′(x) = 1 − tanh² x = 4σ′(2x), accurate in the tails where 1 − t² cancels.
@@ -137,10 +139,11 @@ Derivatives<T> swish(T x, T beta) {
 }
 
 // Mish x·tanh(softplus(x)): with t = tanh(sp), σ = σ(x), g = (1 − t²)σ:
-// f′ = t + x·g, f″ = 2g + x·((1 − t²)σ(1 − σ) − 2t·g·σ).
+// f′ = t + x·g, f″ = 2g + x·((1 − t²)σ(1 − σ) − 2t·g·σ). sp = x + ln(1 + e^−x) for x > 20
+// (dropping the e^−x would cost 2e^−x relative in 1 − t²).
 template <typename T>
 Derivatives<T> mish(T x) {
-    const T sp = x > T(20) ? x : std::log1p(std::exp(x));
+    const T sp = x > T(20) ? x + std::log1p(std::exp(-x)) : std::log1p(std::exp(x));
     const T t = std::tanh(sp);
     const T sig = sigmoid(x);
     const T s = T(4) * sigmoidSlope(T(2) * sp);  // 1 − t², without cancellation
@@ -149,10 +152,11 @@ Derivatives<T> mish(T x) {
     return {x * t, t + x * g, T(2) * g + x * (s * sigmoidSlope(x) - T(2) * t * g * sig)};
 }
 
+// f′ = (2x + 3)/6 on [−3, 3]: exact to one rounding at its zero x = −1.5 (x/3 + ½ cancels).
 template <typename T>
 Derivatives<T> hardswish(T x) {
     if (x < T(-3)) return {T(0), T(0), T(0)};
-    if (x <= T(3)) return {x * (x + T(3)) / T(6), x / T(3) + T(0.5), T(1) / T(3)};
+    if (x <= T(3)) return {x * (x + T(3)) / T(6), (T(2) * x + T(3)) / T(6), T(1) / T(3)};
     return {x, T(1), T(0)};
 }
 
@@ -172,11 +176,13 @@ Derivatives<T> relu6(T x) {
 
 }  // namespace scalar
 
-// f, f′, f″ of a scalar catalogue function at x. For a gated id, evaluates its gate act(x).
-template <typename T>
-Derivatives<T> evaluateScalar(const ActivationConfig& config, T x) {
-    const T p0 = static_cast<T>(config.parameters[0]);
-    const T p1 = static_cast<T>(config.parameters[1]);
+namespace detail {
+
+// f, f′, f″ in T of the function config names, its parameters rounded to P first.
+template <typename T, typename P = T>
+Derivatives<T> evaluateFormulas(const ActivationConfig& config, T x) {
+    const T p0 = static_cast<T>(static_cast<P>(config.parameters[0]));
+    const T p1 = static_cast<T>(static_cast<P>(config.parameters[1]));
     switch (config.info().gate) {
         case ActivationId::Identity:
             return scalar::identity(x);
@@ -219,6 +225,24 @@ Derivatives<T> evaluateScalar(const ActivationConfig& config, T x) {
             break;  // gated ids never appear as a gate
     }
     return scalar::identity(x);
+}
+
+}  // namespace detail
+
+// f, f′, f″ of a scalar catalogue function at x. For a gated id, evaluates its gate act(x).
+// float: the f32 path takes its parameters as float (as the Vulkan push constants do), evaluates
+// the double formulas at them and rounds once, so it is within one float rounding of the truth
+// wherever the result is a normal float, the tails and the zeros of f′ included.
+template <typename T>
+Derivatives<T> evaluateScalar(const ActivationConfig& config, T x) {
+    if constexpr (std::is_same_v<T, float>) {
+        const Derivatives<double> d =
+            detail::evaluateFormulas<double, float>(config, static_cast<double>(x));
+        return {static_cast<float>(d.value), static_cast<float>(d.first),
+                static_cast<float>(d.second)};
+    } else {
+        return detail::evaluateFormulas<T>(config, x);
+    }
 }
 
 // y = act(x)·v and its partials for a gated unit (config.id is glu/reglu/geglu/swiglu).

@@ -124,12 +124,14 @@ TEST(ActivationProperties, ZeroGradientShare) {
     EXPECT_NEAR(computeProperties(make(ActivationId::Hardswish)).zeroGradientShare, 0.25, 1e-3);
 }
 
-TEST(ActivationProperties, GatedUnitsReportTheirGate) {
+// A gated unit reports its gate's properties: SwiGLU has SiLU's minimum (reference_facts.txt).
+TEST(ActivationProperties, GatedUnitsReportTheirGatesKnownMinimumAndShape) {
     const ActivationProperties swiglu = computeProperties(make(ActivationId::Swiglu));
-    const ActivationProperties silu = computeProperties(make(ActivationId::Silu));
-    EXPECT_EQ(swiglu.minimumValue, silu.minimumValue);
-    EXPECT_EQ(swiglu.monotonic, silu.monotonic);
-    EXPECT_TRUE(computeProperties(make(ActivationId::Reglu)).zeroGradientShare > 0.49);
+    EXPECT_NEAR(swiglu.minimumValue, -0.2784645427610738, 1e-9);
+    EXPECT_NEAR(swiglu.minimumAt, -1.278464542761074, 1e-5);
+    EXPECT_FALSE(swiglu.monotonic);
+    EXPECT_TRUE(computeProperties(make(ActivationId::Glu)).monotonic);
+    EXPECT_NEAR(computeProperties(make(ActivationId::Reglu)).zeroGradientShare, 0.5, 1e-3);
 }
 
 // The error approximation − GELU is even in x (both satisfy f(x) − f(−x) = x), so its largest
@@ -166,15 +168,20 @@ TEST(ActivationProperties, GeluApproximationErrors) {
     }
 }
 
-TEST(ActivationProperties, ComparingAFunctionWithItselfGivesZero) {
-    const ApproximationError e =
-        compareFunctions(make(ActivationId::Gelu), make(ActivationId::Gelu), -6.0, 6.0, 101);
-    EXPECT_EQ(e.maxAbsError, 0.0);
-    EXPECT_EQ(e.x.size(), 101u);
-    // Swish with β = 1.702 is the sigmoid approximation of GELU, term for term.
-    const ApproximationError same = compareFunctions(
-        make(ActivationId::GeluSigmoid), make(ActivationId::Swish, "beta", 1.702), -6.0, 6.0);
-    EXPECT_EQ(same.maxAbsError, 0.0);
+// Closed-form gaps instead of a function compared with itself: leaky_relu(α) − relu = αx for
+// x < 0, largest at the left end; softsign − identity = −x·|x|/(1 + |x|), largest at both ends.
+TEST(ActivationProperties, ComparisonsOfPiecewiseFunctionsFindTheirClosedFormGaps) {
+    const ApproximationError leaky = compareFunctions(
+        make(ActivationId::Relu), make(ActivationId::LeakyRelu, "alpha", 0.25), -6.0, 6.0, 101);
+    EXPECT_NEAR(leaky.maxAbsError, 1.5, 1e-12);  // |0.25 · (−6)|
+    EXPECT_NEAR(leaky.at, -6.0, 1e-9);
+    ASSERT_EQ(leaky.x.size(), 101u);
+    for (size_t i = 0; i < leaky.x.size(); ++i)
+        EXPECT_NEAR(leaky.error[i], leaky.x[i] < 0 ? 0.25 * leaky.x[i] : 0.0, 1e-15);
+    const ApproximationError softsign =
+        compareFunctions(make(ActivationId::Identity), make(ActivationId::Softsign), -2.0, 2.0);
+    EXPECT_NEAR(softsign.maxAbsError, 4.0 / 3.0, 1e-12);  // |2/3 − 2|
+    EXPECT_NEAR(std::abs(softsign.at), 2.0, 1e-9);
 }
 
 }  // namespace

@@ -20,9 +20,10 @@ struct Tolerance {
     double absolute;
     double relative;
 };
-// float CPU vs float Vulkan, f and f′ (and y, ∂y/∂x, ∂y/∂v): a few float ulps of the larger of
-// |value| and 0.2 (the exp/erfc approximations on each side are each good to ~1.5e-7 absolute).
-inline constexpr Tolerance kValueTolerance{2e-6, 1e-5};
+// float CPU vs float Vulkan, f and f′ (and y, ∂y/∂x, ∂y/∂v): each is within 2e-5 relative of
+// the truth wherever it is a normal float (test_backend_tails_f32), so of each other within
+// 4e-5; the 1e-30 only admits values below that range, where either side may flush to 0.
+inline constexpr Tolerance kValueTolerance{1e-30, 4e-5};
 // f″: its formulas subtract nearly equal terms (gelu_tanh, mish) and switch to 0 at slightly
 // different x when a float factor underflows, so it gets 50× more room.
 inline constexpr Tolerance kSecondTolerance{1e-4, 1e-4};

@@ -79,7 +79,7 @@ TEST_P(GatedConsistency, VulkanMatchesCpuAndStaysFinite) {
         dx[i] = d.dValueDx;
         dv[i] = d.dValueDv;
     }
-    // y and ∂y/∂x carry v (up to 100) as a factor: the tolerance scales with it.
+    // y and ∂y/∂x carry v (up to 100) as a factor: the floor for tiny values scales with it.
     const Tolerance scaled{kValueTolerance.absolute * 100.0, kValueTolerance.relative};
     expectConsistent("y", x, cpuY, gpuY, y, scaled);
     expectConsistent("dy/dx", x, cpuDx, gpuDx, dx, scaled);
