@@ -21,8 +21,12 @@ build_packages=(
   libgtest-dev libbenchmark-dev
 )
 run_packages=(
-  libqt6widgets6 libqt6charts6 libqt6svg6 libqt6opengl6 libqt6openglwidgets6 qt6-qpa-plugins
-  libvulkan1 mesa-vulkan-drivers libgomp1 fonts-noto-cjk
+  # Linked. libqt6gui6 (theirs) has the xcb and offscreen platform plugins; libqt6svg6 the SVG icon
+  # engine and image plugin (the window icon). Bookworm's qt6-qpa-plugins has only VNC: not needed.
+  libqt6widgets6 libqt6charts6 libqt6svg6 libqt6opengl6 libqt6openglwidgets6 libgomp1
+  # Opened at run time: the Vulkan loader (libvulkan.so.1) and Mesa's drivers (lavapipe on any CPU).
+  libvulkan1 mesa-vulkan-drivers
+  fonts-noto-cjk
 )
 test_packages=(
   vulkan-validationlayers xvfb xauth

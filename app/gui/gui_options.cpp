@@ -25,6 +25,14 @@ bool wantsScreenshot(int argc, char** argv) {
     return false;
 }
 
+bool wantsHelpOrVersion(int argc, char** argv) {
+    for (int i = 1; i < argc && std::strcmp(argv[i], "--") != 0; ++i)
+        if (std::strcmp(argv[i], "-h") == 0 || std::strcmp(argv[i], "--help") == 0 ||
+            std::strcmp(argv[i], "--version") == 0)
+            return true;
+    return false;
+}
+
 GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(

@@ -40,4 +40,8 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments);
 // Whether `arguments` ask for a screenshot (checked before QApplication exists).
 bool wantsScreenshot(int argc, char** argv);
 
+// Whether the command line holds -h, --help or --version (checked before QApplication exists: it
+// needs a display, and these two must not).
+bool wantsHelpOrVersion(int argc, char** argv);
+
 }  // namespace actlab::gui

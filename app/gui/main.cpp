@@ -1,6 +1,7 @@
-// actlab: the GUI entry point. Parses the options (exit 2 on bad ones), picks the backend,
-// opens the main window, or with --screenshot renders it to a PNG and exits.
+// actlab: the GUI entry point. Parses the options (exit 2 on bad ones; --help and --version need
+// no display), picks the backend, opens the main window, or with --screenshot renders it to a PNG.
 #include <QApplication>
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QIcon>
 #include <QImage>
@@ -42,21 +43,15 @@ int saveScreenshot(actlab::gui::MainWindow& window, const QString& path, int ste
     return 0;
 }
 
-}  // namespace
+// What the QCoreApplication that prints --help and the QApplication both need: the name and
+// version (and, when there are translations, their translator).
+void describeApplication() {
+    QCoreApplication::setApplicationName(QStringLiteral("actlab"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(ACTLAB_VERSION));
+}
 
-int main(int argc, char** argv) {
-    // A screenshot must work on a machine without a display (CI, documentation builds).
-    if (actlab::gui::wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("DISPLAY") &&
-        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
-        qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("actlab"));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/actlab.svg")));
-    QApplication::setApplicationVersion(QStringLiteral(ACTLAB_VERSION));
-
-    const actlab::gui::GuiOptionsResult parsed = actlab::gui::parseGuiOptions(app.arguments());
+// Prints the help or the version if `parsed` asks for one; returns the exit status, or -1.
+int printHelpOrVersion(const actlab::gui::GuiOptionsResult& parsed) {
     if (!parsed.helpText.isEmpty()) {
         std::fputs(qPrintable(parsed.helpText), stdout);
         return 0;
@@ -65,6 +60,52 @@ int main(int argc, char** argv) {
         std::printf("actlab %s\n", ACTLAB_VERSION);
         return 0;
     }
+    return -1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // --help, --version and bad options work without a display: a QCoreApplication needs no
+    // platform plugin. With a display, anything but help and version is parsed under
+    // QApplication, which first removes Qt's own options such as -platform.
+    const bool hasDisplay = !qEnvironmentVariableIsEmpty("DISPLAY") ||
+                            !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
+                            !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+    if (actlab::gui::wantsHelpOrVersion(argc, argv) || !hasDisplay) {
+        QCoreApplication core(argc, argv);
+        describeApplication();
+        const actlab::gui::GuiOptionsResult parsed = actlab::gui::parseGuiOptions(core.arguments());
+        if (const int status = printHelpOrVersion(parsed); status >= 0) return status;
+        if (!hasDisplay && !parsed.options) {
+            std::fprintf(stderr, "actlab: %s\n%s\n", qPrintable(parsed.error),
+                         qPrintable(QCoreApplication::translate("main", "Try 'actlab --help'.")));
+            return 2;
+        }
+        if (!hasDisplay && parsed.options->screenshotPath.isEmpty()) {
+            std::fprintf(stderr, "actlab: %s\n",
+                         qPrintable(QCoreApplication::translate(
+                             "main",
+                             "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are "
+                             "unset); --screenshot FILE works without one")));
+            return 2;
+        }
+    }
+
+    // A screenshot must work on a machine without a display (CI, documentation builds).
+    if (actlab::gui::wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
+        qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+
+    QApplication app(argc, argv);
+    describeApplication();
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/actlab.svg")));
+    // The installed desktop entry's id (cmake/packaging.cmake): the Wayland app id.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.actlab.ActLab"));
+
+    const actlab::gui::GuiOptionsResult parsed = actlab::gui::parseGuiOptions(app.arguments());
+    if (const int status = printHelpOrVersion(parsed); status >= 0) return status;
     if (!parsed.options) {
         std::fprintf(stderr, "actlab: %s\n%s\n", qPrintable(parsed.error),
                      qPrintable(QApplication::translate("main", "Try 'actlab --help'.")));

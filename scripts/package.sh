@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds the portable Debian package: configures ./build-package for the x86-64-v2 baseline (any
+# x86-64 CPU of the last decade, no AVX), builds only what is installed, runs `cpack -G DEB` and
+# prints the path of build-package/actlab_<version>_<arch>.deb. Needs the build and dev packages
+# (scripts/bootstrap.sh deps build dev: dpkg-shlibdeps and file compute the versioned Depends).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$root/build-package
+
+for tool in cmake cpack ninja dpkg-shlibdeps file; do
+  command -v "$tool" >/dev/null ||
+    { echo "package: $tool is missing: run scripts/bootstrap.sh deps build dev" >&2; exit 1; }
+done
+
+mkdir -p "$build"
+# CMAKE_SKIP_INSTALL_ALL_DEPENDENCY: cpack's install step builds nothing more than what we build.
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DACTLAB_CPU_BASELINE=x86-64-v2 -DACTLAB_BUILD_TESTS=OFF -DACTLAB_BUILD_GUI=ON \
+  -DACTLAB_SANITIZE= -DCMAKE_SKIP_INSTALL_ALL_DEPENDENCY=ON >"$build/configure.log" 2>&1 ||
+  { cat "$build/configure.log" >&2; echo "package: configuring $build failed" >&2; exit 1; }
+cmake --build "$build" --target actlab-installed -j "$(nproc)"
+rm -f "$build"/actlab_*.deb
+(cd "$build" && cpack -G DEB) >"$build/cpack.log" 2>&1 ||
+  { cat "$build/cpack.log" >&2; echo "package: cpack -G DEB failed" >&2; exit 1; }
+deb=$(find "$build" -maxdepth 1 -name 'actlab_*.deb' | head -n 1)
+[ -n "$deb" ] || { echo "package: cpack made no actlab_*.deb in $build" >&2; exit 1; }
+echo "$deb"
