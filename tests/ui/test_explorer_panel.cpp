@@ -1,6 +1,7 @@
 // ExplorerPanel: sliders move the plotted series, check boxes add and remove series, gated
-// units at v, CSV values match core, x-range validation, cursor readout, state round trip,
-// bad input answered with a message.
+// units at v, CSV values, x-range validation, cursor readout, state round trip, bad input
+// answered with a message. What it plots and shows is checked against PyTorch's float64 values
+// (tests/activations/fixtures, read by fixture_reader.h), at sample points that are fixture x.
 #include <gtest/gtest.h>
 
 #include <QApplication>
@@ -13,12 +14,14 @@
 #include <QSlider>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
+#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <memory>
 
-#include "activations/sampling.h"
-#include "activations/scalar_functions.h"
 #include "backends/backend_factory.h"
+#include "fixture_reader.h"
 #include "ui/charts/curve_chart.h"
 #include "ui/panels/explorer_panel.h"
 #include "ui/panels/function_list_widget.h"
@@ -28,6 +31,50 @@ using actlab::ActivationId;
 using actlab::ui::ExplorerPanel;
 
 namespace {
+
+using actlab::test::GatedFixtureRow;
+using actlab::test::ScalarFixtureRow;
+
+// PyTorch's row of NAME(PARAMS) at exactly x (PARAMS as scalar_functions.csv writes them).
+const ScalarFixtureRow* pytorchRow(const std::string& name, const std::string& params, double x) {
+    static const std::vector<ScalarFixtureRow> rows = actlab::test::readScalarFixture();
+    for (const ScalarFixtureRow& row : rows)
+        if (row.name == name && row.params == params && row.x == x) return &row;
+    return nullptr;
+}
+
+const GatedFixtureRow* pytorchGatedRow(const std::string& name, double x, double v) {
+    static const std::vector<GatedFixtureRow> rows = actlab::test::readGatedFixture();
+    for (const GatedFixtureRow& row : rows)
+        if (row.name == name && row.x == x && row.v == v) return &row;
+    return nullptr;
+}
+
+// Units in the last place between a and b (how many doubles lie between them; ±0 are one).
+uint64_t ulpsBetween(double a, double b) {
+    if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<uint64_t>::max();
+    const auto ordered = [](double v) -> int64_t {
+        const int64_t bits = std::bit_cast<int64_t>(v);
+        return bits < 0 ? -(bits & std::numeric_limits<int64_t>::max()) : bits;
+    };
+    const int64_t p = ordered(a), q = ordered(b);
+    return p > q ? uint64_t(p) - uint64_t(q) : uint64_t(q) - uint64_t(p);
+}
+
+// The CPU backend the panel samples through stays within a few ulps of PyTorch's float64 value
+// at points where PyTorch's formula does not cancel (the ones chosen below).
+constexpr uint64_t kUlps = 4;
+
+::testing::AssertionResult withinUlps(const char* what, double got, double want) {
+    const uint64_t distance = ulpsBetween(got, want);
+    if (distance <= kUlps) return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << what << ": got " << got << ", PyTorch " << want << " ("
+                                         << distance << " ulps, allowed " << kUlps << ")";
+}
+
+// The default view samples 2001 points on [−5, 5], x_i = −5 + 10·(i/2000). At i = 125k,
+// i/2000 = k/16 and 10·k/16 are exact, so x_i = −5 + 5k/8 exactly whether or not the compiler
+// fuses the multiply-add: multiples of 1/8, which the fixture holds. The tests read those.
 
 class ExplorerPanelTest : public ::testing::Test {
 protected:
@@ -60,7 +107,8 @@ TEST_F(ExplorerPanelTest, OpensWithAFewCurvesOfFAndFPrime) {
     EXPECT_EQ(points("gelu/f").size(), 2001);
 }
 
-TEST_F(ExplorerPanelTest, MovingASliderChangesThePlottedSeries) {
+// The slider's far end is β = 10, a fixture setting.
+TEST_F(ExplorerPanelTest, MovingTheBetaSliderReplotsSwishAsPyTorchComputesItAtTheNewBeta) {
     ASSERT_TRUE(panel->setVisibleFunctions({"swish", "relu"}));
     auto* slider = panel->findChild<QSlider*>("slider/swish/beta");
     auto* spin = panel->findChild<QDoubleSpinBox*>("spin/swish/beta");
@@ -68,20 +116,21 @@ TEST_F(ExplorerPanelTest, MovingASliderChangesThePlottedSeries) {
     ASSERT_NE(spin, nullptr);
     const QList<QPointF> before = points("swish/f");
     const QList<QPointF> reluBefore = points("relu/f");
-    slider->setValue(slider->value() + 150);
+    slider->setValue(slider->maximum());
     const QList<QPointF> after = points("swish/f");
+    const QList<QPointF> slope = points("swish/f1");
     ASSERT_EQ(after.size(), before.size());
     EXPECT_NE(after[500].y(), before[500].y());
     EXPECT_EQ(points("relu/f"), reluBefore);  // other functions untouched
 
-    const double beta = spin->value();
-    EXPECT_DOUBLE_EQ(panel->parameter("swish", "beta"), beta);
-    ActivationConfig config = ActivationConfig::withDefaults(ActivationId::Swish);
-    ASSERT_FALSE(config.setParameter("beta", beta));
-    const double x = after[500].x();
-    EXPECT_NEAR(after[500].y(), actlab::evaluateScalar<double>(config, x).value, 1e-12);
-    EXPECT_NEAR(points("swish/f1")[500].y(), actlab::evaluateScalar<double>(config, x).first,
-                1e-12);
+    EXPECT_EQ(spin->value(), 10.0);
+    EXPECT_EQ(panel->parameter("swish", "beta"), 10.0);
+    for (int i : {750, 875, 1125, 1250}) {  // x = −1.25, −0.625, 0.625, 1.25
+        const ScalarFixtureRow* want = pytorchRow("swish", "beta=10.0", after[i].x());
+        ASSERT_NE(want, nullptr) << "x = " << after[i].x() << " is not in the fixture";
+        EXPECT_TRUE(withinUlps("f", after[i].y(), *want->value)) << "x = " << want->x;
+        EXPECT_TRUE(withinUlps("f′", slope[i].y(), *want->first)) << "x = " << want->x;
+    }
 }
 
 TEST_F(ExplorerPanelTest, TypingInTheSpinBoxMovesTheSliderAndTheCurve) {
@@ -114,34 +163,37 @@ TEST_F(ExplorerPanelTest, TogglingFunctionsAddsAndRemovesSeries) {
     EXPECT_EQ(panel->findChild<QSlider*>("slider/leaky_relu/alpha"), nullptr);
 }
 
-TEST_F(ExplorerPanelTest, DerivativeTogglesChooseTheCurves) {
+TEST_F(ExplorerPanelTest, DerivativeTogglesChooseTheCurvesAndF2IsPyTorchsGeluSecondDerivative) {
     panel->findChild<QCheckBox*>("showSecond")->setChecked(true);
     EXPECT_TRUE(panel->chart()->curveKeys().contains("gelu/f2"));
     panel->findChild<QCheckBox*>("showValue")->setChecked(false);
     EXPECT_FALSE(panel->chart()->curveKeys().contains("gelu/f"));
     const QList<QPointF> second = points("gelu/f2");
-    const ActivationConfig gelu = ActivationConfig::withDefaults(ActivationId::Gelu);
-    EXPECT_NEAR(second[700].y(), actlab::evaluateScalar<double>(gelu, second[700].x()).second,
-                1e-12);
-}
-
-TEST_F(ExplorerPanelTest, GatedUnitIsPlottedAtTheChosenValue) {
-    ASSERT_TRUE(panel->setVisibleFunctions({"glu"}));
-    auto* slider = panel->findChild<QSlider*>("slider/glu/v");
-    ASSERT_NE(slider, nullptr);
-    ASSERT_TRUE(panel->setParameter("glu", "v", 2.0));
-    const ActivationConfig glu = ActivationConfig::withDefaults(ActivationId::Glu);
-    const QList<QPointF> y = points("glu/f"), dy = points("glu/f1");
-    for (int i : {0, 1000, 1700}) {
-        const auto d = actlab::evaluateGated<double>(glu, y[i].x(), 2.0);
-        EXPECT_NEAR(y[i].y(), d.value, 1e-12);
-        EXPECT_NEAR(dy[i].y(), d.dValueDx, 1e-12);
+    for (int i : {750, 1000, 1250}) {  // x = −1.25, 0, 1.25
+        const ScalarFixtureRow* want = pytorchRow("gelu", "", second[i].x());
+        ASSERT_NE(want, nullptr) << "x = " << second[i].x() << " is not in the fixture";
+        EXPECT_TRUE(withinUlps("f″", second[i].y(), *want->second)) << "x = " << want->x;
     }
 }
 
-TEST_F(ExplorerPanelTest, CsvHasHeaderRowsAndCoreValues) {
+TEST_F(ExplorerPanelTest, GatedUnitIsPlottedAtTheChosenValueAsPyTorchComputesIt) {
+    ASSERT_TRUE(panel->setVisibleFunctions({"glu"}));
+    auto* slider = panel->findChild<QSlider*>("slider/glu/v");
+    ASSERT_NE(slider, nullptr);
+    ASSERT_TRUE(panel->setParameter("glu", "v", 3.0));  // σ(x)·3
+    const QList<QPointF> y = points("glu/f"), dy = points("glu/f1");
+    // gated_units.csv steps x by ½; for x > 0 PyTorch's σ·(1 − σ) cancels (12 ulps at 2.5).
+    for (int i : {0, 500, 1000}) {  // x = −5, −2.5, 0
+        const GatedFixtureRow* want = pytorchGatedRow("glu", y[i].x(), 3.0);
+        ASSERT_NE(want, nullptr) << "x = " << y[i].x() << " is not in the fixture";
+        EXPECT_TRUE(withinUlps("y", y[i].y(), *want->value)) << "x = " << want->x;
+        EXPECT_TRUE(withinUlps("∂y/∂x", dy[i].y(), *want->dValueDx)) << "x = " << want->x;
+    }
+}
+
+TEST_F(ExplorerPanelTest, CsvHasHeaderRowsAndPyTorchsValuesForEachFunction) {
     ASSERT_TRUE(panel->setVisibleFunctions({"gelu", "softplus"}));
-    ASSERT_TRUE(panel->setParameter("softplus", "beta", 2.0));
+    ASSERT_TRUE(panel->setParameter("softplus", "beta", 5.0));
     QTemporaryDir dir;
     const QString path = dir.filePath("data.csv");
     QString error;
@@ -150,15 +202,27 @@ TEST_F(ExplorerPanelTest, CsvHasHeaderRowsAndCoreValues) {
     ASSERT_EQ(lines.size(), 1 + 2 * 2001);
     EXPECT_EQ(lines[0], "function,parameters,x,f,f_prime");
 
-    const QStringList row = lines[1 + 2001 + 1234].split(',');  // a softplus row
-    ASSERT_EQ(row.size(), 5);
-    EXPECT_EQ(row[0], "softplus");
-    EXPECT_EQ(row[1], "beta=2;threshold=20");
-    ActivationConfig softplus = ActivationConfig::withDefaults(ActivationId::Softplus);
-    ASSERT_FALSE(softplus.setParameter("beta", 2.0));
-    const auto d = actlab::evaluateScalar<double>(softplus, row[2].toDouble());
-    EXPECT_NEAR(row[3].toDouble(), d.value, 1e-12);
-    EXPECT_NEAR(row[4].toDouble(), d.first, 1e-12);
+    struct Expected {
+        int line;
+        const char* function;
+        const char* parameters;  // as the CSV writes them
+        const char* fixtureParameters;
+    };
+    for (const Expected& e : {Expected{1 + 1250, "gelu", "", ""},  // x = 1.25
+                              Expected{1 + 2001 + 1125, "softplus", "beta=5;threshold=20",
+                                       "beta=5.0;threshold=20.0"}}) {  // x = 0.625
+        const QStringList row = lines[e.line].split(',');
+        ASSERT_EQ(row.size(), 5);
+        EXPECT_EQ(row[0], e.function);
+        EXPECT_EQ(row[1], e.parameters);
+        const ScalarFixtureRow* want = pytorchRow(e.function, e.fixtureParameters,
+                                                  actlab::test::parseNumber(row[2].toStdString()));
+        ASSERT_NE(want, nullptr) << lines[e.line].toStdString() << ": x is not in the fixture";
+        EXPECT_TRUE(withinUlps("f", actlab::test::parseNumber(row[3].toStdString()), *want->value))
+            << lines[e.line].toStdString();
+        EXPECT_TRUE(withinUlps("f′", actlab::test::parseNumber(row[4].toStdString()), *want->first))
+            << lines[e.line].toStdString();
+    }
 }
 
 TEST_F(ExplorerPanelTest, PlotExportsWriteValidPngAndSvg) {
@@ -220,15 +284,23 @@ TEST_F(ExplorerPanelTest, ZoomingResamplesTheVisibleRange) {
     EXPECT_DOUBLE_EQ(panel->xLow(), -5);
 }
 
-TEST_F(ExplorerPanelTest, CursorReadoutShowsCoreValuesForEveryVisibleCurve) {
+// One row per visible function, in order: its name, then PyTorch's f(1) and f′(1) to 6 digits.
+TEST_F(ExplorerPanelTest, CursorReadoutShowsEachVisibleFunctionsPyTorchValuesInItsOwnRow) {
     panel->setCursorX(1.0);
-    const QString text = panel->cursorText();
-    const ActivationConfig gelu = ActivationConfig::withDefaults(ActivationId::Gelu);
-    const auto d = actlab::evaluateScalar<double>(gelu, 1.0);
-    EXPECT_TRUE(text.contains(QString::number(d.value, 'g', 6))) << text.toStdString();
-    EXPECT_TRUE(text.contains(QString::number(d.first, 'g', 6))) << text.toStdString();
-    for (const char* name : {"ReLU", "GELU", "SiLU", "Tanh"})
-        EXPECT_TRUE(text.contains(QLatin1String(name))) << name;
+    const QStringList lines = panel->cursorText().split('\n');
+    ASSERT_EQ(lines.size(), 5) << panel->cursorText().toStdString();
+    EXPECT_EQ(lines[0], "Cursor: x = 1");
+    const std::pair<const char*, const char*> functions[] = {
+        {"ReLU", "relu"}, {"GELU", "gelu"}, {"SiLU", "silu"}, {"Tanh", "tanh"}};
+    for (int row = 0; row < 4; ++row) {
+        const ScalarFixtureRow* want = pytorchRow(functions[row].second, "", 1.0);
+        ASSERT_NE(want, nullptr) << functions[row].second;
+        const QString expected =
+            QStringLiteral("%1\t%2\t%3")
+                .arg(QLatin1String(functions[row].first), QString::number(*want->value, 'g', 6),
+                     QString::number(*want->first, 'g', 6));
+        EXPECT_EQ(lines[row + 1], expected);
+    }
 }
 
 TEST_F(ExplorerPanelTest, SelectingAFunctionTellsTheProperties) {
