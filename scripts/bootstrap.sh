@@ -33,7 +33,7 @@ test_packages=(
 )
 # Developer checks that the two README commands do not need: format, sanitizers, fuzzing, .deb.
 dev_packages=(
-  clang-format clang-14 libclang-rt-14-dev dpkg-dev file
+  clang-format clang-14 libclang-rt-14-dev libomp-14-dev dpkg-dev file
 )
 
 install_packages() {

@@ -49,6 +49,40 @@ std::vector<float> toFeatures(const LabelledPoints& points, const std::vector<Fe
     return expandFeatures(points.inputs, features);
 }
 
+constexpr std::string_view kUtf8ByteOrderMark = "\xEF\xBB\xBF";  // spreadsheet CSV exports
+
+std::string_view trimCell(std::string_view cell) {
+    while (!cell.empty() && (cell.front() == ' ' || cell.front() == '\t')) cell.remove_prefix(1);
+    while (!cell.empty() && (cell.back() == ' ' || cell.back() == '\t')) cell.remove_suffix(1);
+    return cell;
+}
+
+// A cell as an error message shows it: quoted, at most ~24 characters, bytes outside printable
+// ASCII as \xNN, so that every message is one short printable line whatever the file holds.
+std::string quoteCell(std::string_view cell) {
+    constexpr size_t kShown = 24;
+    std::string quoted = "'";
+    for (const char c : cell) {
+        if (quoted.size() > kShown) {
+            quoted += "...";
+            break;
+        }
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte >= 0x20 && byte < 0x7f) {
+            quoted += c;
+        } else {
+            constexpr char kHex[] = "0123456789ABCDEF";
+            quoted += {'\\', 'x', kHex[byte >> 4], kHex[byte & 15]};
+        }
+    }
+    return quoted + "'";
+}
+
+// Text that reads as a number, finite or not ("inf" and "1e999" count): not a header cell.
+bool isNumberLike(const ParsedNumber& number) {
+    return number.value || number.error != ParseError::NotANumber;
+}
+
 std::optional<Dataset> split(std::string name, TaskKind kind, int classes, LabelledPoints all,
                              const DatasetOptions& options, std::string* error) {
     const auto fail = [&](std::string message) -> std::optional<Dataset> {
@@ -141,13 +175,13 @@ std::optional<LabelledPoints> parsePointsCsv(std::string_view text, int* classes
                                              std::string* error) {
     LabelledPoints points;
     int highest = -1;
-    int lineNumber = 0;
-    size_t start = 0;
+    size_t lineNumber = 0;
     const auto fail = [&](const std::string& message) -> std::optional<LabelledPoints> {
         if (error) *error = "line " + std::to_string(lineNumber) + ": " + message;
         return std::nullopt;
     };
-    while (start <= text.size()) {
+    if (text.starts_with(kUtf8ByteOrderMark)) text.remove_prefix(kUtf8ByteOrderMark.size());
+    for (size_t start = 0; start <= text.size();) {
         size_t end = text.find('\n', start);
         if (end == std::string_view::npos) end = text.size();
         std::string_view line = text.substr(start, end - start);
@@ -155,34 +189,29 @@ std::optional<LabelledPoints> parsePointsCsv(std::string_view text, int* classes
         ++lineNumber;
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
         if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
-        std::vector<std::string_view> cells;
-        for (size_t from = 0;;) {
-            const size_t comma = line.find(',', from);
-            std::string_view cell = line.substr(
-                from, comma == std::string_view::npos ? std::string_view::npos : comma - from);
-            while (!cell.empty() && (cell.front() == ' ' || cell.front() == '\t'))
-                cell.remove_prefix(1);
-            while (!cell.empty() && (cell.back() == ' ' || cell.back() == '\t'))
-                cell.remove_suffix(1);
-            cells.push_back(cell);
-            if (comma == std::string_view::npos) break;
-            from = comma + 1;
-        }
-        if (cells.size() != 3)
-            return fail("expected 3 columns x1,x2,label, found " + std::to_string(cells.size()));
+        const size_t columns = 1 + size_t(std::count(line.begin(), line.end(), ','));
+        if (columns != 3)
+            return fail("expected 3 columns x1,x2,label, found " + std::to_string(columns));
+        const size_t comma1 = line.find(','), comma2 = line.find(',', comma1 + 1);
+        const std::string_view cells[3] = {trimCell(line.substr(0, comma1)),
+                                           trimCell(line.substr(comma1 + 1, comma2 - comma1 - 1)),
+                                           trimCell(line.substr(comma2 + 1))};
         const ParsedNumber x1 = parseNumber(cells[0]), x2 = parseNumber(cells[1]),
                            label = parseNumber(cells[2]);
-        if (!x1.value || !x2.value) {
-            if (points.size() == 0 && lineNumber == 1) continue;  // a header line
-            return fail("x1 and x2 must be finite numbers");
-        }
+        // A header is line 1 with no number in it: a row with one bad cell is refused, not dropped.
+        if (lineNumber == 1 && !isNumberLike(x1) && !isNumberLike(x2) && !isNumberLike(label))
+            continue;
+        if (!x1.value || !x2.value)
+            return fail("x1 and x2 must be finite numbers, got " +
+                        quoteCell(cells[x1.value ? 1 : 0]));
         if (!label.value || *label.value != std::floor(*label.value) || *label.value < 0 ||
             *label.value > 9)
-            return fail("the label must be a whole number from 0 to 9, got '" +
-                        std::string(cells[2]) + "'");
+            return fail("the label must be a whole number from 0 to 9, got " + quoteCell(cells[2]));
+        if (points.size() == kMaxUserPoints)
+            return fail("more than " + std::to_string(kMaxUserPoints) + " data rows");
         points.inputs.push_back(*x1.value);
         points.inputs.push_back(*x2.value);
-        points.targets.push_back(*label.value);
+        points.targets.push_back(double(int(*label.value)));  // int(): "-0" is stored as 0
         highest = std::max(highest, int(*label.value));
     }
     if (points.size() == 0) {

@@ -79,7 +79,11 @@ std::optional<Dataset> makeDatasetFromPoints(const LabelledPoints& points, int c
 // Feature rows for raw 2D points (e.g. a decision-surface grid): (n, features.size()).
 std::vector<float> expandFeatures(std::span<const double> raw2d, std::span<const Feature> features);
 
-// Parses CSV lines "x1,x2,label" (an optional header line is skipped). Errors name the line.
+// The most rows a points file may hold (as many as a generated data set may have).
+inline constexpr size_t kMaxUserPoints = 1'000'000;
+// Parses CSV lines "x1,x2,label": an optional UTF-8 byte-order mark, an optional header (line 1
+// with no number in it), blank lines skipped, CRLF accepted. Errors are one printable line that
+// names the line and quotes at most ~24 characters of the bad cell; *classes is set on success.
 std::optional<LabelledPoints> parsePointsCsv(std::string_view text, int* classes,
                                              std::string* error);
 

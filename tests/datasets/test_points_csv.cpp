@@ -2,6 +2,8 @@
 // with a message naming its line number.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "datasets/dataset.h"
 
 namespace actlab {
@@ -61,9 +63,72 @@ INSTANTIATE_TEST_SUITE_P(Datasets, PointsCsvBad, ::testing::Values(
     BadCsv{"OnlyOneClass",       "x1,x2,label\n1,2,0\n3,4,0\n",         "two classes"},
     BadCsv{"Empty",              "",                                   "no data rows"},
     BadCsv{"HeaderOnly",         "x1,x2,label\n",                      "no data rows"},
-    BadCsv{"BlankOnly",          "\n  \n\r\n",                          "no data rows"}),
+    BadCsv{"BlankOnly",          "\n  \n\r\n",                          "no data rows"},
+    // Issue 6 (found by fuzzing): a first row with one bad cell was dropped as a "header".
+    BadCsv{"BadFirstRowIsNoHeader", "1,2x,0\n3,4,1\n5,6,0\n",           "line 1: x1 and x2 must be finite numbers, got '2x'"},
+    BadCsv{"NonFiniteFirstRow",  "inf,inf,inf\n3,4,1\n5,6,0\n",          "line 1: x1 and x2"}),
     [](const auto& info) { return std::string(info.param.label); });
 // clang-format on
+
+// Issue 6: a UTF-8 byte-order mark (spreadsheet exports) made line 1 a "header" and lost a row.
+TEST(PointsCsv, SkipsAByteOrderMark) {
+    int classes = 0;
+    std::string error;
+    const auto points = parsePointsCsv(
+        "\xEF\xBB\xBF"
+        "1,2,0\n3,4,1\n",
+        &classes, &error);
+    ASSERT_TRUE(points) << error;
+    EXPECT_EQ(points->targets, (std::vector<double>{0, 1}));
+    ASSERT_TRUE(
+        parsePointsCsv("\xEF\xBB\xBF"
+                       "x1,x2,label\n1,2,0\n3,4,1\n",
+                       &classes, &error));
+}
+
+TEST(PointsCsv, StoresMinusZeroAsLabelZero) {
+    int classes = 0;
+    std::string error;
+    const auto points = parsePointsCsv("1,2,-0\n3,4,1\n", &classes, &error);
+    ASSERT_TRUE(points) << error;
+    EXPECT_FALSE(std::signbit(points->targets[0]));
+}
+
+// Issue 6 (found by fuzzing): the label error echoed the whole cell, control bytes and all, so a
+// message could span lines or run to megabytes. Now at most ~24 characters, escaped.
+TEST(PointsCsv, ErrorsAreOneShortPrintableLine) {
+    int classes = -7;
+    std::string error;
+    EXPECT_FALSE(parsePointsCsv(std::string("1,2,a\rb\0c\x01\n3,4,1\n", 15), &classes, &error));
+    EXPECT_EQ(error,
+              "line 1: the label must be a whole number from 0 to 9, got 'a\\x0Db\\x00c\\x01'");
+    EXPECT_FALSE(parsePointsCsv("1,2," + std::string(1 << 20, 'x') + "\n", &classes, &error));
+    EXPECT_LT(error.size(), 120u) << error;
+    EXPECT_NE(error.find("got 'xxxxxxxxxxxxxxxxxxxxxxxx...'"), std::string::npos) << error;
+    EXPECT_FALSE(parsePointsCsv(std::string(1 << 20, '7') + "x,2,0\n", &classes, &error));
+    EXPECT_LT(error.size(), 120u) << error;
+    EXPECT_EQ(classes, -7);
+}
+
+TEST(PointsCsv, CountsColumnsWithoutStoringThem) {
+    int classes = 0;
+    std::string error;
+    EXPECT_FALSE(parsePointsCsv("1,2,0\n" + std::string(100'000, ','), &classes, &error));
+    EXPECT_EQ(error, "line 2: expected 3 columns x1,x2,label, found 100001");
+}
+
+// Issue 6: a points file holds at most kMaxUserPoints rows, as a generated data set does.
+TEST(PointsCsv, RefusesMoreRowsThanTheLimit) {
+    std::string text;
+    text.reserve(6 * (kMaxUserPoints + 1));
+    for (size_t i = 0; i <= kMaxUserPoints; ++i) text += i % 2 ? "0,0,1\n" : "1,1,0\n";
+    int classes = 0;
+    std::string error;
+    EXPECT_FALSE(parsePointsCsv(text, &classes, &error));
+    EXPECT_EQ(error, "line 1000001: more than 1000000 data rows");
+    text.resize(6 * kMaxUserPoints);
+    EXPECT_TRUE(parsePointsCsv(text, &classes, &error)) << error;
+}
 
 }  // namespace
 }  // namespace actlab

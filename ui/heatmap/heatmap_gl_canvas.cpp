@@ -35,7 +35,15 @@ HeatmapGlCanvas::HeatmapGlCanvas(QWidget* parent) : QOpenGLWidget(parent) {
     setAttribute(Qt::WA_TransparentForMouseEvents);  // the parent view does the readout
 }
 
-HeatmapGlCanvas::~HeatmapGlCanvas() { releaseGl(); }
+HeatmapGlCanvas::~HeatmapGlCanvas() {
+    // The context outlives this class's part of the object: ~QOpenGLWidget destroys it, and its
+    // aboutToBeDestroyed would then call releaseGl() on an object that is no longer a
+    // HeatmapGlCanvas (undefined behaviour; UBSan's vptr check reported it, issue 6).
+    if (context())
+        disconnect(context(), &QOpenGLContext::aboutToBeDestroyed, this,
+                   &HeatmapGlCanvas::releaseGl);
+    releaseGl();
+}
 
 void HeatmapGlCanvas::setImage(const QImage& cells) {
     m_cells = cells.convertToFormat(QImage::Format_RGBA8888);

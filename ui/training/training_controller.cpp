@@ -3,10 +3,28 @@
 
 #include <QMetaObject>
 #include <QTimer>
+#include <utility>
 
+#include "ui/training/queued_handoff.h"
 #include "ui/training/training_worker.h"
 
 namespace actlab::ui {
+namespace {
+
+// Runs call(worker) in the worker's thread, queued. The QueuedHandoff captured last tells
+// ThreadSanitizer that everything captured was written before the call runs (queued_handoff.h).
+template <typename Call>
+void queueOnWorker(TrainingWorker* worker, Call call) {
+    QMetaObject::invokeMethod(
+        worker,
+        [worker, call = std::move(call), handoff = QueuedHandoff()] {
+            handoff.received();
+            call(worker);
+        },
+        Qt::QueuedConnection);
+}
+
+}  // namespace
 
 TrainingController::TrainingController(QObject* parent) : QObject(parent) {
     m_worker = new TrainingWorker;
@@ -34,38 +52,30 @@ void TrainingController::reset(const std::vector<TrainingConfig>& configs) {
     m_latest = TrainingFrame{};
     m_latest.generation = generation;
     setPlaying(false);
-    TrainingWorker* worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker,
-        [worker, configs, generation, command] { worker->reset(configs, generation, command); },
-        Qt::QueuedConnection);
+    queueOnWorker(m_worker, [configs, generation, command](TrainingWorker* worker) {
+        worker->reset(configs, generation, command);
+    });
 }
 
 void TrainingController::play() {
     const quint64 command = ++m_command;
     setPlaying(true);
-    TrainingWorker* worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, command] { worker->play(command); }, Qt::QueuedConnection);
+    queueOnWorker(m_worker, [command](TrainingWorker* worker) { worker->play(command); });
 }
 
 void TrainingController::pause() {
     m_worker->requestPause();
     const quint64 command = ++m_command;
     setPlaying(false);
-    TrainingWorker* worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, command] { worker->acknowledge(command); }, Qt::QueuedConnection);
+    queueOnWorker(m_worker, [command](TrainingWorker* worker) { worker->acknowledge(command); });
 }
 
 void TrainingController::advance(int steps) {
     m_worker->requestPause();
     const quint64 command = ++m_command;
     setPlaying(true);  // until the worker reports the last of these steps
-    TrainingWorker* worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, steps, command] { worker->advance(steps, command); },
-        Qt::QueuedConnection);
+    queueOnWorker(m_worker,
+                  [steps, command](TrainingWorker* worker) { worker->advance(steps, command); });
 }
 
 void TrainingController::setStepsPerFrame(int steps) {
@@ -74,13 +84,13 @@ void TrainingController::setStepsPerFrame(int steps) {
 }
 
 void TrainingController::setOptimizer(const OptimizerConfig& config, double l1, double l2) {
-    TrainingWorker* worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, config, l1, l2] { worker->setOptimizer(config, l1, l2); },
-        Qt::QueuedConnection);
+    queueOnWorker(m_worker, [config, l1, l2](TrainingWorker* worker) {
+        worker->setOptimizer(config, l1, l2);
+    });
 }
 
 void TrainingController::receive(const TrainingFrame& frame) {
+    frame.handoff.received();  // the worker's writes come before this (queued_handoff.h)
     ++m_received;
     if (frame.generation != m_generation) return;  // from before the last reset
     m_latest = frame;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "training/trainer.h"
+#include "ui/training/queued_handoff.h"
 
 namespace actlab::ui {
 
@@ -25,8 +26,9 @@ struct TrainingFrame {
     bool running = false;    // the worker keeps stepping after this frame
     QString error;           // non-empty: the configuration could not be built
     std::shared_ptr<const TrainingData> data;
-    std::vector<TrainingSnapshot> runs;  // one per run (two in compare mode)
-    double stepsPerSecond = 0;           // measured by the worker over the last frames
+    std::vector<TrainingSnapshot> runs;           // one per run (two in compare mode)
+    double stepsPerSecond = 0;                    // measured by the worker over the last frames
+    [[no_unique_address]] QueuedHandoff handoff;  // last member: copied after all the others
     int step() const { return runs.empty() ? 0 : runs.front().step; }
     bool diverged() const {
         for (const TrainingSnapshot& run : runs)

@@ -89,7 +89,11 @@ void TrainingWorker::runFrame() {
     const int perFrame = m_target >= 0 ? 0 : m_stepsPerFrame.load();
     FramePlan plan;
     plan.steps = perFrame;
-    plan.budgetSeconds = std::max(0.005, kFrameMilliseconds / 1000.0 - m_snapshotSeconds);
+    // The frame's time less its snapshot, but never less than the snapshot took: when snapshots
+    // are slow (large models, a loaded machine, a sanitizer build) frames get longer instead of
+    // training getting ~5 ms in every snapshot's 30 ms or more (issue 6).
+    plan.budgetSeconds =
+        std::max({0.005, kFrameMilliseconds / 1000.0 - m_snapshotSeconds, m_snapshotSeconds});
     plan.historyEvery = kHistoryEvery;
     while (m_loop->steps() / plan.historyEvery > 1000) plan.historyEvery *= 2;
     const int limit = m_target >= 0 ? std::max(0, m_target - m_loop->steps()) : 0;

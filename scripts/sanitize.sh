@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Sanitizer runs with GCC 12 (libasan, libubsan and libtsan come with g++), one command each:
+#   scripts/sanitize.sh asan   AddressSanitizer + UBSan build in ./build-asan, the whole CTest suite
+#   scripts/sanitize.sh tsan   ThreadSanitizer build in ./build-tsan, the training-worker and GUI
+#                              tests (tests/ui, tests/ui_panels, tests/ui_training)
+# Exits non-zero on a build error, a failing test or any sanitizer report: every report goes to
+# BUILD/sanitizer-reports/ (subprocesses and gtest discovery included) and is printed at the end.
+# Suppressions, for code outside ActLab only, are in scripts/sanitizers/. Environment: ACTLAB_JOBS
+# (default nproc).
+set -euo pipefail
+mode=${1:-}
+root=$(cd "$(dirname "$0")/.." && pwd)
+jobs=${ACTLAB_JOBS:-$(nproc)}
+supp=$root/scripts/sanitizers
+
+case "$mode" in
+  asan)
+    build=$root/build-asan
+    sanitize=address,undefined
+    targets=(all)  # cmake/sanitizers.cmake leaves bench/ out of it
+    test_dirs=(.)
+    ;;
+  tsan)
+    build=$root/build-tsan
+    sanitize=thread
+    targets=(tests/ui/all tests/ui_panels/all tests/ui_training/all)
+    test_dirs=(tests/ui tests/ui_panels tests/ui_training)
+    ;;
+  *)
+    echo "usage: scripts/sanitize.sh asan|tsan" >&2
+    exit 2
+    ;;
+esac
+reports=$build/sanitizer-reports
+
+# -O1 -g1: the cheapest build whose reports still have file:line stacks; NDEBUG as in Release, so
+# the instrumented code is the code CI tests and ships.
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=g++ \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
+  -DACTLAB_SANITIZE="$sanitize"
+
+rm -rf "$reports"
+mkdir -p "$reports"
+# Set before the build too: gtest_discover_tests runs the instrumented test programs.
+export ASAN_OPTIONS="detect_leaks=1:check_initialization_order=1:strict_init_order=1:log_exe_name=1:log_path=$reports/asan"
+export LSAN_OPTIONS="suppressions=$supp/lsan.supp:print_suppressions=0"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_exe_name=1:log_path=$reports/ubsan"
+# Qt, glib and Mesa are not built with TSan: their own locking is invisible to it, so it must not
+# judge the memory their calls to malloc, free or memcpy touch (ignore_noninstrumented_modules).
+# The order Qt's queued calls give ActLab's threads is told to TSan by ui/training/queued_handoff.h.
+export TSAN_OPTIONS="ignore_noninstrumented_modules=1:suppressions=$supp/tsan.supp:print_suppressions=0:second_deadlock_stack=1:log_exe_name=1:log_path=$reports/tsan"
+if [ "$mode" = tsan ]; then
+  # libgomp is not built with TSan either, and its barriers are not pthread calls: every OpenMP
+  # region would be reported. With one OpenMP thread a region runs on its caller, so the threads
+  # TSan checks are ActLab's own: the training worker's QThread and the GUI thread. (The training
+  # view runs its products on one thread anyway: TrainingLoop::setComputeThreads(1).)
+  export OMP_NUM_THREADS=1
+fi
+
+status=0
+cmake --build "$build" -j "$jobs" --target "${targets[@]}" || status=$?
+if [ "$mode" = asan ] && [ "$status" -eq 0 ]; then
+  # For the tests only (keep_libraries_loaded.c says why). It comes before libasan in the
+  # library list, which ASan accepts when told: the shim defines nothing ASan intercepts.
+  gcc -shared -fPIC -O1 -o "$build/libkeep_libraries_loaded.so" "$supp/keep_libraries_loaded.c"
+  export LD_PRELOAD="$build/libkeep_libraries_loaded.so${LD_PRELOAD:+:$LD_PRELOAD}"
+  export ASAN_OPTIONS="$ASAN_OPTIONS:verify_asan_link_order=0"
+fi
+if [ "$status" -eq 0 ]; then
+  for dir in "${test_dirs[@]}"; do
+    # As scripts/bootstrap.sh test: a real X server for the GL tests, offscreen for the others.
+    (cd "$build/$dir" &&
+      xvfb-run -a -s "-screen 0 1600x1000x24" ctest --output-on-failure -j "$jobs" --timeout 600) ||
+      status=$?
+  done
+fi
+
+shopt -s nullglob
+found=("$reports"/*)
+if ((${#found[@]})); then
+  echo "sanitize.sh: ${#found[@]} sanitizer report(s) in $reports:" >&2
+  for report in "${found[@]}"; do
+    echo "==== $report" >&2
+    head -n 80 "$report" >&2
+  done
+  [ "$status" -ne 0 ] || status=1
+fi
+echo "sanitize.sh $mode: $([ "$status" -eq 0 ] && echo passed || echo FAILED)" >&2
+exit "$status"
