@@ -1,0 +1,91 @@
+// Layer normalisation: llm.c's two-pass mean and variance per row, plain loops.
+#include "layers/layernorm.h"
+
+#include <cmath>
+
+namespace actlab {
+
+template <typename T>
+void layernormForward(TensorView<T> out, TensorView<T> mean, TensorView<T> rstd,
+                      ConstTensorView<T> inp, ConstTensorView<T> weight, ConstTensorView<T> bias,
+                      T eps) {
+    requireRank(inp, 2, "layernormForward: inp");
+    const Index N = inp.extent(0), C = inp.extent(1);
+    requireShape(weight, Shape{C}, "layernormForward: weight");
+    requireShape(bias, Shape{C}, "layernormForward: bias");
+    requireShape(out, Shape{N, C}, "layernormForward: out");
+    requireShape(mean, Shape{N}, "layernormForward: mean");
+    requireShape(rstd, Shape{N}, "layernormForward: rstd");
+
+    for (Index n = 0; n < N; ++n) {
+        const T* x = inp.data() + n * C;
+        T m = 0;
+        for (Index c = 0; c < C; ++c) m += x[c];
+        m /= T(C);
+        T variance = 0;
+        for (Index c = 0; c < C; ++c) variance += (x[c] - m) * (x[c] - m);
+        variance /= T(C);
+        const T s = T(1) / std::sqrt(variance + eps);
+        T* y = out.data() + n * C;
+        for (Index c = 0; c < C; ++c) y[c] = (x[c] - m) * s * weight.data()[c] + bias.data()[c];
+        mean.data()[n] = m;
+        rstd.data()[n] = s;
+    }
+}
+
+template <typename T>
+void layernormBackward(TensorView<T> dinp, TensorView<T> dweight, TensorView<T> dbias,
+                       ConstTensorView<T> dout, ConstTensorView<T> inp, ConstTensorView<T> weight,
+                       ConstTensorView<T> mean, ConstTensorView<T> rstd) {
+    requireRank(inp, 2, "layernormBackward: inp");
+    const Index N = inp.extent(0), C = inp.extent(1);
+    requireShape(dinp, Shape{N, C}, "layernormBackward: dinp");
+    requireShape(dout, Shape{N, C}, "layernormBackward: dout");
+    requireShape(weight, Shape{C}, "layernormBackward: weight");
+    requireShape(dweight, Shape{C}, "layernormBackward: dweight");
+    requireShape(dbias, Shape{C}, "layernormBackward: dbias");
+    requireShape(mean, Shape{N}, "layernormBackward: mean");
+    requireShape(rstd, Shape{N}, "layernormBackward: rstd");
+
+    const T* w = weight.data();
+    for (Index n = 0; n < N; ++n) {
+        const T* x = inp.data() + n * C;
+        const T* dy = dout.data() + n * C;
+        T* dx = dinp.data() + n * C;
+        const T m = mean.data()[n], s = rstd.data()[n];
+        // The two row means that the gradient through mean and rstd needs.
+        T dnormMean = 0, dnormNormMean = 0;
+        for (Index c = 0; c < C; ++c) {
+            const T norm = (x[c] - m) * s;
+            const T dnorm = w[c] * dy[c];
+            dnormMean += dnorm;
+            dnormNormMean += dnorm * norm;
+        }
+        dnormMean /= T(C);
+        dnormNormMean /= T(C);
+        for (Index c = 0; c < C; ++c) {
+            const T norm = (x[c] - m) * s;
+            const T dnorm = w[c] * dy[c];
+            dbias.data()[c] += dy[c];
+            dweight.data()[c] += norm * dy[c];
+            dx[c] += (dnorm - dnormMean - norm * dnormNormMean) * s;
+        }
+    }
+}
+
+template void layernormForward(TensorView<float>, TensorView<float>, TensorView<float>,
+                               ConstTensorView<float>, ConstTensorView<float>,
+                               ConstTensorView<float>, float);
+template void layernormForward(TensorView<double>, TensorView<double>, TensorView<double>,
+                               ConstTensorView<double>, ConstTensorView<double>,
+                               ConstTensorView<double>, double);
+template void layernormBackward(TensorView<float>, TensorView<float>, TensorView<float>,
+                                ConstTensorView<float>, ConstTensorView<float>,
+                                ConstTensorView<float>, ConstTensorView<float>,
+                                ConstTensorView<float>);
+template void layernormBackward(TensorView<double>, TensorView<double>, TensorView<double>,
+                                ConstTensorView<double>, ConstTensorView<double>,
+                                ConstTensorView<double>, ConstTensorView<double>,
+                                ConstTensorView<double>);
+
+}  // namespace actlab

@@ -1,0 +1,27 @@
+// Linear (fully connected) layer as a forward/backward pair, after llm.c's matmul_forward /
+// matmul_backward. It is applied at every row (every (b, t) position) independently.
+#pragma once
+
+#include "tensor/tensor.h"
+
+namespace actlab {
+
+// Gradient convention of core/layers: every xxxBackward ADDS (+=) into all of its gradient
+// outputs, dinp included, as llm.c does, so that branches (a residual, a shared table) sum by
+// themselves; zero the gradients once before a backward pass.
+//
+// Shapes: N is any leading flattening (reshape (B, T, C) to (B·T, C)), C the input width,
+// OC the output width. Call with views, or name T: linearForward<double>(out, inp, ...).
+
+// out (N, OC) = inp (N, C) · weight (OC, C)ᵀ + bias (OC); an empty bias means no bias.
+template <typename T>
+void linearForward(TensorView<T> out, ConstTensorView<T> inp, ConstTensorView<T> weight,
+                   ConstTensorView<T> bias);
+
+// dinp (N, C) += dout (N, OC) · weight (OC, C); dweight (OC, C) += doutᵀ · inp (N, C);
+// dbias (OC) += Σ_n dout[n] (skipped when dbias is empty). Needs only inp and weight.
+template <typename T>
+void linearBackward(TensorView<T> dinp, TensorView<T> dweight, TensorView<T> dbias,
+                    ConstTensorView<T> dout, ConstTensorView<T> inp, ConstTensorView<T> weight);
+
+}  // namespace actlab
