@@ -27,6 +27,7 @@ import sys
 import mpmath as mp
 import torch
 import torch.nn.functional as F
+from activation_kinks import kinks  # scripts/activation_kinks.py (this folder is on sys.path)
 
 torch.set_default_dtype(torch.float64)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -76,19 +77,6 @@ GATED = {
     "geglu": lambda x, v: F.gelu(x, approximate="none") * v,
     "swiglu": lambda x, v: F.silu(x) * v,
 }
-
-
-def kinks(name, params):
-    """Points where f′ or f″ jumps (also listed in tests/activations/activation_kinks.h)."""
-    if name in ("relu", "leaky_relu", "prelu", "elu", "selu", "softsign"):
-        return [0.0]
-    if name in ("hardswish", "hardsigmoid"):
-        return [-3.0, 3.0]
-    if name == "relu6":
-        return [0.0, 6.0]
-    if name == "softplus":
-        return [params["threshold"] / params["beta"]]
-    return []
 
 
 def scalar_points(name, params):

@@ -36,6 +36,7 @@ import struct
 import sys
 
 import mpmath as mp
+from activation_kinks import kinks  # scripts/activation_kinks.py (this folder is on sys.path)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "tests", "activations", "fixtures", "tails_f32.csv")
@@ -152,18 +153,6 @@ SETTINGS = {
     "mish": [{}], "hardswish": [{}], "hardsigmoid": [{}], "relu6": [{}],
 }
 PIECEWISE_LINEAR = {"identity", "relu", "leaky_relu", "prelu", "hardsigmoid", "relu6"}
-
-
-def kinks(name, p):
-    if name in ("relu", "leaky_relu", "prelu", "elu", "selu", "softsign"):
-        return [0.0]
-    if name in ("hardswish", "hardsigmoid"):
-        return [-3.0, 3.0]
-    if name == "relu6":
-        return [0.0, 6.0]
-    if name == "softplus":
-        return [float(p["threshold"] / p["beta"])]
-    return []
 
 
 # ---- zeros of f′ ----
