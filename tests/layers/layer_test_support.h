@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "../tensor/tensor_error_of.h"
 #include "tensor/tensor.h"
 
 namespace actlab::layer_test {
@@ -81,18 +82,6 @@ void expectGradientsMatch(const std::string& layer, Loss loss, const std::vector
 inline double floatError(ConstTensorView<double> reference, ConstTensorView<float> value) {
     const Tensor<double> widened = value.castTo<double>();
     return scaledError(reference, widened.view());
-}
-
-// The message of the TensorError that `call` throws; fails the test if it throws nothing.
-template <typename Call>
-std::string errorOf(Call call) {
-    try {
-        call();
-    } catch (const TensorError& error) {
-        return error.what();
-    }
-    ADD_FAILURE() << "no TensorError was thrown";
-    return {};
 }
 
 }  // namespace actlab::layer_test

@@ -10,21 +10,10 @@
 #include <vector>
 
 #include "tensor/tensor.h"
+#include "tensor_error_of.h"
 
 namespace actlab {
 namespace {
-
-// The message of the TensorError that `call` throws; fails the test if it throws nothing.
-template <typename Call>
-std::string errorOf(Call call) {
-    try {
-        call();
-    } catch (const TensorError& error) {
-        return error.what();
-    }
-    ADD_FAILURE() << "no TensorError was thrown";
-    return {};
-}
 
 // (2, 3, 4) holding 0, 1, …, 23 in row-major order.
 Tensor<float> iota234() {
