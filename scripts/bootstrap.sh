@@ -17,7 +17,7 @@ build=${ACTLAB_BUILD_DIR:-$root/build}
 build_packages=(
   g++ cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev libqt6opengl6-dev libgl-dev
-  libeigen3-dev libvulkan-dev glslc
+  libeigen3-dev libvulkan-dev glslc nlohmann-json3-dev
   libgtest-dev libbenchmark-dev
 )
 run_packages=(

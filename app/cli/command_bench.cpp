@@ -11,6 +11,7 @@
 #include "models/loss.h"
 #include "models/model_factory.h"
 #include "optimizers/optimizer.h"
+#include "training/sequence_trainer.h"
 
 namespace actlab::cli {
 namespace {
@@ -146,6 +147,36 @@ void swigluFfn(Backend&, double seconds, JsonWriter& json) {
                  128, o, seconds, json);
 }
 
+// transformer-tiny: vocab 16, seq 16, d_model 64, 4 heads, 2 Pre-LN blocks, plain FFN 256 with
+// exact GELU, batch 32, Adam 1e-3, a fresh reverse batch each step, per-token cross-entropy.
+void transformerTiny(Backend&, double seconds, JsonWriter& json) {
+    SequenceTrainingConfig c;
+    c.task = "reverse";
+    c.taskOptions = {16, 16};
+    c.model.dModel = 64;
+    c.model.heads = 4;
+    c.model.layers = 2;
+    c.model.dFf = 256;
+    c.model.ffnActivation = activation(ActivationId::Gelu);
+    c.batch = 32;
+    c.seed = 4;
+    std::string error;
+    std::unique_ptr<SequenceTrainer> trainer = SequenceTrainer::create(c, &error);
+    if (!trainer) throw CliError(error);
+    const BenchResult r = timeLoop(seconds, [&] {
+        trainer->step(1);
+        return !trainer->diverged();
+    });
+    json.key("steps")
+        .value(r.iterations)
+        .key("seconds")
+        .value(r.seconds)
+        .key("steps_per_second")
+        .value(double(r.iterations) / r.seconds)
+        .key("final_loss")
+        .value(trainer->lastTrainLoss());
+}
+
 struct Workload {
     const char* name;
     const char* description;
@@ -158,6 +189,7 @@ constexpr Workload kWorkloads[] = {
     {"mlp-small",  "2-16-16-1 tanh MLP, BCE, batch 32, SGD (steps per second)",         mlpSmall},
     {"ffn-medium", "64-256-256-10 GELU MLP, softmax CE, batch 128, Adam",               ffnMedium},
     {"swiglu-ffn", "SwiGLU FFN d_model 64, d_ff 171, 64-10 head, batch 128, Adam",      swigluFfn},
+    {"transformer-tiny", "2 Pre-LN blocks, d_model 64, 4 heads, FFN 256 GELU, reverse 16x16, batch 32, Adam", transformerTiny},
 };
 // clang-format on
 

@@ -10,6 +10,7 @@
 #include "common/number_format.h"
 #include "json_writer.h"
 #include "training_options.h"
+#include "transformer_options.h"
 
 namespace actlab::cli {
 namespace {
@@ -127,6 +128,7 @@ Statistic statistic(const std::vector<double>& values) {
 }  // namespace
 
 std::string runTrain(const std::vector<std::string>& words, std::string& notes) {
+    if (wantsTransformer(words)) return runTrainTransformer(words, notes);
     const Arguments args(words, trainingValuedOptions(), trainingSwitches(), {"--param"});
     if (!args.positional().empty())
         throw CliError("train takes no positional argument, got '" + args.positional()[0] + "'");
@@ -152,6 +154,7 @@ std::string runTrain(const std::vector<std::string>& words, std::string& notes) 
 }
 
 std::string runCompare(const std::vector<std::string>& words, std::string& notes) {
+    if (wantsTransformer(words)) return runCompareTransformer(words, notes);
     std::set<std::string> valued = trainingValuedOptions();
     valued.insert({"--activations", "--seeds", "--target", "--format"});
     valued.erase("--metrics");

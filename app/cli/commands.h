@@ -14,6 +14,10 @@ void runEval(const std::vector<std::string>& words, std::string& notes, std::FIL
 std::string runProperties(const std::vector<std::string>& words);
 std::string runApproximation(const std::vector<std::string>& words);
 std::string runTrain(const std::vector<std::string>& words, std::string& notes);
+// train --model transformer (dispatched from runTrain).
+std::string runTrainTransformer(const std::vector<std::string>& words, std::string& notes);
+// compare --model transformer (dispatched from runCompare).
+std::string runCompareTransformer(const std::vector<std::string>& words, std::string& notes);
 std::string runCompare(const std::vector<std::string>& words, std::string& notes);
 std::string runBench(const std::vector<std::string>& words, std::string& notes);
 

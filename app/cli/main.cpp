@@ -29,12 +29,22 @@ constexpr const char* kUsage =
     "        [--l1 X] [--l2 X] [--seed S] [--preset NAME] [--prelu-per-neuron] [--log-every N]\n"
     "        [--backend B] [--metrics FILE.csv]                  one JSON line with the final "
     "figures\n"
+    "  train --model transformer --task reverse|sort|histogram|induction|negation [--layers N]\n"
+    "        [--heads H] [--d-model D] [--d-ff N] [--ffn plain|gated|none] [--ffn-activation "
+    "NAME]\n"
+    "        [--qkv-activation NAME] [--norm pre|post] [--causal] [--seq T] [--vocab V]\n"
+    "        [--probes N] [--dump-attention FILE.json] [--save-model FILE.safetensors]\n"
+    "        [--config FILE.json] [training flags as above]      one JSON line\n"
     "  compare --activations A,B,... [--seeds N] [--target ACC] [--format table|csv|json] [train "
     "flags]\n"
+    "  compare --model transformer --qkv-activations A,B,... [--norms pre,post] [--seeds N]\n"
+    "        [--target ACC] [--format table|csv|json] [transformer flags]\n"
     "  bench WORKLOAD [--backend B] [--seconds S]               one JSON line\n"
-    "        workloads: gelu-eval, mlp-small, ffn-medium, swiglu-ffn\n"
+    "        workloads: gelu-eval, mlp-small, ffn-medium, swiglu-ffn, transformer-tiny\n"
     "  tasks: circle, xor, gauss, spiral, moons, spiral3, sine, teacher\n"
     "  presets: dying-relu, deep-sigmoid, spiral-gelu, swiglu-spiral\n"
+    "  transformer presets: reverse-heads, induction-two-layers, induction-one-layer,\n"
+    "        qkv-negation, pre-vs-post-ln\n"
     "  help                                this text\n";
 
 }  // namespace

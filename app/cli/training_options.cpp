@@ -87,7 +87,7 @@ TrainOptions parseTrainOptions(const Arguments& args,
         else if (*model == "glu")
             c.model.kind = ModelKind::GluFfn;
         else
-            throw CliError("unknown model '" + *model + "' (expected mlp or glu)");
+            throw CliError("unknown model '" + *model + "' (expected mlp, glu or transformer)");
     }
     const std::optional<std::string> activationText =
         activationOverride ? activationOverride : args.value("--activation");

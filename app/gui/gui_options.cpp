@@ -7,6 +7,7 @@
 
 #include "common/number_format.h"
 #include "training/presets.h"
+#include "training/sequence_presets.h"
 
 namespace actlab::gui {
 namespace {
@@ -47,8 +48,9 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                         tr("Render the window as it opens to a PNG and exit."),
                                         tr("file"));
-    const QCommandLineOption view(
-        QStringLiteral("view"), tr("Opening view: explorer, gelu, gated or training."), tr("name"));
+    const QCommandLineOption view(QStringLiteral("view"),
+                                  tr("Opening view: explorer, gelu, gated, training or attention."),
+                                  tr("name"));
     const QCommandLineOption functions(QStringLiteral("functions"),
                                        tr("Explorer functions, comma-separated (e.g. relu,gelu)."),
                                        tr("list"));
@@ -59,10 +61,13 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
     const QCommandLineOption size(QStringLiteral("size"),
                                   tr("Window size as WxH (default 1400x900)."), tr("WxH"));
     const QCommandLineOption preset(
-        QStringLiteral("preset"), tr("Training preset (e.g. dying-relu); opens the Training view."),
+        QStringLiteral("preset"),
+        tr("Training preset (e.g. dying-relu; opens the Training view) or Attention preset (e.g. "
+           "reverse-heads; opens the Attention view)."),
         tr("name"));
     const QCommandLineOption steps(QStringLiteral("steps"),
-                                   tr("Train this many steps first (Training view)."), tr("N"));
+                                   tr("Train this many steps first (Training or Attention view)."),
+                                   tr("N"));
     const QCommandLineOption compare(QStringLiteral("compare"),
                                      tr("Compare with a second run using this activation "
                                         "(Training view)."),
@@ -109,18 +114,35 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
     if (parser.isSet(view)) {
         options.view = parser.value(view);
         if (!QStringList{QStringLiteral("explorer"), QStringLiteral("gelu"),
-                         QStringLiteral("gated"), QStringLiteral("training")}
+                         QStringLiteral("gated"), QStringLiteral("training"),
+                         QStringLiteral("attention")}
                  .contains(options.view)) {
-            result.error = tr("--view must be explorer, gelu, gated or training, not \"%1\".")
-                               .arg(options.view);
+            result.error =
+                tr("--view must be explorer, gelu, gated, training or attention, not \"%1\".")
+                    .arg(options.view);
             return result;
         }
     }
+    // A preset belongs to the Training or to the Attention view; --view attention (or a name only
+    // the Attention view knows) picks the latter's table.
+    bool attentionPreset = false;
     if (parser.isSet(preset)) {
         options.preset = parser.value(preset);
-        if (!findTrainingPreset(options.preset.toStdString())) {
+        const std::string name = options.preset.toStdString();
+        const bool training = findTrainingPreset(name) != nullptr;
+        const bool attention = findSequencePreset(name) != nullptr;
+        const bool attentionView = parser.isSet(view) && options.view == QLatin1String("attention");
+        attentionPreset = attention && (attentionView || (!parser.isSet(view) && !training));
+        // --view attention: an Attention preset; another --view: a Training one; none: either.
+        const bool valid = attentionView        ? attention
+                           : parser.isSet(view) ? training
+                                                : training || attention;
+        if (!valid) {
             QStringList known;
-            for (const TrainingPreset& p : trainingPresets())
+            if (!attentionView)
+                for (const TrainingPreset& p : trainingPresets())
+                    known << QString::fromUtf8(p.name.data(), qsizetype(p.name.size()));
+            for (const SequencePreset& p : sequencePresets())
                 known << QString::fromUtf8(p.name.data(), qsizetype(p.name.size()));
             result.error = tr("--preset: unknown preset \"%1\" (known: %2).")
                                .arg(options.preset, known.join(QStringLiteral(", ")));
@@ -146,7 +168,7 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
     }
     if (!parser.isSet(view) &&
         (parser.isSet(preset) || parser.isSet(steps) || parser.isSet(compare)))
-        options.view = QStringLiteral("training");
+        options.view = attentionPreset ? QStringLiteral("attention") : QStringLiteral("training");
     if (parser.isSet(functions)) {
         for (const QString& name : parser.value(functions).split(QLatin1Char(','))) {
             const QString trimmed = name.trimmed();

@@ -16,13 +16,14 @@ namespace actlab::gui {
 struct GuiOptions {
     BackendChoice backend = BackendChoice::Auto;  // default: ACTLAB_BACKEND, else auto
     QString screenshotPath;                       // non-empty: render to PNG and exit
-    QString view = QStringLiteral("explorer");    // explorer | gelu | gated | training
+    QString view = QStringLiteral("explorer");    // explorer | gelu | gated | training | attention
     QStringList functions;                        // catalogue names; empty: the default set
     std::optional<ui::DerivativeSet> derivatives;
     std::optional<std::pair<double, double>> xRange;
     QSize size{1400, 900};
-    // The Training view (any of these opens it unless --view says otherwise):
-    QString preset;   // a training preset name; empty: the view's default (dying-relu)
+    // The Training view (any of these opens it unless --view says otherwise; an Attention preset
+    // opens the Attention view):
+    QString preset;   // a training or attention preset name; empty: the view's default
     int steps = 0;    // train this many steps at start (before the screenshot)
     QString compare;  // an activation name: compare mode with this as run B
 };

@@ -10,6 +10,8 @@
 
 #include "gui_options.h"
 #include "main_window.h"
+#include "ui/attention/attention_controller.h"
+#include "ui/attention/attention_view.h"
 #include "ui/training/training_controller.h"
 #include "ui/training/training_view.h"
 
@@ -19,11 +21,19 @@ namespace {
 // `path`; 0 on success.
 int saveScreenshot(actlab::gui::MainWindow& window, const QString& path, int steps) {
     window.show();
-    if (steps > 0 && !window.trainingView()->trainAndWait(steps, 600000) &&
-        !window.trainingView()->diverged())  // a divergence is worth a screenshot too
+    const bool attention = window.currentView() == QLatin1String("attention");
+    const auto trained = [&] {
+        return attention ? window.attentionView()->trainAndWait(steps, 600000)
+                         : window.trainingView()->trainAndWait(steps, 600000);
+    };
+    const auto diverged = [&] {
+        return attention ? window.attentionView()->diverged() : window.trainingView()->diverged();
+    };
+    if (steps > 0 && !trained() && !diverged())  // a divergence is worth a screenshot too
         std::fprintf(stderr, "actlab: %s\n",
                      qPrintable(QApplication::translate("main", "training stopped at step %1 of %2")
-                                    .arg(window.trainingView()->currentStep())
+                                    .arg(attention ? window.attentionView()->currentStep()
+                                                   : window.trainingView()->currentStep())
                                     .arg(steps)));
     QElapsedTimer settle;
     settle.start();
@@ -120,6 +130,9 @@ int main(int argc, char** argv) {
     if (!options.screenshotPath.isEmpty())
         return saveScreenshot(window, options.screenshotPath, options.steps);
     window.show();
-    if (options.steps > 0) window.trainingView()->controller()->advance(options.steps);
+    if (options.steps > 0 && options.view == QLatin1String("attention"))
+        window.attentionView()->controller()->advance(options.steps);
+    else if (options.steps > 0)
+        window.trainingView()->controller()->advance(options.steps);
     return app.exec();
 }

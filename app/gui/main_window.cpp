@@ -11,6 +11,9 @@
 #include <QTabWidget>
 
 #include "backends/backend.h"
+#include "ui/attention/attention_charts.h"
+#include "ui/attention/attention_grid_view.h"
+#include "ui/attention/attention_view.h"
 #include "ui/charts/curve_chart.h"
 #include "ui/panels/explorer_panel.h"
 #include "ui/panels/gated_surface_panel.h"
@@ -23,7 +26,9 @@ namespace actlab::gui {
 namespace {
 
 const QStringList kViewNames = {QStringLiteral("explorer"), QStringLiteral("gelu"),
-                                QStringLiteral("gated"), QStringLiteral("training")};
+                                QStringLiteral("gated"), QStringLiteral("training"),
+                                QStringLiteral("attention")};
+constexpr int kAttentionTab = 4;
 
 }  // namespace
 
@@ -35,27 +40,31 @@ MainWindow::MainWindow(Backend& backend, const QString& backendReason, QWidget* 
     m_gated = new ui::GatedSurfacePanel(backend, this);
     m_properties = new ui::PropertiesPanel(backend, this);
     m_training = new ui::TrainingView(this);
+    m_attention = new ui::AttentionView(this);
 
     m_tabs = new QTabWidget(this);
     m_tabs->addTab(m_explorer, tr("Explorer"));
     m_tabs->addTab(m_gelu, tr("GELU approximations"));
     m_tabs->addTab(m_gated, tr("Gated surfaces"));
     m_tabs->addTab(m_training, tr("Training"));
+    m_tabs->addTab(m_attention, tr("Attention"));
     setCentralWidget(m_tabs);
 
     m_propertiesDock = new QDockWidget(tr("Properties"), this);
     m_propertiesDock->setObjectName(QStringLiteral("propertiesDock"));
     m_propertiesDock->setWidget(m_properties);
     addDockWidget(Qt::RightDockWidgetArea, m_propertiesDock);
-    // The Properties dock describes the Explorer's function: the Training view needs the room.
+    // The Properties dock describes the Explorer's function: the labs need the room.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
-        const bool training = m_tabs->widget(index) == m_training;
-        if (training) {
-            m_propertiesDockWasVisible = !m_propertiesDock->isHidden();
+        const bool lab =
+            m_tabs->widget(index) == m_training || m_tabs->widget(index) == m_attention;
+        if (lab) {
+            if (!m_inLab) m_propertiesDockWasVisible = !m_propertiesDock->isHidden();
             m_propertiesDock->hide();
-        } else if (m_propertiesDockWasVisible) {
+        } else if (m_inLab && m_propertiesDockWasVisible) {
             m_propertiesDock->show();
         }
+        m_inLab = lab;
     });
     connect(m_explorer, &ui::ExplorerPanel::selectedActivationChanged, m_properties,
             &ui::PropertiesPanel::setActivation);
@@ -129,7 +138,10 @@ void MainWindow::applyOptions(const GuiOptions& options) {
         const SurfaceSamples& surface = m_gated->surface();
         if (surface.nv > 0) m_gated->setWindows(low, high, surface.vLow, surface.vHigh);
     }
-    if (!options.preset.isEmpty()) m_training->applyPreset(options.preset);
+    if (!options.preset.isEmpty() && options.view == QLatin1String("attention"))
+        m_attention->applyPreset(options.preset);
+    else if (!options.preset.isEmpty())
+        m_training->applyPreset(options.preset);
     if (!options.compare.isEmpty()) m_training->setCompare(true, options.compare);
     setCurrentView(options.view);
 }
@@ -144,21 +156,27 @@ ui::CurveChart* MainWindow::currentChart() const {
             return m_gated->sliceChart();
         case 3:
             return m_training->charts()->lossChart();
+        case kAttentionTab:
+            return m_attention->charts()->lossChart();
         default:
             return nullptr;
     }
 }
 
+// The Attention tab's plot is its grid of maps (or the enlarged head), not a chart.
 bool MainWindow::exportPlotPng(const QString& path, QString* error) {
+    if (m_tabs->currentIndex() == kAttentionTab) return m_attention->grid()->exportPng(path, error);
     return currentChart()->exportPng(path, error);
 }
 
 bool MainWindow::exportPlotSvg(const QString& path, QString* error) {
+    if (m_tabs->currentIndex() == kAttentionTab) return m_attention->grid()->exportSvg(path, error);
     return currentChart()->exportSvg(path, error);
 }
 
 bool MainWindow::exportDataCsv(const QString& path, QString* error) {
     if (m_tabs->currentIndex() == 0) return m_explorer->exportCsv(path, error);
+    if (m_tabs->currentIndex() == kAttentionTab) return m_attention->grid()->exportCsv(path, error);
     return currentChart()->exportCsv(path, error);
 }
 
@@ -173,6 +191,9 @@ bool MainWindow::exportPanelImage(const QString& path, QString* error) {
             break;
         case 2:
             image = m_gated->renderImage();
+            break;
+        case kAttentionTab:
+            image = m_attention->renderImage();
             break;
         default:
             image = m_training->renderImage();
@@ -205,7 +226,8 @@ QJsonObject MainWindow::sessionState() const {
             {QStringLiteral("gelu"), m_gelu->saveState()},
             {QStringLiteral("gated"), m_gated->saveState()},
             {QStringLiteral("properties"), m_properties->saveState()},
-            {QStringLiteral("training"), m_training->saveState()}};
+            {QStringLiteral("training"), m_training->saveState()},
+            {QStringLiteral("attention"), m_attention->saveState()}};
 }
 
 void MainWindow::restoreSessionState(const QJsonObject& state) {
@@ -215,6 +237,8 @@ void MainWindow::restoreSessionState(const QJsonObject& state) {
     m_properties->restoreState(state.value(QStringLiteral("properties")).toObject());
     if (state.contains(QStringLiteral("training")))
         m_training->restoreState(state.value(QStringLiteral("training")).toObject());
+    if (state.contains(QStringLiteral("attention")))
+        m_attention->restoreState(state.value(QStringLiteral("attention")).toObject());
     setCurrentView(state.value(QStringLiteral("view")).toString());
 }
 

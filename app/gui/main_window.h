@@ -1,6 +1,6 @@
-// The main window: the Explorer, GELU-approximation, gated-surface and Training views in tabs, the
-// Properties dock following the Explorer's selected function, the File menu of exports and a
-// status bar naming the backend in use and why.
+// The main window: the Explorer, GELU-approximation, gated-surface, Training and Attention views in
+// tabs, the Properties dock following the Explorer's selected function, the File menu of exports
+// and a status bar naming the backend in use and why.
 #pragma once
 
 #include <QJsonObject>
@@ -16,6 +16,7 @@ class Backend;
 }
 
 namespace actlab::ui {
+class AttentionView;
 class CurveChart;
 class ExplorerPanel;
 class GatedSurfacePanel;
@@ -36,9 +37,10 @@ public:
     ui::GatedSurfacePanel* gatedPanel() const { return m_gated; }
     ui::PropertiesPanel* propertiesPanel() const { return m_properties; }
     ui::TrainingView* trainingView() const { return m_training; }
+    ui::AttentionView* attentionView() const { return m_attention; }
     QString backendText() const;
 
-    bool setCurrentView(const QString& name);  // explorer | gelu | gated | training
+    bool setCurrentView(const QString& name);  // explorer | gelu | gated | training | attention
     QString currentView() const;
     // View, functions, derivatives, x range; the training preset and compare mode (the steps
     // are trained by the caller: main() waits for them before a screenshot).
@@ -67,7 +69,9 @@ private:
     ui::GatedSurfacePanel* m_gated = nullptr;
     ui::PropertiesPanel* m_properties = nullptr;
     ui::TrainingView* m_training = nullptr;
-    bool m_propertiesDockWasVisible = true;  // restored when leaving the Training tab
+    ui::AttentionView* m_attention = nullptr;
+    bool m_propertiesDockWasVisible = true;  // restored when leaving Training or Attention
+    bool m_inLab = false;                    // the current tab is Training or Attention
     QString m_backendText;
 };
 

@@ -31,7 +31,7 @@ TEST_P(CliTrainBadInput, ExitsTwoWithOneLineAndNoOutput) {
 // clang-format off
 INSTANTIATE_TEST_SUITE_P(CliTraining, CliTrainBadInput, ::testing::Values(
     BadCase{"UnknownTask",          {"train", "--task", "spirals"},                          "unknown task 'spirals'"},
-    BadCase{"UnknownModel",         {"train", "--model", "transformer"},                     "unknown model 'transformer'"},
+    BadCase{"UnknownModel",         {"train", "--model", "rnn"},                             "unknown model 'rnn'"},
     BadCase{"UnknownOptimizer",     {"train", "--optimizer", "rmsprop"},                     "unknown optimizer 'rmsprop'"},
     BadCase{"UnknownInit",          {"train", "--init", "orthogonal"},                       "unknown init 'orthogonal'"},
     BadCase{"UnknownPreset",        {"train", "--preset", "dying-gelu"},                     "unknown preset 'dying-gelu'"},

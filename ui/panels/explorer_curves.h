@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "activations/catalogue.h"
-#include "activations/sampling.h"
 #include "backends/backend.h"
+#include "sampling/curve_sampling.h"
 #include "ui/charts/curve_chart.h"
 
 namespace actlab::ui {

@@ -7,7 +7,7 @@
 #include <QWidget>
 
 #include "activations/catalogue.h"
-#include "activations/sampling.h"
+#include "sampling/curve_sampling.h"
 #include "ui/heatmap/color_maps.h"
 
 class QCheckBox;

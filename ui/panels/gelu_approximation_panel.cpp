@@ -14,8 +14,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "activations/sampling.h"
 #include "backends/backend.h"
+#include "sampling/curve_sampling.h"
 #include "ui/charts/curve_chart.h"
 
 namespace actlab::ui {

@@ -1,6 +1,6 @@
 // Curve and surface sampling through a backend, with the CPU reference as the fallback and
 // non-finite points filtered out before anything is plotted.
-#include "activations/sampling.h"
+#include "sampling/curve_sampling.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,5 @@
 // Sampling of curves and gated surfaces through a backend: what the Explorer plots and exports.
+// It lives outside activations/, which stays pure maths (the catalogue and its properties).
 #pragma once
 
 #include <vector>

@@ -1,0 +1,198 @@
+// `actlab-cli train --model transformer`: the Attention lab's run from the command line: one
+// JSON line of figures, an optional per-log CSV (--metrics) and the probe batch's attention
+// maps (--dump-attention FILE.json).
+#include <chrono>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "commands.h"
+#include "common/number_format.h"
+#include "json_writer.h"
+#include "models/safetensors.h"
+#include "transformer_options.h"
+
+namespace actlab::cli {
+namespace {
+
+void writeText(const std::string& path, const std::string& text, const std::string& what) {
+    std::ofstream file(path, std::ios::binary);
+    if (!(file << text) || !file.flush())
+        throw CliError("cannot write " + what + " '" + path + "'");
+}
+
+// {"layers", "heads", "tokens", "token_names", "class_names", "maps"[layer][head][probe][q][k],
+//  "logits"[probe][position][class] (pooled: [probe][class])}.
+std::string attentionDump(const SequenceTrainer& trainer, const SequenceSnapshot& s) {
+    const ProbeTensor& attention = *s.findProbe("attention");
+    const ProbeTensor& logits = *s.findProbe("logits");
+    const ProbeTensor& tokens = *s.findProbe("tokens");
+    const auto L = attention.shape[0], H = attention.shape[1], P = attention.shape[2],
+               T = attention.shape[3];
+    nlohmann::json dump;
+    dump["layers"] = L;
+    dump["heads"] = H;
+    dump["task"] = trainer.config().task;
+    dump["step"] = s.step;
+    dump["token_names"] = trainer.task().tokenNames();
+    dump["class_names"] = trainer.task().classNames();
+    nlohmann::json ids = nlohmann::json::array();
+    for (std::int64_t p = 0; p < P; ++p) {
+        nlohmann::json row = nlohmann::json::array();
+        for (std::int64_t t = 0; t < T; ++t) row.push_back(int(tokens.values[size_t(p * T + t)]));
+        ids.push_back(row);
+    }
+    dump["tokens"] = ids;
+    nlohmann::json maps = nlohmann::json::array();
+    size_t i = 0;
+    for (std::int64_t l = 0; l < L; ++l) {
+        nlohmann::json layer = nlohmann::json::array();
+        for (std::int64_t h = 0; h < H; ++h) {
+            nlohmann::json head = nlohmann::json::array();
+            for (std::int64_t p = 0; p < P; ++p) {
+                nlohmann::json map = nlohmann::json::array();
+                for (std::int64_t q = 0; q < T; ++q) {
+                    nlohmann::json row = nlohmann::json::array();
+                    for (std::int64_t k = 0; k < T; ++k) row.push_back(attention.values[i++]);
+                    map.push_back(row);
+                }
+                head.push_back(map);
+            }
+            layer.push_back(head);
+        }
+        maps.push_back(layer);
+    }
+    dump["maps"] = maps;
+    const bool pooled = logits.shape.size() == 2;
+    const std::int64_t positions = pooled ? 1 : logits.shape[1], classes = logits.shape.back();
+    nlohmann::json out = nlohmann::json::array();
+    i = 0;
+    for (std::int64_t p = 0; p < P; ++p) {
+        nlohmann::json probe = nlohmann::json::array();
+        for (std::int64_t t = 0; t < positions; ++t) {
+            nlohmann::json row = nlohmann::json::array();
+            for (std::int64_t c = 0; c < classes; ++c) row.push_back(logits.values[i++]);
+            if (pooled)
+                probe = row;
+            else
+                probe.push_back(row);
+        }
+        out.push_back(probe);
+    }
+    dump["logits"] = out;
+    return dump.dump() + "\n";
+}
+
+}  // namespace
+
+TransformerRun runTransformer(const TransformerTrainOptions& o, std::ostream* metrics,
+                              double target) {
+    std::string error;
+    std::unique_ptr<SequenceTrainer> trainer = SequenceTrainer::create(o.config, &error);
+    if (!trainer) throw CliError(error);
+    TransformerRun run;
+    run.parameters = trainer->model().parameterCount();
+    run.dFf = trainer->model().feedForwardWidth();
+    if (metrics)
+        *metrics << "step,train_loss,test_loss,token_accuracy,sequence_accuracy,attention_entropy,"
+                    "softmax_saturation,grad_norm\n";
+    const auto log = [&](const SequenceSnapshot& s) {
+        if (s.diverged) return;
+        if (target > 0 && run.stepsToTarget < 0 && s.tokenAccuracy >= target)
+            run.stepsToTarget = s.step;
+        if (!metrics) return;
+        *metrics << s.step << ',' << formatNumber(s.trainLoss) << ',' << formatNumber(s.testLoss)
+                 << ',' << formatNumber(s.tokenAccuracy) << ',' << formatNumber(s.sequenceAccuracy)
+                 << ',' << formatNumber(s.attentionEntropy) << ','
+                 << formatNumber(s.softmaxSaturation) << ',' << formatNumber(s.gradientNorm)
+                 << '\n';
+    };
+    log(trainer->snapshot());
+    double seconds = 0;
+    while (trainer->steps() < o.steps && !trainer->diverged()) {
+        const int chunk = std::min(o.logEvery, o.steps - trainer->steps());
+        const auto start = std::chrono::steady_clock::now();
+        trainer->step(chunk);
+        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (!trainer->diverged()) log(trainer->snapshot());
+    }
+    run.final = trainer->snapshot();
+    run.stepsPerSecond = seconds > 0 ? trainer->steps() / seconds : 0;
+    if (o.saveModelPath)
+        writeText(*o.saveModelPath, encodeSafetensors(transformerToSafetensors(trainer->model())),
+                  "--save-model file");
+    if (o.dumpAttentionPath)
+        writeText(*o.dumpAttentionPath, attentionDump(*trainer, run.final),
+                  "--dump-attention file");
+    return run;
+}
+
+std::string runTrainTransformer(const std::vector<std::string>& words, std::string& notes) {
+    const Arguments args(words, transformerValuedOptions(), transformerSwitches(), {"--param"});
+    if (!args.positional().empty())
+        throw CliError("train takes no positional argument, got '" + args.positional()[0] + "'");
+    const TransformerTrainOptions o = parseTransformerOptions(args, notes);
+    std::ostringstream metrics;
+    const TransformerRun r = runTransformer(o, o.metricsPath ? &metrics : nullptr, 0);
+    if (o.metricsPath) writeText(*o.metricsPath, metrics.str(), "--metrics file");
+    const SequenceSnapshot& s = r.final;
+    const TransformerConfig& m = o.config.model;
+    JsonWriter json;
+    json.beginObject()
+        .key("model")
+        .value("transformer")
+        .key("task")
+        .value(o.config.task)
+        .key("backend")
+        .value("cpu")
+        .key("layers")
+        .value(static_cast<long long>(m.layers))
+        .key("heads")
+        .value(static_cast<long long>(m.heads))
+        .key("d_model")
+        .value(static_cast<long long>(m.dModel))
+        .key("d_ff")
+        .value(static_cast<long long>(r.dFf))
+        .key("ffn")
+        .value(feedForwardName(m.ffn))
+        .key("ffn_activation")
+        .value(m.ffnActivation.info().name)
+        .key("qkv_activation")
+        .value(m.qkvActivation.info().name)
+        .key("norm")
+        .value(normPlacementName(m.norm))
+        .key("steps")
+        .value(static_cast<long long>(s.step))
+        .key("train_loss")
+        .value(s.trainLoss)
+        .key("test_loss")
+        .value(s.testLoss)
+        .key("token_accuracy")
+        .value(s.tokenAccuracy)
+        .key("sequence_accuracy")
+        .value(s.sequenceAccuracy)
+        .key("attention_entropy")
+        .value(s.attentionEntropy)
+        .key("softmax_saturation")
+        .value(s.softmaxSaturation)
+        .key("grad_norm")
+        .value(s.gradientNorm)
+        .key("diverged")
+        .value(s.diverged);
+    if (s.diverged) json.key("diverged_at").value(static_cast<long long>(s.divergedAtStep));
+    json.key("steps_per_second").value(r.stepsPerSecond).key("parameters").value(r.parameters);
+    const auto array = [&](const char* name, const std::vector<double>& values) {
+        json.key(name).beginArray();
+        for (double v : values) json.value(v);
+        json.endArray();
+    };
+    array("layer_grad_norms", s.layerGradientNorm);
+    array("head_entropy", s.headEntropy);
+    array("head_max_weight", s.headMaxWeight);
+    array("qkv_dead_fraction", s.qkvDeadFraction);
+    array("ffn_dead_fraction", s.ffnDeadFraction);
+    json.endObject();
+    return json.text() + "\n";
+}
+
+}  // namespace actlab::cli

@@ -1,0 +1,215 @@
+// Parsing of the Transformer's training flags into a SequenceTrainingConfig.
+#include "transformer_options.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "common/number_format.h"
+#include "config/config_json.h"
+#include "training/sequence_presets.h"
+
+namespace actlab::cli {
+namespace {
+
+int countIn(const Arguments& args, const std::string& option, long long low, long long high) {
+    const long long value = parseCountOrThrow(*args.value(option), option);
+    if (value < low || value > high)
+        throw CliError(option + " must be a whole number in [" + std::to_string(low) + ", " +
+                       std::to_string(high) + "], got " + *args.value(option));
+    return int(value);
+}
+
+double numberIn(const Arguments& args, const std::string& option, double low, double high) {
+    const double value = parseNumberOrThrow(*args.value(option), option);
+    if (value < low || value > high)
+        throw CliError(option + " must be in [" + formatNumber(low) + ", " + formatNumber(high) +
+                       "], got " + *args.value(option));
+    return value;
+}
+
+// Output files are written after training: a path whose folder does not exist fails now.
+std::string outputPath(const std::string& path, const std::string& flag) {
+    std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    if (folder.empty()) folder = ".";
+    std::error_code error;
+    if (path.empty() || !std::filesystem::is_directory(folder, error))
+        throw CliError("cannot write " + flag + " file '" + path + "': no folder '" +
+                       folder.string() + "'");
+    return path;
+}
+
+}  // namespace
+
+const std::set<std::string>& transformerValuedOptions() {
+    static const std::set<std::string> options{"--model",
+                                               "--task",
+                                               "--layers",
+                                               "--heads",
+                                               "--d-model",
+                                               "--d-ff",
+                                               "--ffn",
+                                               "--ffn-activation",
+                                               "--qkv-activation",
+                                               "--norm",
+                                               "--seq",
+                                               "--vocab",
+                                               "--steps",
+                                               "--batch",
+                                               "--optimizer",
+                                               "--lr",
+                                               "--momentum",
+                                               "--beta1",
+                                               "--beta2",
+                                               "--warmup",
+                                               "--schedule",
+                                               "--weight-decay",
+                                               "--clip",
+                                               "--init",
+                                               "--seed",
+                                               "--backend",
+                                               "--metrics",
+                                               "--preset",
+                                               "--log-every",
+                                               "--param",
+                                               "--dump-attention",
+                                               "--probes",
+                                               "--save-model",
+                                               "--config"};
+    return options;
+}
+
+const std::set<std::string>& transformerSwitches() {
+    static const std::set<std::string> switches{"--causal"};
+    return switches;
+}
+
+bool wantsTransformer(const std::vector<std::string>& words) {
+    for (size_t i = 0; i < words.size(); ++i) {
+        if (words[i] == "--model=transformer") return true;
+        if (words[i] == "--model" && i + 1 < words.size() && words[i + 1] == "transformer")
+            return true;
+    }
+    return false;
+}
+
+TransformerTrainOptions parseTransformerOptions(const Arguments& args, std::string& notes) {
+    TransformerTrainOptions o;
+    SequenceTrainingConfig& c = o.config;
+    TransformerConfig& m = c.model;
+    if (auto path = args.value("--config")) {
+        if (args.has("--preset")) throw CliError("--config and --preset cannot be combined");
+        std::ifstream file(*path, std::ios::binary);
+        std::ostringstream text;
+        if (!file || !(text << file.rdbuf()))
+            throw CliError("cannot read --config file '" + *path + "'");
+        std::string error;
+        auto config = sequenceTrainingConfigFromJson(text.str(), &error);
+        if (!config) throw CliError("--config " + *path + ": " + error);
+        c = *config;
+        if (c.optimizer.totalSteps > 0) o.steps = c.optimizer.totalSteps;
+    }
+    if (auto name = args.value("--preset")) {
+        const SequencePreset* preset = findSequencePreset(*name);
+        if (!preset) {
+            std::string known;
+            for (const SequencePreset& p : sequencePresets())
+                known += (known.empty() ? "" : ", ") + std::string(p.name);
+            throw CliError("unknown preset '" + *name +
+                           "' for --model transformer (known: " + known + ")");
+        }
+        preset->apply(c);
+        o.steps = preset->steps;
+    }
+    if (auto task = args.value("--task")) {
+        if (!findSequenceTask(*task)) {
+            std::string known;
+            for (const SequenceTaskInfo& t : sequenceTaskCatalogue())
+                known += (known.empty() ? "" : ", ") + std::string(t.name);
+            throw CliError("unknown task '" + *task + "' for --model transformer (known: " + known +
+                           ")");
+        }
+        c.task = *task;
+    }
+    if (args.has("--seq"))
+        c.taskOptions.sequence = countIn(args, "--seq", 2, kMaxTransformerSequence);
+    if (args.has("--vocab"))
+        c.taskOptions.vocabulary = countIn(args, "--vocab", 2, kMaxTransformerVocabulary);
+    if (args.has("--layers")) m.layers = countIn(args, "--layers", 1, kMaxTransformerLayers);
+    if (args.has("--heads")) m.heads = countIn(args, "--heads", 1, kMaxTransformerHeads);
+    if (args.has("--d-model")) m.dModel = countIn(args, "--d-model", 1, kMaxTransformerWidth);
+    if (args.has("--d-ff")) m.dFf = countIn(args, "--d-ff", 1, kMaxTransformerFeedForward);
+    if (auto ffn = args.value("--ffn")) {
+        auto kind = parseFeedForward(*ffn);
+        if (!kind) throw CliError("unknown --ffn '" + *ffn + "' (expected plain, gated or none)");
+        m.ffn = *kind;
+    }
+    const std::vector<std::string> params = args.values("--param");
+    if (auto name = args.value("--ffn-activation"))
+        m.ffnActivation = parseActivation(*name, params);
+    else if (m.ffn == FeedForwardKind::Gated)
+        m.ffnActivation = ActivationConfig::withDefaults(ActivationId::Swiglu);
+    if (auto name = args.value("--qkv-activation"))
+        m.qkvActivation = parseActivation(*name, params);
+    if (auto norm = args.value("--norm")) {
+        auto placement = parseNormPlacement(*norm);
+        if (!placement) throw CliError("unknown --norm '" + *norm + "' (expected pre or post)");
+        m.norm = *placement;
+    }
+    if (args.has("--causal")) m.causal = true;
+    if (args.has("--steps")) o.steps = countIn(args, "--steps", 1, 10'000'000);
+    if (args.has("--batch")) c.batch = countIn(args, "--batch", 1, 512);
+    if (auto name = args.value("--optimizer")) {
+        auto kind = parseOptimizer(*name);
+        if (!kind)
+            throw CliError("unknown optimizer '" + *name +
+                           "' (expected sgd, momentum, adam or adamw)");
+        c.optimizer.kind = *kind;
+    }
+    if (args.has("--lr")) c.optimizer.learningRate = numberIn(args, "--lr", 1e-7, 10);
+    if (args.has("--momentum")) c.optimizer.momentum = numberIn(args, "--momentum", 0, 0.999);
+    if (args.has("--beta1")) c.optimizer.beta1 = numberIn(args, "--beta1", 0, 0.9999);
+    if (args.has("--beta2")) c.optimizer.beta2 = numberIn(args, "--beta2", 0, 0.99999);
+    if (args.has("--weight-decay"))
+        c.optimizer.weightDecay = numberIn(args, "--weight-decay", 0, 1);
+    if (args.has("--clip")) c.optimizer.clipNorm = numberIn(args, "--clip", 0, 1e6);
+    if (auto schedule = args.value("--schedule")) {
+        if (*schedule == "constant")
+            c.optimizer.schedule = LearningRateSchedule::Constant;
+        else if (*schedule == "cosine")
+            c.optimizer.schedule = LearningRateSchedule::WarmupCosine;
+        else
+            throw CliError("unknown schedule '" + *schedule + "' (expected constant or cosine)");
+    }
+    if (args.has("--warmup")) c.optimizer.warmupSteps = countIn(args, "--warmup", 0, 10'000'000);
+    c.optimizer.totalSteps = o.steps;
+    if (auto init = args.value("--init")) {
+        if (*init == "normal")
+            m.init.reset();
+        else if (auto kind = parseInitialiser(*init))
+            m.init = *kind;
+        else
+            throw CliError("unknown init '" + *init +
+                           "' (expected normal, he, he_uniform, xavier or lecun)");
+    }
+    if (args.has("--seed")) c.seed = std::uint64_t(countIn(args, "--seed", 0, 2'000'000'000));
+    if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);
+    if (args.has("--probes")) c.probes = countIn(args, "--probes", 1, 64);
+    if (auto path = args.value("--metrics")) o.metricsPath = outputPath(*path, "--metrics");
+    if (auto path = args.value("--dump-attention"))
+        o.dumpAttentionPath = outputPath(*path, "--dump-attention");
+    if (auto path = args.value("--save-model")) o.saveModelPath = outputPath(*path, "--save-model");
+    if (parseBackendOption(args, BackendChoice::Cpu) != BackendChoice::Cpu)
+        notes +=
+            "actlab-cli: note: the Transformer trains on the CPU (its Vulkan ops are not "
+            "there yet)\n";
+    if (c.probes > c.batch)
+        throw CliError("--probes " + std::to_string(c.probes) + " exceeds --batch " +
+                       std::to_string(c.batch));
+    // Check the whole configuration now, so that every bad flag exits before training starts.
+    std::string error;
+    if (!SequenceTrainer::create(c, &error)) throw CliError(error);
+    return o;
+}
+
+}  // namespace actlab::cli

@@ -1,0 +1,46 @@
+// The flags of `actlab-cli train --model transformer` (and of compare over Transformers): the
+// Attention lab's model, task and training settings, range-checked, with one-line CliErrors.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <set>
+#include <string>
+
+#include "cli_arguments.h"
+#include "training/sequence_trainer.h"
+
+namespace actlab::cli {
+
+struct TransformerTrainOptions {
+    SequenceTrainingConfig config;
+    int steps = 1000;
+    int logEvery = 50;
+    std::optional<std::string> metricsPath;
+    std::optional<std::string> dumpAttentionPath;
+    std::optional<std::string> saveModelPath;  // safetensors
+};
+
+const std::set<std::string>& transformerValuedOptions();
+const std::set<std::string>& transformerSwitches();
+
+// True when the words ask for the Transformer (--model transformer).
+bool wantsTransformer(const std::vector<std::string>& words);
+
+// Reads the flags; notes gets "actlab-cli: note: …" lines (e.g. a backend that is not used).
+TransformerTrainOptions parseTransformerOptions(const Arguments& args, std::string& notes);
+
+struct TransformerRun {
+    SequenceSnapshot final;
+    long long parameters = 0;
+    int dFf = 0;
+    double stepsPerSecond = 0;  // training steps only (snapshots excluded)
+    int stepsToTarget = -1;     // first logged step with token accuracy ≥ target, −1 if never
+};
+
+// Trains o.config for o.steps, logging a snapshot every o.logEvery steps (to metrics as CSV when
+// given); writes o.dumpAttentionPath at the end.
+TransformerRun runTransformer(const TransformerTrainOptions& o, std::ostream* metrics,
+                              double target);
+
+}  // namespace actlab::cli

@@ -1,0 +1,44 @@
+// The Attention lab's model run on one sequence the user typed: per position (or, pooled, per
+// sequence) the predicted class and the softmax probabilities, and the sequence's attention maps.
+// Also the same classification of any logits (the probes'). Runs in the caller's thread.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "training/sequence_trainer.h"
+
+namespace actlab {
+
+// logits (rows, classes) row-major → per row the argmax and softmax(logits) (rows, classes).
+struct LogitsClassification {
+    std::vector<int> predicted;        // (rows)
+    std::vector<float> probabilities;  // (rows, classes)
+};
+LogitsClassification classifyLogits(std::span<const float> logits, int classes);
+
+struct SequencePrediction {
+    std::vector<Token> tokens;  // (T') as given
+    bool pooled = false;        // one prediction for the whole sequence
+    int classes = 0;
+    LogitsClassification classification;  // rows = T', or 1 pooled
+    ProbeTensor attention;                // "attention" (layers, heads, T', T') [l, h, query, key]
+};
+
+// The lengths T' a typed sequence may have. A causal per-position model: 1..T (a later token
+// cannot change an earlier position, so the rest is padded and cut off); otherwise exactly T.
+struct SequenceLengths {
+    int minimum = 0, maximum = 0;
+};
+SequenceLengths predictableLengths(const SequenceTrainingConfig& config);
+
+// Runs trainer.model() on tokens (T') as row 0 of a (batch, T) input (the training batch's
+// shape: the model's buffers are not reallocated). nullopt with a one-line *error for a length
+// outside predictableLengths(), a token outside [0, vocabulary) or a diverged run.
+std::optional<SequencePrediction> predictSequence(SequenceTrainer& trainer,
+                                                  std::span<const Token> tokens,
+                                                  std::string* error);
+
+}  // namespace actlab

@@ -1,0 +1,23 @@
+// Named Attention-lab set-ups for the classroom (an explicit table): a preset fills a whole
+// SequenceTrainingConfig; explicit flags or controls then override single fields. Each
+// description states what a class will see, as measured (tests/training/test_sequence_presets).
+#pragma once
+
+#include <span>
+#include <string_view>
+
+#include "training/sequence_trainer.h"
+
+namespace actlab {
+
+struct SequencePreset {
+    std::string_view name;
+    std::string_view description;
+    int steps;  // how long the preset is meant to run
+    void (*apply)(SequenceTrainingConfig& config);
+};
+
+std::span<const SequencePreset> sequencePresets();
+const SequencePreset* findSequencePreset(std::string_view name);
+
+}  // namespace actlab

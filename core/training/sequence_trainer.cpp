@@ -1,0 +1,327 @@
+// The Attention lab's trainer: a fresh batch from the task's generator every step, the
+// Transformer's forward and backward through the cross-entropy layer, one optimizer update;
+// snapshots evaluate the held-out sequences in chunks of the training batch (so the model's
+// buffers are never reallocated) and keep the probes' attention maps.
+#include "training/sequence_trainer.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "layers/activation.h"
+#include "layers/losses.h"
+
+namespace actlab {
+namespace {
+
+// A seed for the data stream that differs from the model's initialisation stream.
+constexpr std::uint64_t kDataStream = 0x5851f42d4c957f2dULL;
+constexpr std::uint64_t kTestStream = 0x14057b7ef767814fULL;
+
+// The targets as one row per prediction: (B·T) per position, (B) pooled.
+ConstTokenView predictionRows(const TokenTensor& targets) {
+    return targets.view().reshape(Shape{targets.size()});
+}
+
+std::string_view parameterGroup(const std::string& name) {
+    if (name.starts_with("tok_emb") || name.starts_with("pos_emb")) return "embedding";
+    if (name.find(".attn.") != std::string::npos) return "attention";
+    if (name.find("ln") != std::string::npos) return "norm";
+    if (name.find(".ffn.") != std::string::npos) return "ffn";
+    return "head";
+}
+
+// Marks, per unit (the last axis of pre (N, U)), whether act′ is non-zero somewhere.
+void markAlive(std::vector<char>& alive, ConstTensorView<float> pre,
+               const ActivationConfig& activation, Tensor<float>& value,
+               Tensor<float>& derivative) {
+    const Index units = pre.extent(pre.rank() - 1), rowsCount = pre.size() / units;
+    value = Tensor<float>(pre.shape());
+    derivative = Tensor<float>(pre.shape());
+    activationForward<float>(value, derivative, pre, activation);
+    alive.resize(size_t(units), 0);
+    for (Index r = 0; r < rowsCount; ++r)
+        for (Index u = 0; u < units; ++u)
+            if (derivative.data()[r * units + u] != 0.0f) alive[size_t(u)] = 1;
+}
+
+double deadShare(const std::vector<char>& alive) {
+    if (alive.empty()) return 0;
+    return double(std::count(alive.begin(), alive.end(), 0)) / double(alive.size());
+}
+
+}  // namespace
+
+const ProbeTensor* SequenceSnapshot::findProbe(const std::string& name) const {
+    for (const ProbeTensor& p : probes)
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
+SequenceTrainer::SequenceTrainer(const SequenceTrainingConfig& config, SequenceTask task,
+                                 std::unique_ptr<Transformer<float>> model)
+    : m_config(config),
+      m_task(std::move(task)),
+      m_model(std::move(model)),
+      m_optimizer(config.optimizer),
+      m_parameters(m_model->parameters()),
+      m_random(config.seed ^ kDataStream) {}
+
+std::unique_ptr<SequenceTrainer> SequenceTrainer::create(const SequenceTrainingConfig& config,
+                                                         std::string* error) {
+    auto fail = [&](const std::string& message) -> std::unique_ptr<SequenceTrainer> {
+        if (error) *error = message;
+        return nullptr;
+    };
+    const SequenceTaskInfo* info = findSequenceTask(config.task);
+    if (!info) {
+        std::string known;
+        for (const SequenceTaskInfo& t : sequenceTaskCatalogue())
+            known += (known.empty() ? "" : ", ") + std::string(t.name);
+        return fail("unknown task '" + config.task + "' (known: " + known + ")");
+    }
+    std::string message;
+    std::optional<SequenceTask> task = SequenceTask::create(*info, config.taskOptions, &message);
+    if (!task) return fail(message);
+    if (config.batch < 1 || config.batch > 512)
+        return fail("--batch must be 1..512, got " + std::to_string(config.batch));
+    SequenceTrainingConfig c = config;
+    c.model.vocabulary = task->vocabulary();
+    c.model.sequence = task->sequence();
+    c.model.outputs = task->classes();
+    c.model.pooled = task->pooled();
+    c.model.causal = c.model.causal || info->causal;
+    c.model.seed = config.seed;
+    c.optimizer.totalSteps = std::max(c.optimizer.totalSteps, 0);
+    std::unique_ptr<Transformer<float>> model = Transformer<float>::create(c.model, &message);
+    if (!model) return fail(message);
+    const int chunks = std::max(1, (std::max(c.testSequences, 1) + c.batch - 1) / c.batch);
+    c.testSequences = chunks * c.batch;
+    c.probes = std::clamp(c.probes, 1, c.batch);
+    std::unique_ptr<SequenceTrainer> trainer(new SequenceTrainer(c, *task, std::move(model)));
+    Random testRandom(c.seed ^ kTestStream);
+    trainer->m_test = trainer->m_task->sample(c.testSequences, testRandom);
+    return trainer;
+}
+
+void SequenceTrainer::step(int n) {
+    if (!m_timed) {
+        m_lastSnapshotTime = std::chrono::steady_clock::now();
+        m_timed = true;
+    }
+    for (int i = 0; i < n && !diverged(); ++i) {
+        const SequenceBatch batch = m_task->sample(m_config.batch, m_random);
+        const ConstTensorView<float> logits = m_model->forward(batch.tokens);
+        if (m_probs.shape() != logits.shape()) {  // once: the batch shape never changes
+            m_probs = Tensor<float>(logits.shape());
+            m_dlogits = Tensor<float>(logits.shape());
+            m_losses = Tensor<float>(Shape{logits.extent(0)});
+        }
+        const ConstTokenView targets = predictionRows(batch.targets);
+        const double loss = crossEntropyForward<float>(m_probs, m_losses, logits, targets);
+        if (!std::isfinite(loss)) {
+            m_divergedAt = m_steps;
+            break;
+        }
+        m_model->zeroGradients();
+        m_dlogits.fill(0.0f);
+        crossEntropyBackward<float>(m_dlogits, m_probs, targets);
+        m_model->backward(m_dlogits);
+        if (i == n - 1) {  // per-layer and per-group norms of the last step only
+            m_layerGradientNorm.assign(size_t(m_config.model.layers), 0.0);
+            m_groupGradientNorm.clear();
+            for (const Parameter<float>* p : m_parameters) {
+                double sum = 0;
+                for (float g : p->grad) sum += double(g) * double(g);
+                if (p->hiddenLayer >= 0) m_layerGradientNorm[size_t(p->hiddenLayer)] += sum;
+                const std::string group(parameterGroup(p->name));
+                auto it = std::find_if(m_groupGradientNorm.begin(), m_groupGradientNorm.end(),
+                                       [&](const auto& e) { return e.first == group; });
+                if (it == m_groupGradientNorm.end())
+                    m_groupGradientNorm.emplace_back(group, sum);
+                else
+                    it->second += sum;
+            }
+            for (double& v : m_layerGradientNorm) v = std::sqrt(v);
+            for (auto& [name, v] : m_groupGradientNorm) v = std::sqrt(v);
+        }
+        const double norm = m_optimizer.step(m_parameters);
+        m_lastGradientNorm = norm;
+        ++m_steps;
+        if (!std::isfinite(norm)) {
+            m_divergedAt = m_steps;
+            break;
+        }
+        m_lossSum += loss;
+        ++m_lossCount;
+        m_lastTrainLoss = loss;
+    }
+}
+
+void SequenceTrainer::evaluate(SequenceSnapshot& s) {
+    const TransformerConfig& mc = m_config.model;
+    const int L = mc.layers, H = mc.heads, B = m_config.batch, P = m_config.probes;
+    const Index T = m_task->sequence(), O = m_task->classes();
+    const bool pooled = m_task->pooled();
+    double lossSum = 0, counted = 0, correct = 0, scoredCount = 0, sequencesRight = 0;
+    std::vector<double> entropy(size_t(L * H), 0), maxWeight(size_t(L * H), 0);
+    double rowsCounted = 0, saturated = 0;  // rows per head (those with two keys or more)
+    std::vector<std::vector<char>> qkvAlive(static_cast<size_t>(L)), ffnAlive(qkvAlive);
+    Tensor<float> value, derivative;
+    ProbeTensor attention{"attention", {L, H, P, T, T}, {}};
+    ProbeTensor logitsProbe{
+        "logits",
+        pooled ? std::vector<std::int64_t>{P, O} : std::vector<std::int64_t>{P, T, O},
+        {}};
+    ProbeTensor tokensProbe{"tokens", {P, T}, {}};
+    const Index rowsPerSequence = pooled ? 1 : T;
+    for (int chunk = 0; chunk * B < m_config.testSequences; ++chunk) {
+        const ConstTokenView tokens = m_test.tokens.slice(chunk * B, (chunk + 1) * B);
+        const ConstTokenView targets = m_test.targets.slice(chunk * B, (chunk + 1) * B);
+        const ConstTokenView scored = m_test.scored.slice(chunk * B, (chunk + 1) * B);
+        const ConstTensorView<float> logits = m_model->forward(tokens);
+        Tensor<float> probs(logits.shape()), losses(Shape{logits.extent(0)});
+        const ConstTokenView rowsTargets = targets.reshape(Shape{targets.size()});
+        crossEntropyForward<float>(probs, losses, logits, rowsTargets);
+        for (Index r = 0; r < rowsTargets.size(); ++r)
+            if (rowsTargets.data()[r] != kIgnoreTarget) {
+                lossSum += losses.data()[r];
+                ++counted;
+            }
+        for (Index b = 0; b < B; ++b) {
+            bool all = true;
+            for (Index t = 0; t < rowsPerSequence; ++t) {
+                const Index r = b * rowsPerSequence + t;
+                if (scored.data()[r] == 0) continue;
+                const float* row = logits.data() + r * O;
+                const Index guess = std::max_element(row, row + O) - row;
+                const bool right = guess == rowsTargets.data()[r];
+                correct += right;
+                ++scoredCount;
+                all = all && right;
+            }
+            sequencesRight += all;
+        }
+        for (int l = 0; l < L; ++l) {
+            const TransformerBlockProbe<float> probe = m_model->probe(l);
+            const float* att = probe.attention.data();
+            for (Index b = 0; b < B; ++b)
+                for (int h = 0; h < H; ++h)
+                    for (Index q = 0; q < T; ++q) {
+                        const float* row = att + (((b * H + h) * T) + q) * T;
+                        const Index keys = mc.causal ? q + 1 : T;
+                        if (keys < 2) continue;  // a single key: nothing to choose
+                        double e = 0, largest = 0;
+                        for (Index k = 0; k < keys; ++k) {
+                            if (row[k] > 0) e -= double(row[k]) * std::log(double(row[k]));
+                            largest = std::max(largest, double(row[k]));
+                        }
+                        entropy[size_t(l * H + h)] += e;
+                        maxWeight[size_t(l * H + h)] += largest;
+                        saturated += largest > 0.99;
+                        if (l == 0 && h == 0) ++rowsCounted;
+                    }
+            if (chunk == 0) {
+                for (int h = 0; h < H; ++h)
+                    for (Index b = 0; b < P; ++b) {
+                        const float* map = att + (b * H + h) * T * T;
+                        attention.values.insert(attention.values.end(), map, map + T * T);
+                    }
+            }
+            if (mc.qkvActivation.id != ActivationId::Identity)
+                for (int j = 0; j < 3; ++j) {
+                    std::vector<char> alive;
+                    markAlive(alive, probe.qkvPreActivation[j], mc.qkvActivation, value,
+                              derivative);
+                    auto& all = qkvAlive[size_t(l)];
+                    if (all.size() < alive.size() * 3) all.resize(alive.size() * 3, 0);
+                    for (size_t u = 0; u < alive.size(); ++u)
+                        all[size_t(j) * alive.size() + u] |= alive[u];
+                }
+            if (mc.ffn != FeedForwardKind::None) {
+                const ActivationConfig act =
+                    mc.ffn == FeedForwardKind::Gated
+                        ? ActivationConfig::withDefaults(mc.ffnActivation.info().gate)
+                        : mc.ffnActivation;
+                std::vector<char> alive;
+                markAlive(alive, probe.ffnPreActivation, act, value, derivative);
+                auto& all = ffnAlive[size_t(l)];
+                all.resize(alive.size(), 0);
+                for (size_t u = 0; u < alive.size(); ++u) all[u] |= alive[u];
+            }
+        }
+        if (chunk == 0) {
+            // attention.values was filled layer by layer: (L, H, P, T, T) as declared.
+            const Index perProbe = rowsPerSequence * O;
+            logitsProbe.values.assign(logits.data(), logits.data() + P * perProbe);
+            for (Index i = 0; i < P * T; ++i) tokensProbe.values.push_back(float(tokens.data()[i]));
+        }
+    }
+    s.testLoss = counted > 0 ? lossSum / counted : 0;
+    s.tokenAccuracy = scoredCount > 0 ? correct / scoredCount : 0;
+    s.sequenceAccuracy = sequencesRight / double(m_config.testSequences);
+    s.layers = L;
+    s.heads = H;
+    s.headEntropy.resize(entropy.size());
+    s.headMaxWeight.resize(entropy.size());
+    double entropySum = 0;
+    for (size_t i = 0; i < entropy.size(); ++i) {
+        s.headEntropy[i] = rowsCounted > 0 ? entropy[i] / rowsCounted : 0;
+        s.headMaxWeight[i] = rowsCounted > 0 ? maxWeight[i] / rowsCounted : 1;
+        entropySum += s.headEntropy[i];
+    }
+    s.attentionEntropy = entropy.empty() ? 0 : entropySum / double(entropy.size());
+    s.softmaxSaturation = rowsCounted > 0 ? saturated / (rowsCounted * H * L) : 1;
+    for (int l = 0; l < L; ++l) {
+        s.qkvDeadFraction.push_back(deadShare(qkvAlive[size_t(l)]));
+        s.ffnDeadFraction.push_back(deadShare(ffnAlive[size_t(l)]));
+    }
+    s.probes = {std::move(attention), std::move(logitsProbe), std::move(tokensProbe)};
+}
+
+SequenceSnapshot SequenceTrainer::snapshot() {
+    if (diverged() && m_lastFinite) {
+        SequenceSnapshot s = *m_lastFinite;
+        s.diverged = true;
+        s.divergedAtStep = m_divergedAt;
+        s.step = m_steps;
+        return s;
+    }
+    SequenceSnapshot s;
+    s.step = m_steps;
+    s.diverged = diverged();
+    s.divergedAtStep = m_divergedAt;
+    if (diverged()) return s;
+    const auto now = std::chrono::steady_clock::now();
+    if (m_timed && m_steps > m_lastSnapshotStep) {
+        const double seconds = std::chrono::duration<double>(now - m_lastSnapshotTime).count();
+        if (seconds > 0) s.stepsPerSecond = (m_steps - m_lastSnapshotStep) / seconds;
+    }
+    evaluate(s);
+    // An update with a finite gradient can still leave a model whose outputs are not finite:
+    // that is divergence too, and no such figure leaves the trainer.
+    bool finite = std::isfinite(s.testLoss) && std::isfinite(s.attentionEntropy);
+    for (const ProbeTensor& p : s.probes)
+        for (float v : p.values) finite = finite && std::isfinite(v);
+    if (!finite) {
+        m_divergedAt = m_steps;
+        return snapshot();  // the last finite one (or an empty one), marked diverged
+    }
+    s.trainLoss = m_lossCount > 0 ? m_lossSum / m_lossCount
+                  : m_lastFinite  ? m_lastFinite->trainLoss
+                                  : s.testLoss;
+    m_lossSum = 0;
+    m_lossCount = 0;
+    s.layerGradientNorm = m_layerGradientNorm;
+    s.groupGradientNorm = m_groupGradientNorm;
+    s.gradientNorm = m_lastGradientNorm;
+    m_history.push({s.step, s.trainLoss, s.testLoss, s.tokenAccuracy, s.sequenceAccuracy,
+                    s.headEntropy, s.layerGradientNorm});
+    s.history = m_history.points();
+    m_lastFinite = s;
+    // Evaluation time is not training time: the rate counts from here.
+    m_lastSnapshotTime = std::chrono::steady_clock::now();
+    m_lastSnapshotStep = m_steps;
+    return s;
+}
+
+}  // namespace actlab

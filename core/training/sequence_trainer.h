@@ -1,0 +1,119 @@
+// The trainer of the Attention lab: a sequence task, the Transformer, per-token or pooled
+// cross-entropy and an optimizer stepped together, and immutable snapshots (metrics, per-head
+// attention statistics, gradient norms, dead units, probe attention maps) for the UI and the
+// CLI. Like Trainer, it knows nothing of threads or Qt.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "datasets/sequence_tasks.h"
+#include "models/transformer.h"
+#include "optimizers/optimizer.h"
+#include "training/probe.h"
+
+namespace actlab {
+
+struct SequenceTrainingConfig {
+    std::string task = "reverse";
+    SequenceTaskOptions taskOptions;
+    // vocabulary, sequence, outputs and pooled are set from the task; causal is forced on for
+    // tasks that need it (induction).
+    TransformerConfig model;
+    OptimizerConfig optimizer{.kind = OptimizerKind::Adam, .learningRate = 1e-3};
+    int batch = 32;           // 1..512
+    std::uint64_t seed = 1;   // data and model
+    int testSequences = 256;  // held-out sequences (rounded up to whole batches)
+    int probes = 8;           // the first test sequences, whose attention maps are kept
+};
+
+// One point of the run's history (one per snapshot).
+struct SequenceHistoryPoint {
+    int step = 0;
+    double trainLoss = 0, testLoss = 0, tokenAccuracy = 0, sequenceAccuracy = 0;
+    std::vector<double> headEntropy;        // (layers · heads)
+    std::vector<double> layerGradientNorm;  // (layers)
+};
+
+struct SequenceSnapshot {
+    int step = 0;
+    bool diverged = false;
+    int divergedAtStep = -1;
+    double trainLoss = 0;  // mean batch loss over the steps since the previous snapshot
+    double testLoss = 0;   // cross-entropy over the held-out sequences
+    // Held-out accuracy over the scored positions (pooled tasks: per sequence), and the share
+    // of sequences with every scored position right.
+    double tokenAccuracy = 0, sequenceAccuracy = 0;
+    int layers = 0, heads = 0;
+    // Over the held-out sequences, per (layer, head) in layer-major order: the mean entropy of
+    // an attention row (nats) and the mean of its largest weight.
+    std::vector<double> headEntropy, headMaxWeight;
+    double attentionEntropy = 0;   // mean over heads
+    double softmaxSaturation = 0;  // share of attention rows whose largest weight exceeds 0.99
+    // Units whose activation derivative is 0 on every held-out position (ReLU-family units that
+    // are off), as shares per layer: q, k, v channels together, and FFN hidden units.
+    std::vector<double> qkvDeadFraction, ffnDeadFraction;
+    // L2 norms of the last step's gradients: per block, and per group (embedding, attention,
+    // norm, ffn, head).
+    std::vector<double> layerGradientNorm;
+    std::vector<std::pair<std::string, double>> groupGradientNorm;
+    double gradientNorm = 0;  // global, before clipping
+    double stepsPerSecond = 0;
+    // "attention" (layers, heads, probes, T, T), "logits" (probes, T, outputs) or pooled
+    // (probes, outputs), "tokens" (probes, T) as floats.
+    std::vector<ProbeTensor> probes;
+    std::vector<SequenceHistoryPoint> history;
+    const ProbeTensor* findProbe(const std::string& name) const;
+};
+
+class SequenceTrainer {
+public:
+    // nullptr with *error (one line) for an invalid configuration.
+    static std::unique_ptr<SequenceTrainer> create(const SequenceTrainingConfig& config,
+                                                   std::string* error);
+
+    // Up to n steps; stops early (and stays stopped) once the loss or the gradient is not finite.
+    void step(int n);
+    SequenceSnapshot snapshot();
+
+    void setOptimizerConfig(const OptimizerConfig& config) { m_optimizer.setConfig(config); }
+    int steps() const { return m_steps; }
+    bool diverged() const { return m_divergedAt >= 0; }
+    double lastTrainLoss() const { return m_lastTrainLoss; }  // the last step's batch loss
+    const SequenceTrainingConfig& config() const { return m_config; }
+    const SequenceTask& task() const { return *m_task; }
+    Transformer<float>& model() { return *m_model; }
+    const SequenceBatch& testSet() const { return m_test; }
+
+private:
+    SequenceTrainer(const SequenceTrainingConfig& config, SequenceTask task,
+                    std::unique_ptr<Transformer<float>> model);
+    void evaluate(SequenceSnapshot& s);
+
+    SequenceTrainingConfig m_config;
+    std::optional<SequenceTask> m_task;
+    std::unique_ptr<Transformer<float>> m_model;
+    Optimizer<float> m_optimizer;
+    std::vector<Parameter<float>*> m_parameters;
+    Random m_random;
+    SequenceBatch m_test;
+    Tensor<float> m_probs, m_losses, m_dlogits;
+    int m_steps = 0;
+    int m_divergedAt = -1;
+    double m_lossSum = 0;
+    int m_lossCount = 0;
+    double m_lastTrainLoss = 0;
+    double m_lastGradientNorm = 0;
+    std::vector<double> m_layerGradientNorm;
+    std::vector<std::pair<std::string, double>> m_groupGradientNorm;
+    BoundedHistory<SequenceHistoryPoint> m_history;
+    std::chrono::steady_clock::time_point m_lastSnapshotTime;
+    int m_lastSnapshotStep = 0;
+    bool m_timed = false;
+    std::optional<SequenceSnapshot> m_lastFinite;
+};
+
+}  // namespace actlab

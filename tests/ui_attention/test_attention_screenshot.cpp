@@ -1,0 +1,59 @@
+// `actlab --screenshot FILE --view attention [--preset NAME] [--steps N]`: trains N steps and
+// saves the window; an Attention preset alone opens the Attention view; bad names exit 2.
+#include <gtest/gtest.h>
+
+#include <QImage>
+#include <QTemporaryDir>
+
+#include "../ui/gui_test_support.h"
+#include "gui_options.h"
+
+namespace {
+
+using actlab::test::args;
+using actlab::test::ProcessResult;
+
+ProcessResult runActlab(const QStringList& arguments) {
+    return actlab::test::runGui(ACTLAB_GUI_BINARY, arguments, 120000);
+}
+
+}  // namespace
+
+TEST(AttentionOptions, ParseAndValidate) {
+    auto result = actlab::gui::parseGuiOptions(
+        args({"--view", "attention", "--preset", "induction-two-layers", "--steps", "300"}));
+    ASSERT_TRUE(result.options) << result.error.toStdString();
+    EXPECT_EQ(result.options->view, "attention");
+    EXPECT_EQ(result.options->preset, "induction-two-layers");
+    EXPECT_EQ(result.options->steps, 300);
+    result = actlab::gui::parseGuiOptions(args({"--preset", "reverse-heads"}));
+    ASSERT_TRUE(result.options) << result.error.toStdString();
+    EXPECT_EQ(result.options->view, "attention") << "an Attention preset opens its view";
+    result = actlab::gui::parseGuiOptions(args({"--preset", "dying-relu"}));
+    ASSERT_TRUE(result.options);
+    EXPECT_EQ(result.options->view, "training");
+    for (const QStringList& bad :
+         {args({"--view", "attention", "--preset", "dying-relu"}),
+          args({"--view", "training", "--preset", "reverse-heads"}), args({"--preset", "nope"})}) {
+        const auto r = actlab::gui::parseGuiOptions(bad);
+        EXPECT_FALSE(r.options) << bad.join(' ').toStdString();
+        EXPECT_TRUE(r.error.contains("reverse-heads")) << "names the known presets";
+    }
+}
+
+TEST(AttentionScreenshot, TrainsThePresetAndSavesTheWindow) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("attention.png");
+    const ProcessResult r = runActlab({"--screenshot", path, "--view", "attention", "--preset",
+                                       "reverse-heads", "--steps", "60", "--size", "1024x768"});
+    ASSERT_EQ(r.exitCode, 0) << r.standardError.toStdString();
+    const QImage image(path);
+    ASSERT_FALSE(image.isNull());
+    EXPECT_EQ(image.size(), QSize(1024, 768));
+}
+
+TEST(AttentionScreenshot, BadPresetExitsTwo) {
+    const ProcessResult r = runActlab({"--view", "attention", "--preset", "nope"});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_TRUE(r.standardError.contains("preset")) << r.standardError.toStdString();
+}

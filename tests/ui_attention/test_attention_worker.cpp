@@ -1,0 +1,162 @@
+// The Attention lab's worker thread through its controller (reset, exact steps, play and pause,
+// the typed sequence's prediction) and core's sequence prediction it relies on.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numeric>
+
+#include "../ui/gui_test_support.h"
+#include "training/sequence_prediction.h"
+#include "ui/attention/attention_controller.h"
+
+using namespace actlab;
+using namespace actlab::ui;
+
+namespace {
+
+bool waitFor(const std::function<bool()>& done, int milliseconds = 20000) {
+    return actlab::test::waitFor(done, milliseconds);
+}
+
+// A small reverse model that trains fast: 2 layers of 2 heads, T = V = 8 (the task's default).
+SequenceTrainingConfig smallReverse() {
+    SequenceTrainingConfig config;
+    config.task = "reverse";
+    config.model.layers = 2;
+    config.model.heads = 2;
+    config.model.dModel = 32;
+    config.testSequences = 64;
+    return config;
+}
+
+// Induction (causal, T = 24, V = 16): one attention-only layer of 2 heads.
+SequenceTrainingConfig smallInduction() {
+    SequenceTrainingConfig config;
+    config.task = "induction";
+    config.model.layers = 1;
+    config.model.heads = 2;
+    config.model.dModel = 32;
+    config.model.ffn = FeedForwardKind::None;
+    config.testSequences = 64;
+    return config;
+}
+
+}  // namespace
+
+TEST(SequencePrediction, ClassifyLogitsIsASoftmaxAndArgmaxPerRow) {
+    const std::vector<float> logits{1, 3, 2, 1000, 0, -1000};  // (2, 3), the second one large
+    const LogitsClassification c = classifyLogits(logits, 3);
+    ASSERT_EQ(c.predicted, (std::vector<int>{1, 0}));
+    const double e = std::exp(1.0);
+    EXPECT_NEAR(c.probabilities[1], e * e / (1 + e + e * e), 1e-6);
+    for (int r = 0; r < 2; ++r)
+        EXPECT_NEAR(
+            c.probabilities[r * 3] + c.probabilities[r * 3 + 1] + c.probabilities[r * 3 + 2], 1.0,
+            1e-6);
+    EXPECT_FLOAT_EQ(c.probabilities[3], 1.0f);
+}
+
+TEST(SequencePrediction, LengthsFollowTheMask) {
+    std::string error;
+    auto reverse = SequenceTrainer::create(smallReverse(), &error);
+    ASSERT_TRUE(reverse) << error;
+    EXPECT_EQ(predictableLengths(reverse->config()).minimum, 8);
+    EXPECT_EQ(predictableLengths(reverse->config()).maximum, 8);
+    const std::vector<Token> short_{0, 1, 2};
+    EXPECT_FALSE(predictSequence(*reverse, short_, &error));
+    EXPECT_NE(error.find("must have 8 tokens, got 3"), std::string::npos) << error;
+    const std::vector<Token> outside{0, 1, 2, 3, 4, 5, 6, 99};
+    EXPECT_FALSE(predictSequence(*reverse, outside, &error));
+
+    auto induction = SequenceTrainer::create(smallInduction(), &error);
+    ASSERT_TRUE(induction) << error;
+    EXPECT_EQ(predictableLengths(induction->config()).minimum, 1);
+    EXPECT_EQ(predictableLengths(induction->config()).maximum, 24);
+}
+
+TEST(SequencePrediction, APaddedCausalSequencePredictsAsItsFullLengthPrefix) {
+    std::string error;
+    auto trainer = SequenceTrainer::create(smallInduction(), &error);
+    ASSERT_TRUE(trainer) << error;
+    trainer->step(20);
+    std::vector<Token> full(24);
+    std::iota(full.begin(), full.end(), 0);
+    for (Token& t : full) t %= 16;
+    const std::vector<Token> prefix(full.begin(), full.begin() + 10);
+    const auto a = predictSequence(*trainer, full, &error);
+    const auto b = predictSequence(*trainer, prefix, &error);
+    ASSERT_TRUE(a && b) << error;
+    ASSERT_EQ(b->attention.shape, (std::vector<std::int64_t>{1, 2, 10, 10}));
+    const int O = a->classes;
+    for (int t = 0; t < 10; ++t) {
+        EXPECT_EQ(a->classification.predicted[t], b->classification.predicted[t]) << t;
+        EXPECT_NEAR(a->classification.probabilities[t * O], b->classification.probabilities[t * O],
+                    1e-5);
+        for (int k = 0; k < 10; ++k)  // the same rows of the maps, and nothing after the query
+            EXPECT_NEAR(a->attention.values[t * 24 + k], b->attention.values[t * 10 + k], 1e-6);
+        for (int k = t + 1; k < 10; ++k) EXPECT_EQ(b->attention.values[t * 10 + k], 0.0f);
+    }
+}
+
+TEST(AttentionController, ResetGivesStepZeroThenAdvanceTakesExactlyThatManySteps) {
+    AttentionController controller;
+    controller.reset(smallReverse());
+    ASSERT_TRUE(waitFor([&] { return controller.latest().snapshot != nullptr; }));
+    EXPECT_EQ(controller.latest().step(), 0);
+    ASSERT_TRUE(controller.latest().info);
+    EXPECT_EQ(controller.latest().info->tokenNames.size(), 8);
+    controller.advance(1);
+    ASSERT_TRUE(waitFor([&] { return !controller.isPlaying(); }));
+    EXPECT_EQ(controller.latest().step(), 1);
+    controller.advance(7);
+    ASSERT_TRUE(waitFor([&] { return !controller.isPlaying(); }));
+    EXPECT_EQ(controller.latest().step(), 8);
+}
+
+TEST(AttentionController, PlayRunsUntilPausedAndFramesCarryTheProbes) {
+    AttentionController controller;
+    controller.setStepsPerFrame(2);
+    controller.reset(smallReverse());
+    ASSERT_TRUE(waitFor([&] { return controller.latest().snapshot != nullptr; }));
+    controller.play();
+    ASSERT_TRUE(waitFor([&] { return controller.latest().step() >= 20; }));
+    controller.pause();
+    ASSERT_TRUE(waitFor([&] { return !controller.latest().running; }));
+    const int stopped = controller.latest().step();
+    actlab::test::waitFor([] { return false; }, 150);
+    EXPECT_EQ(controller.latest().step(), stopped) << "no steps after the pause";
+    const AttentionFrame& frame = controller.latest();
+    const ProbeTensor* attention = frame.snapshot->findProbe("attention");
+    ASSERT_NE(attention, nullptr);
+    EXPECT_EQ(attention->shape, (std::vector<std::int64_t>{2, 2, 8, 8, 8}));
+    ASSERT_TRUE(frame.probePredictions);
+    EXPECT_EQ(frame.probePredictions->predicted.size(), size_t(8 * 8));
+    EXPECT_GE(frame.snapshot->history.size(), 2u);
+}
+
+TEST(AttentionController, ATypedSequenceIsPredictedInTheWorkerAndFollowsTraining) {
+    AttentionController controller;
+    controller.reset(smallReverse());
+    ASSERT_TRUE(waitFor([&] { return controller.latest().snapshot != nullptr; }));
+    const quint64 request = controller.setTypedSequence({0, 1, 2, 3, 4, 5, 6, 7});
+    ASSERT_TRUE(waitFor([&] {
+        return controller.latest().prediction && controller.latest().predictionRequest == request;
+    }));
+    const auto first = controller.latest().prediction;
+    EXPECT_EQ(first->classification.predicted.size(), 8u);
+    EXPECT_EQ(first->attention.shape, (std::vector<std::int64_t>{2, 2, 8, 8}));
+    controller.advance(5);
+    ASSERT_TRUE(waitFor([&] { return !controller.isPlaying(); }));
+    EXPECT_NE(controller.latest().prediction, first) << "predicted again on the trained model";
+    controller.setTypedSequence({});
+    ASSERT_TRUE(waitFor([&] { return !controller.latest().prediction; }));
+}
+
+TEST(AttentionController, AnInvalidConfigurationIsReportedInTheFrame) {
+    AttentionController controller;
+    SequenceTrainingConfig config = smallReverse();
+    config.model.heads = 3;  // does not divide 32
+    controller.reset(config);
+    ASSERT_TRUE(waitFor([&] { return !controller.latest().error.isEmpty(); }));
+    EXPECT_FALSE(controller.latest().snapshot);
+}
