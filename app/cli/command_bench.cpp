@@ -11,6 +11,7 @@
 #include "models/loss.h"
 #include "models/model_factory.h"
 #include "optimizers/optimizer.h"
+#include "option_values.h"
 #include "training/sequence_trainer.h"
 
 namespace actlab::cli {
@@ -36,6 +37,18 @@ BenchResult timeLoop(double seconds, const std::function<bool()>& step) {
         result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     } while (result.seconds < seconds);
     return result;
+}
+
+// The figures of a training workload: steps timed, seconds, steps per second, the last loss.
+void writeTrainingFigures(JsonWriter& json, const BenchResult& r, double finalLoss) {
+    json.key("steps")
+        .value(r.iterations)
+        .key("seconds")
+        .value(r.seconds)
+        .key("steps_per_second")
+        .value(double(r.iterations) / r.seconds)
+        .key("final_loss")
+        .value(finalLoss);
 }
 
 // gelu-eval: exact GELU value and derivative over 2^20 float32 points evenly spaced on [−6, 6].
@@ -87,14 +100,7 @@ void trainingLoop(const ModelConfig& modelConfig, LossKind loss, const LabelledP
         optimizer.step(parameters);
         return std::isfinite(lastLoss);
     });
-    json.key("steps")
-        .value(r.iterations)
-        .key("seconds")
-        .value(r.seconds)
-        .key("steps_per_second")
-        .value(double(r.iterations) / r.seconds)
-        .key("final_loss")
-        .value(lastLoss);
+    writeTrainingFigures(json, r, lastLoss);
 }
 
 ActivationConfig activation(ActivationId id) { return ActivationConfig::withDefaults(id); }
@@ -167,14 +173,7 @@ void transformerTiny(Backend&, double seconds, JsonWriter& json) {
         trainer->step(1);
         return !trainer->diverged();
     });
-    json.key("steps")
-        .value(r.iterations)
-        .key("seconds")
-        .value(r.seconds)
-        .key("steps_per_second")
-        .value(double(r.iterations) / r.seconds)
-        .key("final_loss")
-        .value(trainer->lastTrainLoss());
+    writeTrainingFigures(json, r, trainer->lastTrainLoss());
 }
 
 struct Workload {
@@ -203,10 +202,8 @@ std::string runBench(const std::vector<std::string>& words, std::string& notes) 
     for (const Workload& w : kWorkloads)
         if (args.positional()[0] == w.name) workload = &w;
     if (!workload) {
-        std::string known;
-        for (const Workload& w : kWorkloads)
-            known += (known.empty() ? "" : ", ") + std::string(w.name);
-        throw CliError("unknown workload '" + args.positional()[0] + "' (known: " + known + ")");
+        throw CliError("unknown workload '" + args.positional()[0] +
+                       "' (known: " + knownNames(kWorkloads) + ")");
     }
     double seconds = 3.0;
     if (auto text = args.value("--seconds")) {

@@ -3,50 +3,16 @@
 // entropy, largest weight, dead share and µs per step, as mean ± standard deviation.
 #include <cmath>
 #include <cstdio>
-#include <sstream>
 
 #include "commands.h"
 #include "common/number_format.h"
+#include "compare_output.h"
 #include "json_writer.h"
+#include "option_values.h"
+#include "statistics.h"
 #include "transformer_options.h"
 
 namespace actlab::cli {
-namespace {
-
-std::vector<std::string> splitItems(const std::string& text, const std::string& what) {
-    std::vector<std::string> items;
-    size_t start = 0;
-    while (true) {
-        const size_t comma = text.find(',', start);
-        items.push_back(
-            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-        if (items.back().empty()) throw CliError(what + " has an empty item in '" + text + "'");
-        if (comma == std::string::npos) return items;
-        start = comma + 1;
-    }
-}
-
-struct Statistic {
-    double mean = 0, sd = 0;
-};
-Statistic statistic(const std::vector<double>& values) {
-    Statistic s;
-    if (values.empty()) return s;
-    for (double v : values) s.mean += v;
-    s.mean /= double(values.size());
-    for (double v : values) s.sd += (v - s.mean) * (v - s.mean);
-    s.sd = values.size() > 1 ? std::sqrt(s.sd / double(values.size() - 1)) : 0.0;
-    return s;
-}
-
-double mean(const std::vector<double>& values) {
-    double sum = 0;
-    for (double v : values) sum += v;
-    return values.empty() ? 0 : sum / double(values.size());
-}
-
-}  // namespace
-
 std::string runCompareTransformer(const std::vector<std::string>& words, std::string& notes) {
     std::set<std::string> valued = transformerValuedOptions();
     valued.insert({"--qkv-activations", "--norms", "--seeds", "--target", "--format"});
@@ -65,23 +31,10 @@ std::string runCompareTransformer(const std::vector<std::string>& words, std::st
     const TransformerTrainOptions base = parseTransformerOptions(args, notes);
     std::vector<std::string> activations{std::string(base.config.model.qkvActivation.info().name)};
     if (auto text = args.value("--qkv-activations"))
-        activations = splitItems(*text, "--qkv-activations");
+        activations = splitList(*text, "--qkv-activations");
     std::vector<std::string> norms{std::string(normPlacementName(base.config.model.norm))};
-    if (auto text = args.value("--norms")) norms = splitItems(*text, "--norms");
-    int seeds = 3;
-    if (auto text = args.value("--seeds")) {
-        const long long n = parseCountOrThrow(*text, "--seeds");
-        if (n < 1 || n > 100) throw CliError("--seeds must be in [1, 100]");
-        seeds = int(n);
-    }
-    double target = 0.99;
-    if (auto text = args.value("--target")) {
-        target = parseNumberOrThrow(*text, "--target");
-        if (target <= 0 || target > 1) throw CliError("--target must be an accuracy in (0, 1]");
-    }
-    const std::string format = args.value("--format").value_or("table");
-    if (format != "table" && format != "csv" && format != "json")
-        throw CliError("unknown format '" + format + "' (expected table, csv or json)");
+    if (auto text = args.value("--norms")) norms = splitList(*text, "--norms");
+    const auto [seeds, target, format] = parseCompareFlags(args, 0.99);
     // Every combination is checked before the first run starts.
     struct Variant {
         std::string activation, norm;
@@ -102,22 +55,18 @@ std::string runCompareTransformer(const std::vector<std::string>& words, std::st
             variants.push_back({name, norm, o});
         }
     }
-    std::ostringstream out;
-    JsonWriter json;
-    if (format == "json") json.beginArray();
-    if (format == "csv")
-        out << "qkv_activation,norm,seeds,token_accuracy_mean,token_accuracy_std,"
-               "sequence_accuracy_mean,steps_to_target_mean,reached,attention_entropy_mean,"
-               "max_weight_mean,qkv_dead_fraction_mean,us_per_step_mean\n";
-    if (format == "table") {
-        char line[256];
-        std::snprintf(line, sizeof line,
-                      "task %s, %d steps, target token accuracy %.2f, %d seeds\n",
-                      base.config.task.c_str(), base.steps, target, seeds);
-        out << line
-            << "qkv          norm  token acc         seq acc  steps to target   entropy  max w  "
-               "dead    us/step\n";
-    }
+    char title[256];
+    std::snprintf(title, sizeof title, "task %s, %d steps, target token accuracy %.2f, %d seeds\n",
+                  base.config.task.c_str(), base.steps, target, seeds);
+    CompareOutput output(format,
+                         "qkv_activation,norm,seeds,token_accuracy_mean,token_accuracy_std,"
+                         "sequence_accuracy_mean,steps_to_target_mean,reached,attention_entropy_"
+                         "mean,max_weight_mean,qkv_dead_fraction_mean,us_per_step_mean\n",
+                         std::string(title) +
+                             "qkv          norm  token acc         seq acc  steps to target   "
+                             "entropy  max w  dead    us/step\n");
+    JsonWriter& json = output.json();
+    std::ostream& out = output.text();
     for (const Variant& v : variants) {
         std::vector<double> accuracy, sequence, reach, entropy, maxWeight, dead, micro;
         for (int seed = 1; seed <= seeds; ++seed) {
@@ -134,7 +83,6 @@ std::string runCompareTransformer(const std::vector<std::string>& words, std::st
             micro.push_back(r.stepsPerSecond > 0 ? 1e6 / r.stepsPerSecond : 0);
         }
         const Statistic acc = statistic(accuracy), steps = statistic(reach);
-        const std::string reached = std::to_string(reach.size()) + "/" + std::to_string(seeds);
         if (format == "json") {
             json.beginObject()
                 .key("qkv_activation")
@@ -171,9 +119,7 @@ std::string runCompareTransformer(const std::vector<std::string>& words, std::st
                 << ',' << formatNumber(mean(entropy)) << ',' << formatNumber(mean(maxWeight)) << ','
                 << formatNumber(mean(dead)) << ',' << formatNumber(mean(micro)) << '\n';
         } else {
-            const std::string reachText =
-                reach.empty() ? "never (" + reached + ")"
-                              : std::to_string(int(std::lround(steps.mean))) + " (" + reached + ")";
+            const std::string reachText = stepsToTargetText(reach, seeds);
             char line[256];
             std::snprintf(line, sizeof line,
                           "%-12s %-5s %.3f ± %.3f     %.3f    %-17s %.3f    %.3f  %.3f   %.0f\n",
@@ -183,11 +129,7 @@ std::string runCompareTransformer(const std::vector<std::string>& words, std::st
             out << line;
         }
     }
-    if (format == "json") {
-        json.endArray();
-        return json.text() + "\n";
-    }
-    return out.str();
+    return output.finish();
 }
 
 }  // namespace actlab::cli

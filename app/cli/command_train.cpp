@@ -8,7 +8,10 @@
 #include "backends/backend_factory.h"
 #include "commands.h"
 #include "common/number_format.h"
+#include "compare_output.h"
 #include "json_writer.h"
+#include "option_values.h"
+#include "statistics.h"
 #include "training_options.h"
 #include "transformer_options.h"
 
@@ -112,19 +115,6 @@ void writeRunJson(JsonWriter& json, const RunResult& r, bool classification) {
     }
 }
 
-struct Statistic {
-    double mean = 0, sd = 0;
-};
-Statistic statistic(const std::vector<double>& values) {
-    Statistic s;
-    if (values.empty()) return s;
-    for (double v : values) s.mean += v;
-    s.mean /= double(values.size());
-    for (double v : values) s.sd += (v - s.mean) * (v - s.mean);
-    s.sd = values.size() > 1 ? std::sqrt(s.sd / double(values.size() - 1)) : 0.0;
-    return s;
-}
-
 }  // namespace
 
 std::string runTrain(const std::vector<std::string>& words, std::string& notes) {
@@ -163,44 +153,21 @@ std::string runCompare(const std::vector<std::string>& words, std::string& notes
         throw CliError("compare takes no positional argument, got '" + args.positional()[0] + "'");
     if (!args.has("--activations")) throw CliError("compare needs --activations NAME,NAME,...");
     if (args.has("--activation")) throw CliError("compare takes --activations, not --activation");
-    std::vector<std::string> names;
-    for (size_t start = 0;;) {
-        const std::string text = *args.value("--activations");
-        const size_t comma = text.find(',', start);
-        names.push_back(
-            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-        if (names.back().empty()) throw CliError("--activations has an empty item");
-        if (comma == std::string::npos) break;
-        start = comma + 1;
-    }
-    int seeds = 3;
-    if (auto text = args.value("--seeds")) {
-        const long long n = parseCountOrThrow(*text, "--seeds");
-        if (n < 1 || n > 100) throw CliError("--seeds must be in [1, 100]");
-        seeds = int(n);
-    }
-    double target = 0;
-    if (auto text = args.value("--target")) {
-        target = parseNumberOrThrow(*text, "--target");
-        if (target <= 0 || target > 1) throw CliError("--target must be an accuracy in (0, 1]");
-    }
-    const std::string format = args.value("--format").value_or("table");
-    if (format != "table" && format != "csv" && format != "json")
-        throw CliError("unknown format '" + format + "' (expected table, csv or json)");
+    const std::vector<std::string> names = splitAtCommas(*args.value("--activations"));
+    for (const std::string& name : names)
+        if (name.empty()) throw CliError("--activations has an empty item");
+    const auto [seeds, target, format] = parseCompareFlags(args, 0);
     std::vector<TrainOptions> runs;
     for (const std::string& name : names)
         runs.push_back(parseTrainOptions(args, name));  // validate all first
 
-    std::ostringstream out;
-    JsonWriter json;
-    if (format == "json") json.beginArray();
-    if (format == "csv")
-        out << "activation,seeds,test_acc_mean,test_acc_std,steps_to_target_mean,reached,dead_"
-               "fraction_mean,"
-               "vanishing_fraction_mean,us_per_step_mean\n";
-    if (format == "table")
-        out << "activation       test acc          steps to target   dead fraction     vanishing   "
-               "      us/step\n";
+    CompareOutput output(format,
+                         "activation,seeds,test_acc_mean,test_acc_std,steps_to_target_mean,reached,"
+                         "dead_fraction_mean,vanishing_fraction_mean,us_per_step_mean\n",
+                         "activation       test acc          steps to target   dead fraction     "
+                         "vanishing         us/step\n");
+    JsonWriter& json = output.json();
+    std::ostream& out = output.text();
     for (size_t a = 0; a < names.size(); ++a) {
         std::vector<double> accuracy, reachSteps, dead, vanishing, microseconds;
         for (int seed = 1; seed <= seeds; ++seed) {
@@ -216,7 +183,6 @@ std::string runCompare(const std::vector<std::string>& words, std::string& notes
         }
         const Statistic acc = statistic(accuracy), steps = statistic(reachSteps),
                         d = statistic(dead), v = statistic(vanishing), us = statistic(microseconds);
-        const std::string reached = std::to_string(reachSteps.size()) + "/" + std::to_string(seeds);
         if (format == "json") {
             json.beginObject()
                 .key("activation")
@@ -251,23 +217,15 @@ std::string runCompare(const std::vector<std::string>& words, std::string& notes
                 << ',' << formatNumber(us.mean) << '\n';
         } else {
             char line[256];
-            std::snprintf(
-                line, sizeof line,
-                "%-16s %.3f ± %.3f     %-17s %.3f ± %.3f     %.3f ± %.3f     %.1f\n",
-                names[a].c_str(), acc.mean, acc.sd,
-                target <= 0 ? "-"
-                : reachSteps.empty()
-                    ? ("never (" + reached + ")").c_str()
-                    : (std::to_string(int(std::lround(steps.mean))) + " (" + reached + ")").c_str(),
-                d.mean, d.sd, v.mean, v.sd, us.mean);
+            const std::string reachText = target <= 0 ? "-" : stepsToTargetText(reachSteps, seeds);
+            std::snprintf(line, sizeof line,
+                          "%-16s %.3f ± %.3f     %-17s %.3f ± %.3f     %.3f ± %.3f     %.1f\n",
+                          names[a].c_str(), acc.mean, acc.sd, reachText.c_str(), d.mean, d.sd,
+                          v.mean, v.sd, us.mean);
             out << line;
         }
     }
-    if (format == "json") {
-        json.endArray();
-        return json.text() + "\n";
-    }
-    return out.str();
+    return output.finish();
 }
 
 }  // namespace actlab::cli

@@ -1,44 +1,10 @@
 // Parsing of the training flags into a TrainingConfig, with range checks and clear messages.
 #include "training_options.h"
 
-#include <cmath>
-
-#include "common/number_format.h"
+#include "option_values.h"
 #include "training/presets.h"
 
 namespace actlab::cli {
-namespace {
-
-double numberIn(const Arguments& args, const std::string& option, double low, double high) {
-    const double value = parseNumberOrThrow(*args.value(option), option);
-    if (value < low || value > high)
-        throw CliError(option + " must be in [" + formatNumber(low) + ", " + formatNumber(high) +
-                       "], got " + *args.value(option));
-    return value;
-}
-
-int countIn(const Arguments& args, const std::string& option, long long low, long long high) {
-    const long long value = parseCountOrThrow(*args.value(option), option);
-    if (value < low || value > high)
-        throw CliError(option + " must be a whole number in [" + std::to_string(low) + ", " +
-                       std::to_string(high) + "], got " + *args.value(option));
-    return int(value);
-}
-
-std::vector<std::string> splitList(const std::string& text, const std::string& what) {
-    std::vector<std::string> items;
-    size_t start = 0;
-    while (true) {
-        const size_t comma = text.find(',', start);
-        items.push_back(
-            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-        if (items.back().empty()) throw CliError(what + " has an empty item in '" + text + "'");
-        if (comma == std::string::npos) return items;
-        start = comma + 1;
-    }
-}
-
-}  // namespace
 
 const std::set<std::string>& trainingValuedOptions() {
     static const std::set<std::string> options{
@@ -64,20 +30,16 @@ TrainOptions parseTrainOptions(const Arguments& args,
     if (auto name = args.value("--preset")) {
         const TrainingPreset* preset = findTrainingPreset(*name);
         if (!preset) {
-            std::string known;
-            for (const TrainingPreset& p : trainingPresets())
-                known += (known.empty() ? "" : ", ") + std::string(p.name);
-            throw CliError("unknown preset '" + *name + "' (known: " + known + ")");
+            throw CliError("unknown preset '" + *name +
+                           "' (known: " + knownNames(trainingPresets()) + ")");
         }
         preset->apply(c);
         o.steps = preset->steps;
     }
     if (auto task = args.value("--task")) {
         if (!findDataset(*task)) {
-            std::string known;
-            for (const DatasetInfo& d : datasetCatalogue())
-                known += (known.empty() ? "" : ", ") + std::string(d.name);
-            throw CliError("unknown task '" + *task + "' (known: " + known + ")");
+            throw CliError("unknown task '" + *task +
+                           "' (known: " + knownNames(datasetCatalogue()) + ")");
         }
         c.task = *task;
     }
@@ -120,31 +82,7 @@ TrainOptions parseTrainOptions(const Arguments& args,
     if (args.has("--prelu-per-neuron")) c.model.preluPerNeuron = true;
     if (args.has("--steps")) o.steps = countIn(args, "--steps", 1, 10'000'000);
     if (args.has("--batch")) c.batch = countIn(args, "--batch", 1, 4096);
-    if (auto name = args.value("--optimizer")) {
-        auto kind = parseOptimizer(*name);
-        if (!kind)
-            throw CliError("unknown optimizer '" + *name +
-                           "' (expected sgd, momentum, adam or adamw)");
-        c.optimizer.kind = *kind;
-    }
-    if (args.has("--lr")) c.optimizer.learningRate = numberIn(args, "--lr", 1e-7, 10);
-    if (args.has("--lr") && c.optimizer.learningRate <= 0) throw CliError("--lr must be positive");
-    if (args.has("--momentum")) c.optimizer.momentum = numberIn(args, "--momentum", 0, 0.999);
-    if (args.has("--beta1")) c.optimizer.beta1 = numberIn(args, "--beta1", 0, 0.9999);
-    if (args.has("--beta2")) c.optimizer.beta2 = numberIn(args, "--beta2", 0, 0.99999);
-    if (args.has("--weight-decay"))
-        c.optimizer.weightDecay = numberIn(args, "--weight-decay", 0, 1);
-    if (args.has("--clip")) c.optimizer.clipNorm = numberIn(args, "--clip", 0, 1e6);
-    if (auto schedule = args.value("--schedule")) {
-        if (*schedule == "constant")
-            c.optimizer.schedule = LearningRateSchedule::Constant;
-        else if (*schedule == "cosine")
-            c.optimizer.schedule = LearningRateSchedule::WarmupCosine;
-        else
-            throw CliError("unknown schedule '" + *schedule + "' (expected constant or cosine)");
-    }
-    if (args.has("--warmup")) c.optimizer.warmupSteps = countIn(args, "--warmup", 0, 10'000'000);
-    c.optimizer.totalSteps = o.steps;
+    parseOptimizerFlags(args, c.optimizer, o.steps);
     if (auto init = args.value("--init")) {
         auto kind = parseInitialiser(*init);
         if (!kind)

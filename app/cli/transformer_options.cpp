@@ -5,28 +5,12 @@
 #include <fstream>
 #include <sstream>
 
-#include "common/number_format.h"
 #include "config/config_json.h"
+#include "option_values.h"
 #include "training/sequence_presets.h"
 
 namespace actlab::cli {
 namespace {
-
-int countIn(const Arguments& args, const std::string& option, long long low, long long high) {
-    const long long value = parseCountOrThrow(*args.value(option), option);
-    if (value < low || value > high)
-        throw CliError(option + " must be a whole number in [" + std::to_string(low) + ", " +
-                       std::to_string(high) + "], got " + *args.value(option));
-    return int(value);
-}
-
-double numberIn(const Arguments& args, const std::string& option, double low, double high) {
-    const double value = parseNumberOrThrow(*args.value(option), option);
-    if (value < low || value > high)
-        throw CliError(option + " must be in [" + formatNumber(low) + ", " + formatNumber(high) +
-                       "], got " + *args.value(option));
-    return value;
-}
 
 // Output files are written after training: a path whose folder does not exist fails now.
 std::string outputPath(const std::string& path, const std::string& flag) {
@@ -112,22 +96,16 @@ TransformerTrainOptions parseTransformerOptions(const Arguments& args, std::stri
     if (auto name = args.value("--preset")) {
         const SequencePreset* preset = findSequencePreset(*name);
         if (!preset) {
-            std::string known;
-            for (const SequencePreset& p : sequencePresets())
-                known += (known.empty() ? "" : ", ") + std::string(p.name);
-            throw CliError("unknown preset '" + *name +
-                           "' for --model transformer (known: " + known + ")");
+            throw CliError("unknown preset '" + *name + "' for --model transformer (known: " +
+                           knownNames(sequencePresets()) + ")");
         }
         preset->apply(c);
         o.steps = preset->steps;
     }
     if (auto task = args.value("--task")) {
         if (!findSequenceTask(*task)) {
-            std::string known;
-            for (const SequenceTaskInfo& t : sequenceTaskCatalogue())
-                known += (known.empty() ? "" : ", ") + std::string(t.name);
-            throw CliError("unknown task '" + *task + "' for --model transformer (known: " + known +
-                           ")");
+            throw CliError("unknown task '" + *task + "' for --model transformer (known: " +
+                           knownNames(sequenceTaskCatalogue()) + ")");
         }
         c.task = *task;
     }
@@ -159,30 +137,7 @@ TransformerTrainOptions parseTransformerOptions(const Arguments& args, std::stri
     if (args.has("--causal")) m.causal = true;
     if (args.has("--steps")) o.steps = countIn(args, "--steps", 1, 10'000'000);
     if (args.has("--batch")) c.batch = countIn(args, "--batch", 1, 512);
-    if (auto name = args.value("--optimizer")) {
-        auto kind = parseOptimizer(*name);
-        if (!kind)
-            throw CliError("unknown optimizer '" + *name +
-                           "' (expected sgd, momentum, adam or adamw)");
-        c.optimizer.kind = *kind;
-    }
-    if (args.has("--lr")) c.optimizer.learningRate = numberIn(args, "--lr", 1e-7, 10);
-    if (args.has("--momentum")) c.optimizer.momentum = numberIn(args, "--momentum", 0, 0.999);
-    if (args.has("--beta1")) c.optimizer.beta1 = numberIn(args, "--beta1", 0, 0.9999);
-    if (args.has("--beta2")) c.optimizer.beta2 = numberIn(args, "--beta2", 0, 0.99999);
-    if (args.has("--weight-decay"))
-        c.optimizer.weightDecay = numberIn(args, "--weight-decay", 0, 1);
-    if (args.has("--clip")) c.optimizer.clipNorm = numberIn(args, "--clip", 0, 1e6);
-    if (auto schedule = args.value("--schedule")) {
-        if (*schedule == "constant")
-            c.optimizer.schedule = LearningRateSchedule::Constant;
-        else if (*schedule == "cosine")
-            c.optimizer.schedule = LearningRateSchedule::WarmupCosine;
-        else
-            throw CliError("unknown schedule '" + *schedule + "' (expected constant or cosine)");
-    }
-    if (args.has("--warmup")) c.optimizer.warmupSteps = countIn(args, "--warmup", 0, 10'000'000);
-    c.optimizer.totalSteps = o.steps;
+    parseOptimizerFlags(args, c.optimizer, o.steps);
     if (auto init = args.value("--init")) {
         if (*init == "normal")
             m.init.reset();

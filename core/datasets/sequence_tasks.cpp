@@ -36,7 +36,7 @@ constexpr int kNegationReach = 3;  // a negator 1..3 words before the adjective 
 // clang-format off
 constexpr SequenceTaskInfo kTasks[] = {
  // kind        name         description                                                                         pooled causal T   V   T fix  V fix
- {K::Reverse,   "reverse",   "output the tokens in reverse order: position t gets token T-1-t",                  false, false, 8,  8,  false, false},
+ {K::Reverse,   "reverse",   "output the tokens in reverse order: position t gets token T-1-t",                  false, false, 16, 16, false, false},
  {K::Sort,      "sort",      "sort 6 tokens from {a, b, c} ascending (minGPT's sort demo)",                      false, false, 6,  3,  true,  true},
  {K::Histogram, "histogram", "at each position, count how often its token occurs in the sequence (RASP's hist)", false, false, 10, 6,  false, false},
  {K::Induction, "induction", "predict the next token; a segment copied later can be completed from its source",  false, true,  24, 16, false, false},

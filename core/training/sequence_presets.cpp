@@ -10,6 +10,7 @@ ActivationConfig activation(ActivationId id) { return ActivationConfig::withDefa
 void reverseHeads(SequenceTrainingConfig& c) {
     c = SequenceTrainingConfig{};
     c.task = "reverse";
+    c.taskOptions = {8, 8};  // short enough to read every token name on the maps
     c.model.layers = 2;
     c.model.heads = 4;
     c.model.dModel = 64;
@@ -46,6 +47,7 @@ void qkvNegation(SequenceTrainingConfig& c) {
 void preVersusPostLn(SequenceTrainingConfig& c) {
     c = SequenceTrainingConfig{};
     c.task = "reverse";
+    c.taskOptions = {8, 8};
     c.model.layers = 8;
     c.model.heads = 4;
     c.model.dModel = 64;

@@ -95,12 +95,12 @@ TEST(CliTransformer, PrintsOneJsonLineWithEveryFigure) {
     EXPECT_GT(number(o, "steps_per_second"), 0.0);
 }
 
-// The default model is transformer-tiny on reverse (T = 8, V = 8 from the task's table):
-//   tok_emb 8·64 + pos_emb 8·64                                  =   1,024
+// The default model is transformer-tiny on reverse (T = 16, V = 16 from the task's table):
+//   tok_emb 16·64 + pos_emb 16·64                                =   2,048
 //   per Pre-LN block: ln_1 2·64 + q, k, v, o 4·(64·64 + 64)
 //                     + ln_2 2·64 + fc1 64·256 + 256 + fc2 256·64 + 64 = 49,984 (× 2 = 99,968)
-//   ln_f 2·64 + head 64·8 + 8                                    =     648
-//   total                                                        = 101,640
+//   ln_f 2·64 + head 64·16 + 16                                  =   1,168
+//   total                                                        = 103,184
 TEST(CliTransformer, TheDefaultsAreTransformerTinyOnReverse) {
     const FlatObject o = trainJson({"train", "--model", "transformer", "--steps", "1"});
     EXPECT_EQ(o.at("task"), "reverse");
@@ -113,10 +113,10 @@ TEST(CliTransformer, TheDefaultsAreTransformerTinyOnReverse) {
     EXPECT_EQ(o.at("ffn_activation"), "gelu");
     EXPECT_EQ(o.at("qkv_activation"), "identity");
     EXPECT_EQ(o.at("norm"), "pre");
-    EXPECT_EQ(o.at("parameters"), "101640");
+    EXPECT_EQ(o.at("parameters"), "103184");
     EXPECT_EQ(o.at("steps"), "1");
     const FlatObject equals = trainJson({"train", "--model=transformer", "--steps", "1"});
-    EXPECT_EQ(equals.at("parameters"), "101640");
+    EXPECT_EQ(equals.at("parameters"), "103184");
 }
 
 TEST(CliTransformer, TheSameSeedGivesTheSameFigures) {

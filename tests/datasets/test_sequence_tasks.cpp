@@ -38,7 +38,7 @@ TEST(SequenceTaskCatalogue, ListsTheFiveTasksWithTheirDefaults) {
         bool sequenceFixed, vocabularyFixed;
     };
     const Expected expected[] = {
-        {"reverse", false, false, 8, 8, 8, false, false},
+        {"reverse", false, false, 16, 16, 16, false, false},
         {"sort", false, false, 6, 3, 3, true, true},
         {"histogram", false, false, 10, 6, 11, false, false},
         {"induction", false, true, 24, 16, 16, false, false},
@@ -119,7 +119,8 @@ TEST(SequenceTaskNames, CountUniqueAndShort) {
         }
     }
     EXPECT_EQ(make("reverse").tokenNames(),
-              (std::vector<std::string>{"a", "b", "c", "d", "e", "f", "g", "h"}));
+              (std::vector<std::string>{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l",
+                                        "m", "n", "o", "p"}));
     EXPECT_EQ(make("reverse", {0, 26}).tokenNames().back(), "z");
     EXPECT_EQ(make("reverse", {0, 27}).tokenNames().front(), "t0");
     EXPECT_EQ(make("reverse", {0, 27}).tokenNames().back(), "t26");
@@ -173,7 +174,7 @@ TEST(SequenceTaskSampling, ShapesAndRangesOfTokensTargetsAndScored) {
         }
     }
     Random rng(1);
-    EXPECT_EQ(make("reverse").sample(0, rng).tokens.shape(), (Shape{0, 8}));
+    EXPECT_EQ(make("reverse").sample(0, rng).tokens.shape(), (Shape{0, 16}));
 }
 
 TEST(ReverseTask, TargetsAreTheTokensReversed) {

@@ -1,0 +1,46 @@
+// Flag values shared by the training commands (train, compare, either model): range-checked
+// numbers and counts, comma lists, the optimizer flags and compare's --seeds/--target/--format.
+// Every problem is a one-line CliError.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cli_arguments.h"
+#include "optimizers/optimizer.h"
+
+namespace actlab::cli {
+
+// "a, b, c": the names of a table's entries, for an error's "(known: …)".
+template <typename Entries>
+std::string knownNames(const Entries& entries) {
+    std::string known;
+    for (const auto& entry : entries)
+        known += (known.empty() ? "" : ", ") + std::string(entry.name);
+    return known;
+}
+
+// The value of `option` (which must be given), a finite number in [low, high].
+double numberIn(const Arguments& args, const std::string& option, double low, double high);
+// The value of `option` (which must be given), a whole number in [low, high].
+int countIn(const Arguments& args, const std::string& option, long long low, long long high);
+
+// "a,b,c" cut at every comma, empty items kept.
+std::vector<std::string> splitAtCommas(const std::string& text);
+// "a,b,c" cut at every comma; an empty item is an error naming `what` and the text.
+std::vector<std::string> splitList(const std::string& text, const std::string& what);
+
+// --optimizer --lr --momentum --beta1 --beta2 --weight-decay --clip --schedule --warmup, each
+// overriding its field of `optimizer`; the cosine schedule ends at `steps`.
+void parseOptimizerFlags(const Arguments& args, OptimizerConfig& optimizer, int steps);
+
+// What a compare run repeats and how it prints.
+struct CompareFlags {
+    int seeds = 3;
+    double target = 0;             // an accuracy in (0, 1]; 0: not asked
+    std::string format = "table";  // table, csv or json
+};
+// --seeds (1 to 100), --target (else `defaultTarget`) and --format.
+CompareFlags parseCompareFlags(const Arguments& args, double defaultTarget);
+
+}  // namespace actlab::cli
