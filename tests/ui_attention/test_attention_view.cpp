@@ -52,6 +52,7 @@ struct ShownView {
         if (asOpened) return;
         SequenceTrainingConfig config;
         config.task = "reverse";
+        config.taskOptions = {8, 8};
         config.model.layers = 2;
         config.model.heads = 4;
         config.model.dModel = 64;

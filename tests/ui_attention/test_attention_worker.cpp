@@ -18,10 +18,11 @@ bool waitFor(const std::function<bool()>& done, int milliseconds = 20000) {
     return actlab::test::waitFor(done, milliseconds);
 }
 
-// A small reverse model that trains fast: 2 layers of 2 heads, T = V = 8 (the task's default).
+// A small reverse model that trains fast: 2 layers of 2 heads, T = V = 8.
 SequenceTrainingConfig smallReverse() {
     SequenceTrainingConfig config;
     config.task = "reverse";
+    config.taskOptions = {8, 8};
     config.model.layers = 2;
     config.model.heads = 2;
     config.model.dModel = 32;
