@@ -1,6 +1,7 @@
 // The Attention tab, offscreen: Play advances and the maps change, Step takes exactly one step,
 // hovering reads a weight, a click enlarges a head, typed sequences (wrong and right), settings
-// that discard a trained run ask first, the curves skip NaN, exports, and small window sizes.
+// that discard a trained run ask first, the curves skip NaN, and exports. The window sizes are
+// in test_attention_layout.cpp.
 #include <gtest/gtest.h>
 
 #include <QApplication>
@@ -15,8 +16,6 @@
 #include <cmath>
 
 #include "../ui/gui_test_support.h"
-#include "backends/backend_factory.h"
-#include "main_window.h"
 #include "training/sequence_presets.h"
 #include "ui/attention/attention_charts.h"
 #include "ui/attention/attention_controller.h"
@@ -52,7 +51,7 @@ struct ShownView {
         if (asOpened) return;
         SequenceTrainingConfig config;
         config.task = "reverse";
-        config.taskOptions = {8, 8};
+        config.taskOptions = {8, 8};  // T = V = 8, as the reverse-heads preset
         config.model.layers = 2;
         config.model.heads = 4;
         config.model.dModel = 64;
@@ -332,36 +331,3 @@ TEST(AttentionView, TheGridExportsAsPngSvgAndCsv) {
     EXPECT_EQ(lines.size(), 1 + 2 * 4 * 8 * 8);
     EXPECT_EQ(lines.first(), "layer,head,query,query_token,key,key_token,weight");
 }
-
-class AttentionInWindow : public ::testing::TestWithParam<QSize> {};
-
-TEST_P(AttentionInWindow, RendersAtThisWindowSize) {
-    BackendSelection selection = createBackend(BackendChoice::Cpu);
-    gui::MainWindow window(*selection.backend, QString::fromStdString(selection.reason));
-    ASSERT_TRUE(window.setCurrentView("attention"));
-    window.resize(GetParam());
-    window.show();
-    AttentionView* view = window.attentionView();
-    ASSERT_TRUE(waitFor([&] { return view->grid()->layers() > 0; }));
-    ASSERT_TRUE(view->trainAndWait(10, 30000));
-    const QImage image = window.grab().toImage();
-    EXPECT_EQ(image.size(), GetParam());
-    const QRect map = view->grid()->mapRect(view->grid()->layers() - 1, view->grid()->heads() - 1);
-    EXPECT_FALSE(map.isEmpty());
-    EXPECT_EQ(map.width(), map.height());
-    EXPECT_TRUE(view->grid()->rect().contains(view->grid()->colorBarRect()))
-        << "the colour bar is inside the grid view";
-    EXPECT_GE(map.width(), 48) << "a map stays readable";
-    QTemporaryDir dir;
-    QString error;
-    EXPECT_TRUE(window.exportPlotPng(dir.filePath("grid.png"), &error)) << error.toStdString();
-    EXPECT_TRUE(window.exportDataCsv(dir.filePath("grid.csv"), &error)) << error.toStdString();
-    EXPECT_TRUE(window.exportPanelImage(dir.filePath("view.png"), &error));
-}
-
-INSTANTIATE_TEST_SUITE_P(SmallWindows, AttentionInWindow,
-                         ::testing::Values(QSize(1024, 768), QSize(1280, 720)),
-                         [](const ::testing::TestParamInfo<QSize>& info) {
-                             return std::to_string(info.param.width()) + "x" +
-                                    std::to_string(info.param.height());
-                         });

@@ -18,7 +18,8 @@ bool waitFor(const std::function<bool()>& done, int milliseconds = 20000) {
     return actlab::test::waitFor(done, milliseconds);
 }
 
-// A small reverse model that trains fast: 2 layers of 2 heads, T = V = 8.
+// A small reverse model that trains fast: 2 layers of 2 heads, T = V = 8 (as the reverse-heads
+// preset; the task's default is 16 of 16).
 SequenceTrainingConfig smallReverse() {
     SequenceTrainingConfig config;
     config.task = "reverse";

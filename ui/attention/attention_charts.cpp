@@ -3,10 +3,14 @@
 #include "ui/attention/attention_charts.h"
 
 #include <QGridLayout>
+#include <QSignalBlocker>
+#include <QTabBar>
+#include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 
 #include "ui/charts/curve_chart.h"
+#include "ui/common/history_curves.h"
 
 namespace actlab::ui {
 namespace {
@@ -20,46 +24,20 @@ const Qt::PenStyle kHeadStyles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt
 constexpr int kLegendLimit = 8;      // more entries than this: the legend would hide the plot
 constexpr int kHeadLegendLimit = 3;  // more heads than this: one entry per layer
 
-std::vector<size_t> shownIndices(size_t count) {
-    std::vector<size_t> indices;
-    size_t stride = 1;
-    while (count / stride > size_t(AttentionCharts::kMaxPointsPerCurve)) stride *= 2;
-    for (size_t i = 0; i < count; i += stride) indices.push_back(i);
-    if (count > 0 && indices.back() != count - 1) indices.push_back(count - 1);
-    return indices;
-}
-
-template <typename Value>
-CurveChart::Curve curveOf(const SequenceSnapshot& run, const std::vector<size_t>& indices,
-                          Value value, QString key, QString label, QColor color,
-                          Qt::PenStyle style = Qt::SolidLine, bool positive = false) {
-    CurveChart::Curve curve{std::move(key), std::move(label), std::move(color), style, {}, {}};
-    for (size_t i : indices) {
-        const SequenceHistoryPoint& point = run.history[i];
-        const double y = value(point);
-        if (!std::isfinite(y) || (positive && y <= 0)) continue;  // NaN never reaches a chart
-        curve.x.push_back(point.step);
-        curve.y.push_back(y);
-    }
-    return curve;
-}
-
-CurveChart* makeChart(const QString& title, QWidget* parent) {
-    auto* chart = new CurveChart(parent);
-    chart->setTitle(title);
-    chart->setAxisTitles(CurveChart::tr("step"), QString());
-    chart->setLineWidth(2.0);
-    chart->setMinimumSize(110, 140);
-    return chart;
-}
-
 }  // namespace
 
 AttentionCharts::AttentionCharts(QWidget* parent) : QWidget(parent) {
-    m_loss = makeChart(tr("Loss"), this);
-    m_accuracy = makeChart(tr("Accuracy (test)"), this);
-    m_entropy = makeChart(tr("Entropy per head"), this);
-    m_gradient = makeChart(tr("Gradient norm (log)"), this);
+    const QString titles[] = {tr("Loss"), tr("Accuracy (test)"), tr("Entropy per head"),
+                              tr("Gradient norm (log)")};
+    m_loss = historyChart(titles[0], this);
+    m_accuracy = historyChart(titles[1], this);
+    m_entropy = historyChart(titles[2], this);
+    m_gradient = historyChart(titles[3], this);
+    m_loss->setObjectName(QStringLiteral("lossChart"));
+    m_accuracy->setObjectName(QStringLiteral("accuracyChart"));
+    m_entropy->setObjectName(QStringLiteral("entropyChart"));
+    m_gradient->setObjectName(QStringLiteral("gradientChart"));
+    m_titles = QStringList(std::begin(titles), std::end(titles));
     m_accuracy->setToolTip(
         tr("Token: share of scored positions right; sequence: share of test "
            "sequences with every scored position right"));
@@ -69,37 +47,82 @@ AttentionCharts::AttentionCharts(QWidget* parent) : QWidget(parent) {
            "style: head 1 solid, 2 dashed, 3 dotted, 4 dash-dot, …"));
     m_gradient->setToolTip(tr("‖∂L/∂W‖ of each block's parameters at the last step"));
     m_gradient->setLogarithmicY(true);
-    m_grid = new QGridLayout(this);
+    m_pageBar = new QTabBar(this);
+    m_pageBar->setObjectName(QStringLiteral("chartPages"));
+    m_pageBar->setDocumentMode(true);
+    m_pageBar->setExpanding(false);
+    m_pageBar->setToolTip(tr("The window is too small for all four charts at once"));
+    connect(m_pageBar, &QTabBar::currentChanged, this, [this](int page) {
+        if (page >= 0) showPage(page);
+    });
+    m_grid = new QGridLayout;
     m_grid->setContentsMargins(0, 0, 0, 0);
     m_grid->setSpacing(4);
-    arrange(4);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(m_pageBar);
+    layout->addLayout(m_grid, 1);
+    // However small the window, the splitter leaves room for a page of readable charts.
+    const int barHeight = [this] {
+        const QSignalBlocker blocker(m_pageBar);
+        m_pageBar->addTab(m_titles.front());
+        const int height = m_pageBar->sizeHint().height();
+        m_pageBar->removeTab(0);
+        return height;
+    }();
+    setMinimumSize(kChartWidth, barHeight + layout->spacing() + kChartHeight);
+    arrange(4, 1);
     clear();
 }
 
-void AttentionCharts::arrange(int columns) {
-    if (columns == m_columns) return;
+QList<CurveChart*> AttentionCharts::charts() const {
+    return {m_loss, m_accuracy, m_entropy, m_gradient};
+}
+
+int AttentionCharts::pageCount() const { return (4 + perPage() - 1) / perPage(); }
+
+void AttentionCharts::arrange(int columns, int rows) {
+    if (columns == m_columns && rows == m_rows) return;
     m_columns = columns;
-    int index = 0;
-    for (CurveChart* chart : {m_loss, m_accuracy, m_entropy, m_gradient}) {
-        m_grid->removeWidget(chart);
-        m_grid->addWidget(chart, index / columns, index % columns);
-        ++index;
-    }
+    m_rows = rows;
+    const int pages = pageCount();
+    const QSignalBlocker blocker(m_pageBar);
+    while (m_pageBar->count() > 0) m_pageBar->removeTab(0);
+    for (int page = 0; page < pages; ++page)
+        m_pageBar->addTab(m_titles.mid(page * perPage(), perPage()).join(QStringLiteral(" · ")));
+    m_pageBar->setVisible(pages > 1);
     for (int column = 0; column < 4; ++column)
         m_grid->setColumnStretch(column, column < columns ? 1 : 0);
-    for (int row = 0; row < 2; ++row) m_grid->setRowStretch(row, row < 4 / columns ? 1 : 0);
+    for (int row = 0; row < 2; ++row) m_grid->setRowStretch(row, row < rows ? 1 : 0);
+    showPage(std::min(m_page, pages - 1));
+}
+
+void AttentionCharts::showPage(int page) {
+    m_page = std::clamp(page, 0, pageCount() - 1);
+    const QSignalBlocker blocker(m_pageBar);
+    m_pageBar->setCurrentIndex(m_page);
+    const QList<CurveChart*> all = charts();
+    for (int i = 0; i < int(all.size()); ++i) {
+        const int place = i % perPage();
+        m_grid->removeWidget(all[i]);
+        m_grid->addWidget(all[i], place / m_columns, place % m_columns);
+        all[i]->setVisible(i / perPage() == m_page);
+    }
 }
 
 void AttentionCharts::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
-    // A chart under ~230 px wide has no room for its legend and tick labels; two rows need
-    // ~150 px each.
-    const bool narrow = width() < 4 * 230;
-    arrange(narrow && height() >= 2 * 150 ? 2 : 4);
+    // Charts side by side while each gets kChartWidth, else two per row; two rows where each
+    // gets kChartHeight; what does not fit goes to further pages, one tab each.
+    const int columns =
+        width() >= 4 * kChartWidth + 12 ? 4 : (width() >= 2 * kChartWidth + 4 ? 2 : 1);
+    const int rows = columns < 4 && height() >= 2 * kChartHeight + 4 ? 2 : 1;
+    arrange(columns, rows);
 }
 
 void AttentionCharts::clear() {
-    for (CurveChart* chart : {m_loss, m_accuracy, m_entropy, m_gradient}) {
+    for (CurveChart* chart : charts()) {
         chart->setCurves({});
         chart->setXRange(0, 100);
     }
@@ -110,19 +133,19 @@ void AttentionCharts::clear() {
 }
 
 void AttentionCharts::setRun(const SequenceSnapshot& run) {
-    const std::vector<size_t> shown = shownIndices(run.history.size());
+    const std::vector<size_t> shown = shownHistoryIndices(run.history.size(), kMaxPointsPerCurve);
     using P = SequenceHistoryPoint;
     std::vector<CurveChart::Curve> loss{
-        curveOf(
+        historyCurve(
             run, shown, [](const P& p) { return p.trainLoss; }, "train", tr("train"), kColors[0]),
-        curveOf(
+        historyCurve(
             run, shown, [](const P& p) { return p.testLoss; }, "test", tr("test"), kColors[1],
             Qt::DashLine)};
     std::vector<CurveChart::Curve> accuracy{
-        curveOf(
+        historyCurve(
             run, shown, [](const P& p) { return p.tokenAccuracy; }, "token", tr("token"),
             kColors[0]),
-        curveOf(
+        historyCurve(
             run, shown, [](const P& p) { return p.sequenceAccuracy; }, "sequence", tr("sequence"),
             kColors[2])};
     std::vector<CurveChart::Curve> entropy, gradient;
@@ -130,7 +153,7 @@ void AttentionCharts::setRun(const SequenceSnapshot& run) {
     for (int l = 0; l < run.layers; ++l) {
         for (int h = 0; h < heads; ++h) {
             const size_t i = size_t(l * heads + h);
-            entropy.push_back(curveOf(
+            entropy.push_back(historyCurve(
                 run, shown,
                 [i](const P& p) { return i < p.headEntropy.size() ? p.headEntropy[i] : NAN; },
                 QStringLiteral("L%1H%2").arg(l).arg(h),
@@ -138,7 +161,7 @@ void AttentionCharts::setRun(const SequenceSnapshot& run) {
                                                        : tr("L%1").arg(l + 1),
                 kColors[l % 12], kHeadStyles[h % 5]));
         }
-        gradient.push_back(curveOf(
+        gradient.push_back(historyCurve(
             run, shown,
             [l](const P& p) {
                 return size_t(l) < p.layerGradientNorm.size() ? p.layerGradientNorm[size_t(l)]
@@ -164,8 +187,7 @@ void AttentionCharts::setRun(const SequenceSnapshot& run) {
 
     const int lastStep = run.history.empty() ? 0 : run.history.back().step;
     const double xHigh = std::max(10, lastStep);
-    for (CurveChart* chart : {m_loss, m_accuracy, m_entropy, m_gradient})
-        chart->setXRange(0, xHigh);
+    for (CurveChart* chart : charts()) chart->setXRange(0, xHigh);
     double lossHigh = 0, entropyHigh = 0;
     for (const auto& curve : loss)
         for (double y : curve.y) lossHigh = std::max(lossHigh, y);

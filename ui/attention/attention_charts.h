@@ -3,11 +3,14 @@
 // gradient norm of every layer (log scale). Non-finite points are left out.
 #pragma once
 
+#include <QList>
+#include <QStringList>
 #include <QWidget>
 
-class QGridLayout;
-
 #include "training/sequence_trainer.h"
+
+class QGridLayout;
+class QTabBar;
 
 namespace actlab::ui {
 
@@ -27,15 +30,32 @@ public:
     CurveChart* accuracyChart() const { return m_accuracy; }
     CurveChart* entropyChart() const { return m_entropy; }
     CurveChart* gradientChart() const { return m_gradient; }
+    QList<CurveChart*> charts() const;  // loss, accuracy, entropy, gradient
+
+    // Four charts side by side, 2 × 2, or, when the pane is too small for them all to be read,
+    // pages of two (or one) chosen by tabs above them.
+    int pageCount() const;
+    int currentPage() const { return m_page; }
+    void showPage(int page);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    void arrange(int columns);  // 4 in a row, or 2 × 2 when the row would squeeze them
+    // The least a chart needs for its title, legend, ticks and axis title at the chart fonts
+    // (ui/charts/curve_chart.cpp); smaller, Qt Charts cuts them to "...".
+    static constexpr int kChartWidth = 260;
+    static constexpr int kChartHeight = 230;
+
+    void arrange(int columns, int rows);
+    int perPage() const { return m_columns * m_rows; }
 
     QGridLayout* m_grid;
+    QTabBar* m_pageBar;
+    QStringList m_titles;
     int m_columns = 0;
+    int m_rows = 0;
+    int m_page = 0;
     CurveChart* m_loss;
     CurveChart* m_accuracy;
     CurveChart* m_entropy;

@@ -14,13 +14,10 @@
 #include <QVBoxLayout>
 
 #include "training/sequence_presets.h"
+#include "ui/common/control_choices.h"
 
 namespace actlab::ui {
 namespace {
-
-QString text(std::string_view view) {
-    return QString::fromUtf8(view.data(), qsizetype(view.size()));
-}
 
 QSpinBox* countBox(int low, int high, const char* name) {
     auto* box = new QSpinBox;
@@ -58,19 +55,12 @@ public:
 AttentionControls::AttentionControls(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    auto* presetBox = new QGroupBox(tr("Preset"), this);
-    auto* presetLayout = new QVBoxLayout(presetBox);
     m_preset = comboBox("preset");
     m_preset->addItem(tr("Custom"), QString());
-    for (const SequencePreset& preset : sequencePresets()) {
-        m_preset->addItem(text(preset.name), text(preset.name));
-        m_preset->setItemData(m_preset->count() - 1, text(preset.description), Qt::ToolTipRole);
-    }
+    for (const SequencePreset& preset : sequencePresets())
+        addChoice(m_preset, qtText(preset.name), qtText(preset.name), qtText(preset.description));
     m_presetText = new QLabel;
-    m_presetText->setWordWrap(true);
-    presetLayout->addWidget(m_preset);
-    presetLayout->addWidget(m_presetText);
-    layout->addWidget(presetBox);
+    layout->addWidget(presetGroup(m_preset, m_presetText, this));
     layout->addWidget(buildTaskBox());
     layout->addWidget(buildModelBox());
     layout->addWidget(buildOptimizerBox());
@@ -94,10 +84,8 @@ QWidget* AttentionControls::buildTaskBox() {
     auto* box = new QGroupBox(tr("Task"), this);
     auto* form = new QFormLayout(box);
     m_task = comboBox("task");
-    for (const SequenceTaskInfo& info : sequenceTaskCatalogue()) {
-        m_task->addItem(text(info.name), text(info.name));
-        m_task->setItemData(m_task->count() - 1, text(info.description), Qt::ToolTipRole);
-    }
+    for (const SequenceTaskInfo& info : sequenceTaskCatalogue())
+        addChoice(m_task, qtText(info.name), qtText(info.name), qtText(info.description));
     m_taskText = new QLabel;
     m_taskText->setWordWrap(true);
     m_seed = countBox(0, 1'000'000, "seed");
@@ -127,12 +115,7 @@ QWidget* AttentionControls::buildModelBox() {
     m_qkvActivation->setToolTip(
         tr("Applied to the queries, keys and values after their "
            "projections; identity is the standard Transformer"));
-    for (const ActivationInfo& info : activationCatalogue()) {
-        if (info.kind != ActivationKind::Scalar) continue;
-        m_qkvActivation->addItem(text(info.displayName), int(info.id));
-        m_qkvActivation->setItemData(m_qkvActivation->count() - 1, text(info.formula),
-                                     Qt::ToolTipRole);
-    }
+    addActivationChoices(m_qkvActivation, ActivationKind::Scalar);
     m_norm = comboBox("norm");
     m_norm->addItem(tr("Pre-LN"), int(NormPlacement::Pre));
     m_norm->addItem(tr("Post-LN"), int(NormPlacement::Post));
@@ -169,10 +152,7 @@ QWidget* AttentionControls::buildOptimizerBox() {
     auto* box = new QGroupBox(tr("Optimizer"), this);
     auto* form = new QFormLayout(box);
     m_optimizer = comboBox("optimizer");
-    for (const OptimizerInfo& info : optimizerCatalogue()) {
-        m_optimizer->addItem(text(info.name), int(info.kind));
-        m_optimizer->setItemData(m_optimizer->count() - 1, text(info.description), Qt::ToolTipRole);
-    }
+    addOptimizerChoices(m_optimizer);
     m_learningRate = new QDoubleSpinBox;
     m_learningRate->setObjectName(QStringLiteral("learningRate"));
     m_learningRate->setRange(0.00001, 1);
@@ -202,12 +182,7 @@ void AttentionControls::fillFeedForwardActivations() {
     const ActivationKind wanted =
         kind == FeedForwardKind::Gated ? ActivationKind::Gated : ActivationKind::Scalar;
     m_ffnActivation->clear();
-    for (const ActivationInfo& info : activationCatalogue()) {
-        if (info.kind != wanted) continue;
-        m_ffnActivation->addItem(text(info.displayName), int(info.id));
-        m_ffnActivation->setItemData(m_ffnActivation->count() - 1, text(info.formula),
-                                     Qt::ToolTipRole);
-    }
+    addActivationChoices(m_ffnActivation, wanted);
     int index = m_ffnActivation->findData(previous);
     if (index < 0)
         index = m_ffnActivation->findData(
@@ -218,7 +193,7 @@ void AttentionControls::fillFeedForwardActivations() {
 
 void AttentionControls::updateEnabled() {
     const SequenceTaskInfo* task = findSequenceTask(m_task->currentData().toString().toStdString());
-    m_taskText->setText(task ? text(task->description) : QString());
+    m_taskText->setText(task ? qtText(task->description) : QString());
     const bool forced = task && task->causal;
     m_causal->setEnabled(!forced);
     const bool writing = m_writing;

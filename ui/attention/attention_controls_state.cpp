@@ -8,13 +8,10 @@
 
 #include "training/sequence_presets.h"
 #include "ui/attention/attention_controls.h"
+#include "ui/common/control_choices.h"
 
 namespace actlab::ui {
 namespace {
-
-QString text(std::string_view view) {
-    return QString::fromUtf8(view.data(), qsizetype(view.size()));
-}
 
 void select(QComboBox* box, const QVariant& data) {
     box->setCurrentIndex(std::max(0, box->findData(data)));
@@ -52,7 +49,7 @@ bool AttentionControls::applyPreset(const QString& name) {
     preset->apply(config);
     setConfig(config);
     select(m_preset, name);
-    m_presetText->setText(text(preset->description));
+    m_presetText->setText(qtText(preset->description));
     emit rebuildRequested();
     return true;
 }
@@ -68,12 +65,12 @@ QJsonObject AttentionControls::saveState() const {
     state["layers"] = c.model.layers;
     state["heads"] = c.model.heads;
     state["dModel"] = c.model.dModel;
-    state["ffn"] = text(feedForwardName(c.model.ffn));
-    state["ffnActivation"] = text(c.model.ffnActivation.info().name);
-    state["qkvActivation"] = text(c.model.qkvActivation.info().name);
-    state["norm"] = text(normPlacementName(c.model.norm));
+    state["ffn"] = qtText(feedForwardName(c.model.ffn));
+    state["ffnActivation"] = qtText(c.model.ffnActivation.info().name);
+    state["qkvActivation"] = qtText(c.model.qkvActivation.info().name);
+    state["norm"] = qtText(normPlacementName(c.model.norm));
     state["causal"] = m_causalChoice;
-    state["optimizer"] = text(optimizerName(c.optimizer.kind));
+    state["optimizer"] = qtText(optimizerName(c.optimizer.kind));
     state["learningRate"] = c.optimizer.learningRate;
     state["warmup"] = c.optimizer.warmupSteps;
     state["batch"] = c.batch;
@@ -108,7 +105,7 @@ void AttentionControls::restoreState(const QJsonObject& state) {
     c.batch = std::clamp(state["batch"].toInt(c.batch), 1, 512);
     setConfig(c);
     select(m_preset, preset ? presetName : QString());
-    m_presetText->setText(preset ? text(preset->description) : QString());
+    m_presetText->setText(preset ? qtText(preset->description) : QString());
     emit rebuildRequested();
 }
 

@@ -11,6 +11,7 @@
 
 #include "training/sequence_prediction.h"
 #include "training/sequence_trainer.h"
+#include "ui/common/run_frame.h"
 #include "ui/training/queued_handoff.h"
 
 namespace actlab::ui {
@@ -30,11 +31,8 @@ struct AttentionRunInfo {
     SequenceTrainingConfig config;    // as the trainer completed it
 };
 
-struct AttentionFrame {
-    quint64 generation = 0;  // increases at each reset; older frames are stale
-    quint64 command = 0;     // serial of the last command the worker had taken
-    bool running = false;    // the worker keeps stepping after this frame
-    QString error;           // non-empty: the configuration could not be built
+// RunFrame: generation, command, running, error, stepsPerSecond.
+struct AttentionFrame : RunFrame {
     std::shared_ptr<const AttentionRunInfo> info;
     std::shared_ptr<const SequenceSnapshot> snapshot;  // null until the first
     // The probes' logits classified: rows (P·T) per position, (P) pooled.
@@ -43,9 +41,9 @@ struct AttentionFrame {
     std::shared_ptr<const SequencePrediction> prediction;
     QString predictionError;
     quint64 predictionRequest = 0;
-    double stepsPerSecond = 0;                    // measured by the worker over the last frames
     [[no_unique_address]] QueuedHandoff handoff;  // last member: copied after all the others
 
+    bool hasRun() const { return snapshot != nullptr; }
     int step() const { return snapshot ? snapshot->step : 0; }
     bool diverged() const { return snapshot && snapshot->diverged; }
 };

@@ -19,17 +19,9 @@ void AttentionGridView::paintAll(QPainter& painter, const QSize& size) const {
     const Geometry g = layoutFor(size);
     painter.setPen(palette().color(QPalette::Text));
     painter.setFont(font());
-    QString caption = m_caption;
-    if (m_layers > 0)
-        caption +=
-            (caption.isEmpty() ? QString() : QStringLiteral(" · ")) +
-            (isEnlarged() ? tr("rows: query, columns: key · click or Esc: back to the grid")
-             : g.labels ? tr("L: layer, H: head; in a map rows are queries, columns keys · click "
-                             "a head to enlarge it")
-                        : tr("L: layer, H: head; in a map rows are queries, columns keys · click "
-                             "a head to enlarge it and read its tokens"));
-    painter.drawText(g.caption, Qt::AlignLeft | Qt::AlignVCenter,
-                     painter.fontMetrics().elidedText(caption, Qt::ElideRight, g.caption.width()));
+    painter.drawText(
+        g.caption, Qt::AlignLeft | Qt::AlignVCenter,
+        painter.fontMetrics().elidedText(captionLine(g), Qt::ElideRight, g.caption.width()));
     if (m_layers <= 0) {
         painter.drawText(QRect(QPoint(0, 0), size), Qt::AlignCenter, tr("No attention maps yet"));
         return;
@@ -42,6 +34,24 @@ void AttentionGridView::paintAll(QPainter& painter, const QSize& size) const {
     painter.setFont(font());
     for (const MapBox& box : g.boxes) paintBox(painter, g, box);
     paintColorBar(painter, g.bar);
+}
+
+QString AttentionGridView::captionLine(const Geometry& g) const {
+    QString caption = m_caption;
+    if (m_layers > 0)
+        caption +=
+            (caption.isEmpty() ? QString() : QStringLiteral(" · ")) +
+            (isEnlarged() ? tr("rows: query, columns: key · click or Esc: back to the grid")
+             : g.labels ? tr("L: layer, H: head; in a map rows are queries, columns keys · click "
+                             "a head to enlarge it")
+                        : tr("L: layer, H: head; in a map rows are queries, columns keys · click "
+                             "a head to enlarge it and read its tokens"));
+    return caption;
+}
+
+QString AttentionGridView::shownCaption() const {
+    const Geometry g = layoutFor(size());
+    return QFontMetrics(font()).elidedText(captionLine(g), Qt::ElideRight, g.caption.width());
 }
 
 void AttentionGridView::paintBox(QPainter& painter, const Geometry& g, const MapBox& box) const {

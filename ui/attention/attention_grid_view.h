@@ -37,6 +37,7 @@ public:
     const QStringList& tokens() const { return m_tokens; }
     float weight(int layer, int head, int query, int key) const;  // NaN outside the maps
     QString caption() const { return m_caption; }
+    QString shownCaption() const;  // the caption line as drawn, cut with "…" when too wide
 
     void enlarge(int layer, int head);
     void showGrid();
@@ -97,6 +98,7 @@ private:
         int keyGutter = 0;         // height under a map for the key names
     };
     Geometry layoutFor(const QSize& size) const;
+    QString captionLine(const Geometry& g) const;  // the caption and how to read the maps
     void paintAll(QPainter& painter, const QSize& size) const;
     void paintBox(QPainter& painter, const Geometry& g, const MapBox& box) const;
     void paintLabels(QPainter& painter, const Geometry& g, const MapBox& box) const;

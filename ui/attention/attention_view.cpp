@@ -2,16 +2,13 @@
 // Turning a frame into maps, curves and text is in attention_view_frame.cpp.
 #include "ui/attention/attention_view.h"
 
-#include <QApplication>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
-#include <QPushButton>
 #include <QScrollArea>
 #include <QShortcut>
 #include <QSplitter>
-#include <QThread>
 #include <QVBoxLayout>
 
 #include "ui/attention/attention_charts.h"
@@ -21,47 +18,20 @@
 #include "ui/attention/sequence_input_panel.h"
 
 namespace actlab::ui {
-namespace {
 
-constexpr int kSpeeds[] = {1, 2, 5, 10, 25, 0};
-constexpr int kDefaultSpeedIndex = 2;  // 5 steps a frame
-
-}  // namespace
-
-AttentionView::AttentionView(QWidget* parent) : QWidget(parent) {
+AttentionView::AttentionView(QWidget* parent) : RunView(parent) {
     m_controller = new AttentionController(this);
     m_controls = new AttentionControls;
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(m_controls);
-    scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(200);  // small minimums: the main window's minimum is the largest tab's
-    scroll->setMaximumWidth(m_controls->sizeHint().width() + 40);
-
+    QScrollArea* scroll = scrolledControls(m_controls);
     m_charts = new AttentionCharts(this);
-    m_splitter = new QSplitter(Qt::Vertical, this);
-    m_splitter->addWidget(buildMapsPane());
-    m_splitter->addWidget(m_charts);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
-    m_splitter->setChildrenCollapsible(false);
-    m_splitter->setSizes({560, 400});  // scaled to the height it gets
-
-    m_message = new QLabel(this);
-    m_message->setObjectName(QStringLiteral("attentionMessage"));
-    m_message->setWordWrap(true);
-    m_message->setStyleSheet(QStringLiteral("QLabel { color: #b00020; font-weight: bold; }"));
-    m_message->hide();
-
-    auto* right = new QVBoxLayout;
-    right->setContentsMargins(0, 0, 0, 0);
-    right->addWidget(buildToolbar());
-    right->addWidget(m_message);
-    right->addWidget(m_splitter, 1);
-    auto* layout = new QHBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(scroll);
-    layout->addLayout(right, 1);
+    m_splitter = picturesAndCurves(buildMapsPane(), m_charts, {560, 400});
+    assemble(m_controller, scroll, m_splitter, QStringLiteral("attentionMessage"),
+             {.speeds = {1, 2, 5, 10, 25, 0},
+              .defaultSpeedIndex = 2,  // 5 steps a frame
+              .stepToolTip = tr("Train exactly one step"),
+              .speedToolTip = tr("Steps per frame, at about 30 frames a second; full: as many "
+                                 "steps as fit, the maps still redrawn about 30 times a second"),
+              .statusName = QStringLiteral("attentionStatus")});
 
     m_askDiscard = [this](int step) {
         return QMessageBox::question(
@@ -71,8 +41,6 @@ AttentionView::AttentionView(QWidget* parent) : QWidget(parent) {
                    QMessageBox::Discard | QMessageBox::Cancel,
                    QMessageBox::Cancel) == QMessageBox::Discard;
     };
-    m_rebuildTimer.setSingleShot(true);
-    m_rebuildTimer.setInterval(60);  // a held spin-box arrow rebuilds once it pauses
     connect(&m_rebuildTimer, &QTimer::timeout, this, &AttentionView::rebuildIfConfirmed);
     connect(m_controls, &AttentionControls::rebuildRequested, this,
             &AttentionView::rebuildRequested);
@@ -100,56 +68,6 @@ AttentionView::AttentionView(QWidget* parent) : QWidget(parent) {
 }
 
 AttentionView::~AttentionView() = default;
-
-QWidget* AttentionView::buildToolbar() {
-    auto* bar = new QWidget(this);
-    auto* layout = new QHBoxLayout(bar);
-    layout->setContentsMargins(0, 0, 0, 0);
-    QFont big = font();
-    big.setPointSizeF(big.pointSizeF() * 1.2);
-    m_play = new QPushButton(tr("Play"), bar);
-    m_play->setObjectName(QStringLiteral("play"));
-    m_play->setToolTip(tr("Train continuously (Space)"));
-    m_step = new QPushButton(tr("Step"), bar);
-    m_step->setObjectName(QStringLiteral("step"));
-    m_step->setToolTip(tr("Train exactly one step"));
-    m_reset = new QPushButton(tr("Reset"), bar);
-    m_reset->setObjectName(QStringLiteral("reset"));
-    m_reset->setToolTip(tr("Start again from a freshly initialised model (same seed)"));
-    m_speed = new QComboBox(bar);
-    m_speed->setObjectName(QStringLiteral("speed"));
-    for (int steps : kSpeeds)
-        m_speed->addItem(steps > 0 ? tr("%n step(s)", "", steps) : tr("full"), steps);
-    m_speed->setToolTip(
-        tr("Steps per frame, at about 30 frames a second; full: as many steps "
-           "as fit, the maps still redrawn about 30 times a second"));
-    m_speed->setCurrentIndex(kDefaultSpeedIndex);
-    m_status = new QLabel(bar);
-    m_status->setObjectName(QStringLiteral("attentionStatus"));
-    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // may be cut, not widen
-    for (QWidget* widget : {static_cast<QWidget*>(m_play), static_cast<QWidget*>(m_step),
-                            static_cast<QWidget*>(m_reset), static_cast<QWidget*>(m_speed),
-                            static_cast<QWidget*>(m_status)})
-        widget->setFont(big);
-    m_play->setMinimumWidth(QFontMetrics(big).horizontalAdvance(tr("Pause")) + 40);
-    layout->addWidget(m_play);
-    layout->addWidget(m_step);
-    layout->addWidget(m_reset);
-    layout->addWidget(new QLabel(tr("Speed"), bar));
-    layout->addWidget(m_speed);
-    layout->addSpacing(12);
-    layout->addWidget(m_status, 1);
-
-    connect(m_play, &QPushButton::clicked, this, &AttentionView::togglePlay);
-    connect(m_step, &QPushButton::clicked, this, &AttentionView::step);
-    connect(m_reset, &QPushButton::clicked, this, &AttentionView::reset);
-    connect(m_speed, &QComboBox::activated, this,
-            [this] { m_controller->setStepsPerFrame(m_speed->currentData().toInt()); });
-    auto* space = new QShortcut(QKeySequence(Qt::Key_Space), this);
-    space->setContext(Qt::WidgetWithChildrenShortcut);
-    connect(space, &QShortcut::activated, this, &AttentionView::togglePlay);
-    return bar;
-}
 
 QWidget* AttentionView::buildMapsPane() {
     auto* pane = new QWidget(this);
@@ -187,22 +105,8 @@ QWidget* AttentionView::buildMapsPane() {
     return pane;
 }
 
-void AttentionView::play() {
-    if (!diverged()) m_controller->play();
-}
-
-void AttentionView::pause() { m_controller->pause(); }
-
-void AttentionView::togglePlay() { m_controller->isPlaying() ? pause() : play(); }
-
 void AttentionView::step() {
     if (!diverged() && !m_controller->isPlaying()) m_controller->advance(1);
-}
-
-void AttentionView::setStepsPerFrame(int steps) {
-    const int index = m_speed->findData(steps);
-    if (index >= 0) m_speed->setCurrentIndex(index);
-    m_controller->setStepsPerFrame(steps);
 }
 
 bool AttentionView::applyPreset(const QString& name) {
@@ -240,43 +144,17 @@ void AttentionView::reset() {
     m_chartedStep = -1;
     m_charts->clear();
     m_grid->clear();
-    m_controller->setStepsPerFrame(m_speed->currentData().toInt());
+    m_controller->setStepsPerFrame(toolbar()->stepsPerFrame());
     m_controller->reset(m_runConfig);
     showMessage(QString());
     updateButtons();
 }
 
-bool AttentionView::trainAndWait(int steps, int timeoutMilliseconds) {
-    QApplication::processEvents();
-    if (m_rebuildTimer.isActive()) reset();
-    QElapsedTimer clock;
-    clock.start();
-    const auto settled = [&] {
-        return m_controller->latest().snapshot || !m_controller->latest().error.isEmpty();
-    };
-    while (!settled() && clock.elapsed() < timeoutMilliseconds) {
-        QApplication::processEvents(QEventLoop::AllEvents, 20);
-        QThread::msleep(2);
-    }
-    if (!m_controller->latest().error.isEmpty() || !settled()) return false;
-    const int target = m_controller->latest().step() + steps;
-    m_controller->advance(steps);
-    while (clock.elapsed() < timeoutMilliseconds) {
-        QApplication::processEvents(QEventLoop::AllEvents, 20);
-        if (diverged()) return false;
-        if (currentStep() >= target && !m_controller->isPlaying()) return true;
-        QThread::msleep(2);
-    }
-    return false;
-}
-
-QImage AttentionView::renderImage() { return grab().toImage(); }
-
 QJsonObject AttentionView::saveState() const {
     return {{QStringLiteral("controls"), m_controls->saveState()},
-            {QStringLiteral("stepsPerFrame"), m_speed->currentData().toInt()},
+            {QStringLiteral("stepsPerFrame"), toolbar()->stepsPerFrame()},
             {QStringLiteral("probe"), m_probe->currentIndex()},
-            {QStringLiteral("splitter"), QString::fromLatin1(m_splitter->saveState().toBase64())}};
+            {QStringLiteral("splitter"), splitterStateText(m_splitter)}};
 }
 
 void AttentionView::restoreState(const QJsonObject& state) {
@@ -284,9 +162,7 @@ void AttentionView::restoreState(const QJsonObject& state) {
     if (state.contains(QStringLiteral("controls")))
         m_controls->restoreState(state.value(QStringLiteral("controls")).toObject());
     setStepsPerFrame(state.value(QStringLiteral("stepsPerFrame")).toInt(5));
-    const QByteArray splitter =
-        QByteArray::fromBase64(state.value(QStringLiteral("splitter")).toString().toLatin1());
-    if (!splitter.isEmpty()) m_splitter->restoreState(splitter);
+    restoreSplitterState(m_splitter, state.value(QStringLiteral("splitter")));
     reset();
     m_wantedProbe = std::max(0, state.value(QStringLiteral("probe")).toInt(0));
 }

@@ -5,19 +5,15 @@
 // A second run beside the first (compare mode) would add a second maps pane.
 #pragma once
 
-#include <QElapsedTimer>
-#include <QImage>
 #include <QJsonObject>
-#include <QTimer>
-#include <QWidget>
 #include <functional>
 #include <memory>
 
 #include "training/sequence_trainer.h"
+#include "ui/common/run_view.h"
 
 class QComboBox;
 class QLabel;
-class QPushButton;
 class QSplitter;
 
 namespace actlab::ui {
@@ -29,7 +25,8 @@ class AttentionGridView;
 class SequenceInputPanel;
 struct AttentionRunInfo;
 
-class AttentionView : public QWidget {
+// RunView: the buttons, Play/Pause, the speed, trainAndWait, the status, the panel image.
+class AttentionView : public RunView {
     Q_OBJECT
 public:
     explicit AttentionView(QWidget* parent = nullptr);
@@ -41,40 +38,22 @@ public:
     AttentionGridView* grid() const { return m_grid; }
     SequenceInputPanel* sequenceInput() const { return m_input; }
     QComboBox* probeBox() const { return m_probe; }
-    QPushButton* playButton() const { return m_play; }
-    QPushButton* stepButton() const { return m_step; }
-    QPushButton* resetButton() const { return m_reset; }
-    QComboBox* speedBox() const { return m_speed; }
 
-    void play();
-    void pause();
-    void togglePlay();
-    void step();                       // exactly one training step
-    void reset();                      // a fresh model from the controls, step 0, paused
-    void setStepsPerFrame(int steps);  // 0: full speed
+    void step() override;   // exactly one training step
+    void reset() override;  // a fresh model from the controls, step 0, paused
     bool applyPreset(const QString& name);
     // Who is asked before settings discard a run that has trained (a QMessageBox by default);
     // returns whether to discard. Tests answer without a dialog.
     void setDiscardQuestion(std::function<bool(int step)> question);
 
-    // Trains `steps` more steps and waits (processing events) until they are drawn; false on
-    // timeout, an invalid configuration or a divergence.
-    bool trainAndWait(int steps, int timeoutMilliseconds);
-
-    int currentStep() const { return m_drawnStep; }  // of the newest frame drawn
-    bool diverged() const;
-    QString statusText() const;
     QString messageText() const;
     QString readoutText() const;
     QString probeText() const;  // the shown probe's tokens and predictions, plain
-    int framesDrawn() const { return m_framesDrawn; }
 
-    QImage renderImage();  // the whole view, for "Export panel image"
     QJsonObject saveState() const;
     void restoreState(const QJsonObject& state);
 
 private:
-    QWidget* buildToolbar();
     QWidget* buildMapsPane();
     void rebuildRequested();
     void rebuildIfConfirmed();
@@ -82,8 +61,6 @@ private:
     void startRun(const AttentionRunInfo& info);
     void drawMaps();
     void drawProbeText();
-    void updateButtons();
-    void showMessage(const QString& text);
 
     AttentionControls* m_controls;
     AttentionController* m_controller;
@@ -94,22 +71,13 @@ private:
     QComboBox* m_probe;
     QLabel* m_probeText;
     QLabel* m_readout;
-    QPushButton* m_play;
-    QPushButton* m_step;
-    QPushButton* m_reset;
-    QComboBox* m_speed;
-    QLabel* m_status;
-    QLabel* m_message;
-    QTimer m_rebuildTimer;
     std::function<bool(int)> m_askDiscard;
     SequenceTrainingConfig m_runConfig;  // the controls' config of the run being trained
     std::shared_ptr<const AttentionRunInfo> m_info;  // of the run drawn
     const void* m_drawnMaps = nullptr;  // the snapshot or prediction whose maps are shown
     int m_drawnProbe = -1;
     int m_wantedProbe = 0;  // the probe to show once a run's first frame names them
-    int m_drawnStep = 0;
     int m_chartedStep = -1;
-    int m_framesDrawn = 0;
 };
 
 }  // namespace actlab::ui

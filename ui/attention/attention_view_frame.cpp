@@ -11,6 +11,7 @@
 #include "ui/attention/attention_grid_view.h"
 #include "ui/attention/attention_view.h"
 #include "ui/attention/sequence_input_panel.h"
+#include "ui/common/status_label.h"
 
 namespace actlab::ui {
 namespace {
@@ -64,16 +65,17 @@ void AttentionView::drawFrame() {
     drawMaps();
 
     ++m_framesDrawn;
-    QString status = tr("Step %1 · loss %2 · token accuracy %3 · sequences %4")
-                         .arg(run.step)
-                         .arg(run.testLoss, 0, 'f', 3)
-                         .arg(percent(run.tokenAccuracy), percent(run.sequenceAccuracy));
+    // The run's progress, then its scores: in a narrow row, one line each.
+    QStringList status{tr("Step %1").arg(run.step), tr("loss %1").arg(run.testLoss, 0, 'f', 3)};
     if (frame.running && frame.stepsPerSecond > 0)
-        status += tr(" · %1 steps/s").arg(frame.stepsPerSecond, 0, 'f', 0);
-    m_status->setText(status);
-    m_status->setToolTip(tr("Test loss (cross-entropy over %1 held-out sequences), the share of "
-                            "scored positions predicted right, and of sequences entirely right")
-                             .arg(m_info ? m_info->config.testSequences : 0));
+        status << tr("%1 steps/s").arg(frame.stepsPerSecond, 0, 'f', 0);
+    status << tr("token accuracy %1").arg(percent(run.tokenAccuracy))
+           << tr("sequences %1").arg(percent(run.sequenceAccuracy));
+    StatusLabel* line = toolbar()->status();
+    line->setParts(status);  // wraps between the parts when the row is narrow
+    line->setToolTip(tr("Test loss (cross-entropy over %1 held-out sequences), the share of "
+                        "scored positions predicted right, and of sequences entirely right")
+                         .arg(m_info ? m_info->config.testSequences : 0));
     if (run.diverged)
         showMessage(tr("Diverged at step %1: the loss or the gradient became NaN or infinite. The "
                        "maps and curves show the last finite state; press Reset (or lower the "
@@ -164,23 +166,8 @@ void AttentionView::drawProbeText() {
            "red, unscored positions grey"));
 }
 
-void AttentionView::updateButtons() {
-    const bool playing = m_controller->isPlaying();
-    const bool usable = !diverged() && m_controller->latest().error.isEmpty();
-    m_play->setText(playing ? tr("Pause") : tr("Play"));
-    m_play->setEnabled(usable);
-    m_step->setEnabled(!playing && usable);
-}
-
-void AttentionView::showMessage(const QString& text) {
-    m_message->setText(text);
-    m_message->setVisible(!text.isEmpty());
-}
-
-bool AttentionView::diverged() const { return m_controller->latest().diverged(); }
-QString AttentionView::statusText() const { return m_status->text(); }
 QString AttentionView::messageText() const {
-    return m_message->isHidden() ? QString() : m_message->text();
+    return messageLabel()->isHidden() ? QString() : messageLabel()->text();
 }
 QString AttentionView::readoutText() const { return m_readout->text(); }
 QString AttentionView::probeText() const {

@@ -1,9 +1,8 @@
-// AttentionWorker: frames of steps paced at ~30 per second, a snapshot after each, all in the
-// worker's thread; the probes' logits and the typed sequence are classified by core.
+// AttentionWorker: the Transformer's steps, snapshots and predictions, in the worker's thread
+// (RunWorker paces the frames); the probes' logits and the typed sequence are classified by core.
 #include "ui/attention/attention_worker.h"
 
-#include <QTimer>
-#include <algorithm>
+#include <QElapsedTimer>
 
 #include "common/compute_threads.h"
 
@@ -38,7 +37,7 @@ std::shared_ptr<const AttentionRunInfo> describe(const SequenceTrainer& trainer)
 
 }  // namespace
 
-AttentionWorker::AttentionWorker(QObject* parent) : QObject(parent) {
+AttentionWorker::AttentionWorker(QObject* parent) : RunWorker(5, parent) {
     qRegisterMetaType<actlab::ui::AttentionFrame>();
 }
 
@@ -50,14 +49,10 @@ void AttentionWorker::reset(const SequenceTrainingConfig& config, quint64 genera
         setComputeThreadsOfThisThread(1);
         m_threadsSet = true;
     }
-    m_command = command;
-    m_running.store(false);
-    m_interrupt.store(false);
-    m_target = -1;
-    m_generation = generation;
+    beginReset(generation, command);
     std::string error;
     m_trainer = SequenceTrainer::create(config, &error);
-    m_error = m_trainer ? QString() : QString::fromStdString(error);
+    setError(m_trainer ? QString() : QString::fromStdString(error));
     m_info = m_trainer ? describe(*m_trainer) : nullptr;
     m_snapshot.reset();
     m_probePredictions.reset();
@@ -66,41 +61,6 @@ void AttentionWorker::reset(const SequenceTrainingConfig& config, quint64 genera
     m_predictionError.clear();
     m_predictionRequest = 0;
     m_predictedStep = -1;
-    m_stepsPerSecond = 0;
-    emitFrame();
-}
-
-void AttentionWorker::play(quint64 command) {
-    m_command = command;
-    if (!m_trainer || m_trainer->diverged()) {
-        m_running.store(false);
-        emitFrame();
-        return;
-    }
-    m_target = -1;
-    m_running.store(true);
-    m_rateClock.start();
-    m_rateSteps = 0;
-    if (!m_scheduled) schedule(0);
-}
-
-void AttentionWorker::advance(int steps, quint64 command) {
-    m_command = command;
-    if (!m_trainer || m_trainer->diverged() || steps <= 0) {
-        m_running.store(false);
-        emitFrame();
-        return;
-    }
-    m_target = m_trainer->steps() + steps;
-    m_running.store(true);
-    m_rateClock.start();
-    m_rateSteps = 0;
-    if (!m_scheduled) schedule(0);
-}
-
-void AttentionWorker::acknowledge(quint64 command) {
-    m_command = command;
-    if (!m_running.load()) m_target = -1;
     emitFrame();
 }
 
@@ -117,44 +77,18 @@ void AttentionWorker::setTypedSequence(const std::vector<Token>& tokens, quint64
     emitFrame();
 }
 
-void AttentionWorker::schedule(int delayMilliseconds) {
-    m_scheduled = true;
-    QTimer::singleShot(std::max(0, delayMilliseconds), Qt::PreciseTimer, this,
-                       &AttentionWorker::runFrame);
-}
-
-void AttentionWorker::runFrame() {
-    m_scheduled = false;
-    if (!m_trainer || !m_running.load()) return;
-    QElapsedTimer frame;
-    frame.start();
-    const int perFrame = m_target >= 0 ? 0 : m_stepsPerFrame.load();
-    // The frame's time less its snapshot, but never less than the snapshot took: slow
-    // snapshots (a large model) make frames longer rather than leave no time to train.
-    const double budget =
-        std::max({0.005, kFrameMilliseconds / 1000.0 - m_snapshotSeconds, m_snapshotSeconds});
+int AttentionWorker::trainFrame(int steps, double budgetSeconds, int limit) {
+    QElapsedTimer clock;
+    clock.start();
     int done = 0;
-    while (m_running.load() && !m_interrupt.load() && !m_trainer->diverged()) {
-        if (m_target >= 0 && m_trainer->steps() >= m_target) break;
-        if (perFrame > 0 && done >= perFrame) break;
-        if (perFrame == 0 && done > 0 && frame.nsecsElapsed() * 1e-9 >= budget) break;
+    while (!stopRequested() && !m_trainer->diverged()) {
+        if (limit >= 0 && done >= limit) break;
+        if (steps > 0 && done >= steps) break;
+        if (steps == 0 && done > 0 && clock.nsecsElapsed() * 1e-9 >= budgetSeconds) break;
         m_trainer->step(1);
         ++done;
     }
-    m_rateSteps += done;
-    if (m_rateClock.isValid() && m_rateClock.elapsed() > 0)
-        m_stepsPerSecond = m_rateSteps * 1000.0 / double(m_rateClock.elapsed());
-    if (m_rateClock.elapsed() > 2000) {  // a moving window of about two seconds
-        m_rateClock.start();
-        m_rateSteps = 0;
-    }
-    if (m_trainer->diverged() || (m_target >= 0 && m_trainer->steps() >= m_target)) {
-        m_running.store(false);
-        m_target = -1;
-    }
-    emitFrame();
-    if (m_running.load() && !m_interrupt.load())
-        schedule(perFrame > 0 ? kFrameMilliseconds - int(frame.elapsed()) : 0);
+    return done;
 }
 
 void AttentionWorker::refreshSnapshot() {
@@ -164,7 +98,7 @@ void AttentionWorker::refreshSnapshot() {
     QElapsedTimer cost;
     cost.start();
     auto snapshot = std::make_shared<SequenceSnapshot>(m_trainer->snapshot());
-    m_snapshotSeconds = double(cost.nsecsElapsed()) * 1e-9;
+    setSnapshotSeconds(double(cost.nsecsElapsed()) * 1e-9);
     if (const ProbeTensor* logits = snapshot->findProbe("logits"); logits && m_info) {
         const int classes = int(logits->shape.back());
         m_probePredictions =
@@ -194,17 +128,13 @@ void AttentionWorker::emitFrame() {
     refreshSnapshot();
     refreshPrediction();
     AttentionFrame frame;
-    frame.generation = m_generation;
-    frame.command = m_command;
-    frame.running = m_running.load();
-    frame.error = m_error;
+    stamp(frame);
     frame.info = m_info;
     frame.snapshot = m_snapshot;
     frame.probePredictions = m_probePredictions;
     frame.prediction = m_prediction;
     frame.predictionError = m_predictionError;
     frame.predictionRequest = m_predictionRequest;
-    frame.stepsPerSecond = m_stepsPerSecond;
     emit frameReady(frame);
 }
 

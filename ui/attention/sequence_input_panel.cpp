@@ -64,14 +64,7 @@ void SequenceInputPanel::setVocabulary(const QStringList& tokenNames, const QStr
     m_classNames = classNames;
     m_lengths = lengths;
     m_pooled = pooled;
-    const bool wasActive = m_active;
-    m_active = false;
-    m_typedNames.clear();
-    m_predictionPlain.clear();
-    m_prediction->hide();
-    m_message->hide();
-    m_clear->setEnabled(false);
-    if (wasActive) emit cleared();
+    clearSequence();  // a new vocabulary: the typed sequence no longer applies
 }
 
 void SequenceInputPanel::setExample(const QString& example) {

@@ -3,6 +3,8 @@
 #include "ui/charts/curve_chart.h"
 
 #include <QFontMetrics>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QVBoxLayout>
@@ -452,5 +454,18 @@ void CurveChart::repaintNow() { m_impl->view->viewport()->repaint(); }
 void CurveChart::setDraftMode(bool draft) { m_impl->view->setDraftMode(draft); }
 
 bool CurveChart::draftMode() const { return m_impl->view->draftMode(); }
+
+// Qt Charts draws its title, axis texts and legend labels as QGraphicsTextItems and cuts a text
+// that does not fit to a prefix followed by "..." (ChartPresenter::truncatedText).
+QStringList CurveChart::elidedTexts() const {
+    QStringList elided;
+    for (QGraphicsItem* item : m_impl->chart->scene()->items()) {
+        const auto* text = qgraphicsitem_cast<QGraphicsTextItem*>(item);
+        if (!text || !text->isVisible()) continue;
+        const QString shown = text->toPlainText();
+        if (shown.endsWith(QLatin1String("...")) || shown.endsWith(QChar(0x2026))) elided << shown;
+    }
+    return elided;
+}
 
 }  // namespace actlab::ui

@@ -76,6 +76,10 @@ public:
     // in curvePoints() and the exports); ranges must then be positive.
     void setLogarithmicY(bool logarithmic);
     bool logarithmicY() const;
+    // The texts shown shortened to fit (Qt Charts ends them with "..."): the title, the axis
+    // titles and tick labels, and the legend's visible entries. Empty when all are whole; as
+    // laid out at the chart's present size.
+    QStringList elidedTexts() const;
 
 signals:
     void cursorMoved(double x);                   // data x under the mouse pointer

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "ui/charts/curve_chart.h"
+#include "ui/common/history_curves.h"
 
 namespace actlab::ui {
 namespace {
@@ -15,32 +16,6 @@ const QColor kRunColors[] = {QColor(31, 119, 180), QColor(255, 127, 14)};
 const QColor kLayerColors[] = {QColor(31, 119, 180),  QColor(255, 127, 14),  QColor(44, 160, 44),
                                QColor(214, 39, 40),   QColor(148, 103, 189), QColor(140, 86, 75),
                                QColor(227, 119, 194), QColor(23, 190, 207)};
-
-// Indices of the history to draw: all of them, or every stride-th one and the last. The stride
-// is a power of two, so that the drawn points stay put from frame to frame as the history grows.
-std::vector<size_t> shownIndices(size_t count) {
-    std::vector<size_t> indices;
-    size_t stride = 1;
-    while (count / stride > size_t(TrainingCharts::kMaxPointsPerCurve)) stride *= 2;
-    for (size_t i = 0; i < count; i += stride) indices.push_back(i);
-    if (count > 0 && indices.back() != count - 1) indices.push_back(count - 1);
-    return indices;
-}
-
-template <typename Value>
-CurveChart::Curve curveOf(const TrainingSnapshot& run, const std::vector<size_t>& indices,
-                          Value value, QString key, QString label, QColor color,
-                          Qt::PenStyle style) {
-    CurveChart::Curve curve{std::move(key), std::move(label), std::move(color), style, {}, {}};
-    for (size_t i : indices) {
-        const HistoryPoint& point = run.history[i];
-        const double y = value(point);
-        if (!std::isfinite(y)) continue;
-        curve.x.push_back(point.step);
-        curve.y.push_back(y);
-    }
-    return curve;
-}
 
 // The top of the loss axis: the largest loss after the first tenth of the run, so that a large
 // loss at initialisation does not flatten the rest of the curve (it runs off the top instead).
@@ -54,22 +29,13 @@ double lossCeiling(const std::vector<CurveChart::Curve>& curves, int lastStep) {
     return high > 0 ? high * 1.1 : 1.0;
 }
 
-CurveChart* makeChart(const QString& title, const QString& yTitle, QWidget* parent) {
-    auto* chart = new CurveChart(parent);
-    chart->setTitle(title);
-    chart->setAxisTitles(CurveChart::tr("step"), yTitle);
-    chart->setLineWidth(2.0);
-    chart->setMinimumSize(110, 140);
-    return chart;
-}
-
 }  // namespace
 
 TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
-    m_loss = makeChart(tr("Loss"), QString(), this);
-    m_accuracy = makeChart(tr("Accuracy"), QString(), this);
-    m_dead = makeChart(tr("Dead share"), QString(), this);
-    m_gradient = makeChart(tr("Gradient (log)"), QString(), this);
+    m_loss = historyChart(tr("Loss"), this);
+    m_accuracy = historyChart(tr("Accuracy"), this);
+    m_dead = historyChart(tr("Dead share"), this);
+    m_gradient = historyChart(tr("Gradient (log)"), this);
     m_gradient->setToolTip(
         tr("‖∂L/∂W‖ of each layer's weights over the training set: a layer "
            "whose line sinks by decades gets (almost) no gradient"));
@@ -107,22 +73,23 @@ void TrainingCharts::setRuns(const std::vector<TrainingSnapshot>& runs, const QS
     int lastStep = 0;
     for (size_t r = 0; r < runs.size(); ++r) {
         const TrainingSnapshot& run = runs[r];
-        const std::vector<size_t> shown = shownIndices(run.history.size());
+        const std::vector<size_t> shown =
+            shownHistoryIndices(run.history.size(), kMaxPointsPerCurve);
         if (!run.history.empty()) lastStep = std::max(lastStep, run.history.back().step);
         const QString key = QString::number(r);
         const QColor color = kRunColors[r % 2];
         const QString trainLabel = compare ? runNames.value(int(r)) : tr("train");
-        loss.push_back(curveOf(
+        loss.push_back(historyCurve(
             run, shown, [](const HistoryPoint& p) { return p.trainLoss; }, key + "/train",
             trainLabel, color, Qt::SolidLine));
-        loss.push_back(curveOf(
+        loss.push_back(historyCurve(
             run, shown, [](const HistoryPoint& p) { return p.testLoss; }, key + "/test", tr("test"),
             color, Qt::DashLine));
         if (classification) {
-            accuracy.push_back(curveOf(
+            accuracy.push_back(historyCurve(
                 run, shown, [](const HistoryPoint& p) { return p.trainAccuracy; }, key + "/train",
                 trainLabel, color, Qt::SolidLine));
-            accuracy.push_back(curveOf(
+            accuracy.push_back(historyCurve(
                 run, shown, [](const HistoryPoint& p) { return p.testAccuracy; }, key + "/test",
                 tr("test"), color, Qt::DashLine));
         }
@@ -134,13 +101,13 @@ void TrainingCharts::setRuns(const std::vector<TrainingSnapshot>& runs, const QS
             const QColor layerColor = kLayerColors[l % 8];
             const QString layerKey = key + "/" + QString::number(l);
             if (r > 0) hiddenFromLegend << layerKey;
-            dead.push_back(curveOf(
+            dead.push_back(historyCurve(
                 run, shown,
                 [l](const HistoryPoint& p) {
                     return l < p.layerDeadFraction.size() ? p.layerDeadFraction[l] : NAN;
                 },
                 layerKey, name, layerColor, style));
-            gradient.push_back(curveOf(
+            gradient.push_back(historyCurve(
                 run, shown,
                 [l](const HistoryPoint& p) {  // a log axis cannot show 0: those points are left out
                     return l < p.layerGradientNorm.size() && p.layerGradientNorm[l] > 0

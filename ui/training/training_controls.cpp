@@ -17,14 +17,11 @@
 #include <QVBoxLayout>
 
 #include "training/presets.h"
+#include "ui/common/control_choices.h"
 #include "ui/panels/parameter_editor.h"
 
 namespace actlab::ui {
 namespace {
-
-QString text(std::string_view view) {
-    return QString::fromUtf8(view.data(), qsizetype(view.size()));
-}
 
 QDoubleSpinBox* numberBox(double low, double high, double step, int decimals) {
     auto* box = new QDoubleSpinBox;
@@ -61,18 +58,13 @@ TrainingControls::TrainingControls(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
 
-    auto* presetBox = new QGroupBox(tr("Preset"), this);
-    auto* presetLayout = new QVBoxLayout(presetBox);
     m_preset = new QComboBox;
     m_preset->setObjectName(QStringLiteral("preset"));
     m_preset->addItem(tr("Custom"), QString());
     for (const TrainingPreset& preset : trainingPresets())
-        m_preset->addItem(text(preset.name), text(preset.name));
+        m_preset->addItem(qtText(preset.name), qtText(preset.name));
     m_presetText = new QLabel;
-    m_presetText->setWordWrap(true);
-    presetLayout->addWidget(m_preset);
-    presetLayout->addWidget(m_presetText);
-    layout->addWidget(presetBox);
+    layout->addWidget(presetGroup(m_preset, m_presetText, this));
     layout->addWidget(buildDataBox());
     layout->addWidget(buildModelBox());
     layout->addWidget(buildOptimizerBox());
@@ -91,10 +83,8 @@ QWidget* TrainingControls::buildDataBox() {
     auto* form = new QFormLayout(box);
     m_task = new QComboBox;
     m_task->setObjectName(QStringLiteral("task"));
-    for (const DatasetInfo& info : datasetCatalogue()) {
-        m_task->addItem(text(info.name), text(info.name));
-        m_task->setItemData(m_task->count() - 1, text(info.description), Qt::ToolTipRole);
-    }
+    for (const DatasetInfo& info : datasetCatalogue())
+        addChoice(m_task, qtText(info.name), qtText(info.name), qtText(info.description));
     m_task->addItem(tr("your points"), QStringLiteral("user"));
     m_noise = numberBox(0, 1, 0.05, 2);
     m_noise->setObjectName(QStringLiteral("noise"));
@@ -181,7 +171,7 @@ QWidget* TrainingControls::buildModelBox() {
     m_init = new QComboBox;
     for (Initialiser init :
          {Initialiser::HeNormal, Initialiser::HeUniform, Initialiser::Xavier, Initialiser::Lecun})
-        m_init->addItem(text(initialiserName(init)), int(init));
+        m_init->addItem(qtText(initialiserName(init)), int(init));
     m_biasInit = numberBox(-10, 10, 0.5, 2);
     m_biasInit->setObjectName(QStringLiteral("biasInit"));
     form->addRow(tr("Model"), m_modelKind);
@@ -215,10 +205,7 @@ QWidget* TrainingControls::buildOptimizerBox() {
     auto* box = new QGroupBox(tr("Optimizer"), this);
     auto* form = new QFormLayout(box);
     m_optimizer = new QComboBox;
-    for (const OptimizerInfo& info : optimizerCatalogue()) {
-        m_optimizer->addItem(text(info.name), int(info.kind));
-        m_optimizer->setItemData(m_optimizer->count() - 1, text(info.description), Qt::ToolTipRole);
-    }
+    addOptimizerChoices(m_optimizer);
     m_learningRate = numberBox(0.00001, 10, 0.001, 5);
     m_learningRate->setObjectName(QStringLiteral("learningRate"));
     m_batch = countBox(1, 1024);
@@ -260,13 +247,7 @@ void TrainingControls::rebuildActivationChoices() {
         m_compareActivation->count() > 0 ? m_compareActivation->currentData().toInt() : -1;
     m_activationBox->clear();
     m_compareActivation->clear();
-    for (const ActivationInfo& info : activationCatalogue()) {
-        if (info.kind != wanted) continue;
-        for (QComboBox* box : {m_activationBox, m_compareActivation}) {
-            box->addItem(text(info.displayName), int(info.id));
-            box->setItemData(box->count() - 1, text(info.formula), Qt::ToolTipRole);
-        }
-    }
+    for (QComboBox* box : {m_activationBox, m_compareActivation}) addActivationChoices(box, wanted);
     if (m_activation.info().kind != wanted)
         m_activation =
             ActivationConfig::withDefaults(glu ? ActivationId::Swiglu : ActivationId::Relu);
@@ -286,11 +267,11 @@ void TrainingControls::rebuildParameterEditor() {
     std::vector<ParameterRow> rows;
     for (size_t i = 0; i < info.parameters.size(); ++i) {
         const ParameterSpec& spec = info.parameters[i];
-        rows.push_back({text(spec.name), text(spec.meaning), spec.minimum, spec.maximum,
+        rows.push_back({qtText(spec.name), qtText(spec.meaning), spec.minimum, spec.maximum,
                         spec.defaultValue, m_activation.parameters[i]});
     }
     m_parameters = new ParameterEditor(
-        text(info.name), tr("%1 parameters").arg(text(info.displayName)), QColor(), rows);
+        qtText(info.name), tr("%1 parameters").arg(qtText(info.displayName)), QColor(), rows);
     m_parameterHolder->addWidget(m_parameters);
     connect(m_parameters, &ParameterEditor::valueChanged, this,
             [this](const QString& name, double value) {
@@ -372,7 +353,7 @@ std::vector<TrainingConfig> TrainingControls::configs() const {
 }
 
 QStringList TrainingControls::runNames() const {
-    QStringList names{text(m_activation.info().displayName)};
+    QStringList names{qtText(m_activation.info().displayName)};
     if (m_compare->isChecked()) names << m_compareActivation->currentText();
     return names;
 }

@@ -13,16 +13,11 @@
 #include <QSpinBox>
 
 #include "training/presets.h"
+#include "ui/common/control_choices.h"
 #include "ui/training/training_controls.h"
 
 namespace actlab::ui {
-namespace {
-
-QString text(std::string_view view) {
-    return QString::fromUtf8(view.data(), qsizetype(view.size()));
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void TrainingControls::writeFields(const TrainingConfig& c) {
     m_writing = true;
@@ -59,7 +54,7 @@ bool TrainingControls::applyPreset(const QString& name) {
     preset->apply(config);
     writeFields(config);
     m_preset->setCurrentIndex(std::max(0, m_preset->findData(name)));
-    m_presetText->setText(text(preset->description));
+    m_presetText->setText(qtText(preset->description));
     emit messageChanged(problem());
     emit rebuildRequested();
     return true;
@@ -155,21 +150,21 @@ QJsonObject TrainingControls::saveState() const {
     state["hidden"] = m_hidden->text();
     state["dModel"] = m_dModel->value();
     state["blocks"] = m_blocks->value();
-    state["activation"] = text(m_activation.info().name);
+    state["activation"] = qtText(m_activation.info().name);
     QJsonArray parameters;
     for (size_t i = 0; i < m_activation.info().parameters.size(); ++i)
         parameters.append(m_activation.parameters[i]);
     state["activationParameters"] = parameters;
-    state["init"] = text(initialiserName(Initialiser(m_init->currentData().toInt())));
+    state["init"] = qtText(initialiserName(Initialiser(m_init->currentData().toInt())));
     state["biasInit"] = m_biasInit->value();
-    state["optimizer"] = text(optimizerName(OptimizerKind(m_optimizer->currentData().toInt())));
+    state["optimizer"] = qtText(optimizerName(OptimizerKind(m_optimizer->currentData().toInt())));
     state["learningRate"] = m_learningRate->value();
     state["batch"] = m_batch->value();
     state["l1"] = m_l1->value();
     state["l2"] = m_l2->value();
     state["compare"] = m_compare->isChecked();
     state["compareActivation"] =
-        text(activationInfo(ActivationId(m_compareActivation->currentData().toInt())).name);
+        qtText(activationInfo(ActivationId(m_compareActivation->currentData().toInt())).name);
     state["class"] = chosenClass();
     QJsonArray points;
     for (size_t i = 0; i < m_userPoints.size(); ++i)
@@ -225,7 +220,7 @@ void TrainingControls::restoreState(const QJsonObject& state) {
         button->setChecked(true);
     m_preset->setCurrentIndex(std::max(0, m_preset->findData(state["preset"].toString())));
     const TrainingPreset* preset = findTrainingPreset(state["preset"].toString().toStdString());
-    m_presetText->setText(preset ? text(preset->description) : QString());
+    m_presetText->setText(preset ? qtText(preset->description) : QString());
     m_writing = false;
     setCompare(state["compare"].toBool(), state["compareActivation"].toString());
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "training/trainer.h"
+#include "ui/common/run_frame.h"
 #include "ui/training/queued_handoff.h"
 
 namespace actlab::ui {
@@ -20,15 +21,12 @@ struct TrainingData {
     LabelledPoints train, test;  // raw points, for drawing
 };
 
-struct TrainingFrame {
-    quint64 generation = 0;  // increases at each reset; older frames are stale
-    quint64 command = 0;     // serial of the last command the worker had taken
-    bool running = false;    // the worker keeps stepping after this frame
-    QString error;           // non-empty: the configuration could not be built
+// RunFrame: generation, command, running, error, stepsPerSecond.
+struct TrainingFrame : RunFrame {
     std::shared_ptr<const TrainingData> data;
     std::vector<TrainingSnapshot> runs;           // one per run (two in compare mode)
-    double stepsPerSecond = 0;                    // measured by the worker over the last frames
     [[no_unique_address]] QueuedHandoff handoff;  // last member: copied after all the others
+    bool hasRun() const { return !runs.empty(); }
     int step() const { return runs.empty() ? 0 : runs.front().step; }
     bool diverged() const {
         for (const TrainingSnapshot& run : runs)

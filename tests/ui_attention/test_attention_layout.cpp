@@ -1,0 +1,124 @@
+// The Attention tab in the main window at small sizes (offscreen): it renders and exports; after
+// training and while it trains, every label, chart title, legend entry, axis label and the maps'
+// caption is whole (nothing cut to "..."), on every page of the charts; the maps stay square
+// and large.
+#include <gtest/gtest.h>
+
+#include <QImage>
+#include <QTemporaryDir>
+#include <memory>
+
+#include "../ui/gui_test_support.h"
+#include "backends/backend_factory.h"
+#include "elided_text.h"
+#include "main_window.h"
+#include "ui/attention/attention_charts.h"
+#include "ui/attention/attention_grid_view.h"
+#include "ui/attention/attention_view.h"
+
+using namespace actlab;
+using namespace actlab::ui;
+
+namespace {
+
+bool waitFor(const std::function<bool()>& done, int milliseconds = 30000) {
+    return actlab::test::waitFor(done, milliseconds);
+}
+
+void settle() {
+    waitFor([] { return false; }, 150);
+}  // layouts, Qt Charts' included
+
+// The main window on the Attention view at the test's size, shown, its first maps drawn.
+class AttentionInWindow : public ::testing::TestWithParam<QSize> {
+protected:
+    void SetUp() override {
+        m_selection = createBackend(BackendChoice::Cpu);
+        window = std::make_unique<gui::MainWindow>(*m_selection.backend,
+                                                   QString::fromStdString(m_selection.reason));
+        ASSERT_TRUE(window->setCurrentView("attention"));
+        window->resize(GetParam());
+        window->show();
+        view = window->attentionView();
+        ASSERT_TRUE(waitFor([&] { return view->grid()->layers() > 0; }));
+    }
+    QRect lastMap() const {
+        return view->grid()->mapRect(view->grid()->layers() - 1, view->grid()->heads() - 1);
+    }
+
+    BackendSelection m_selection;
+    std::unique_ptr<gui::MainWindow> window;
+    AttentionView* view = nullptr;
+};
+
+// The cut texts of the view's labels, charts and map caption.
+QStringList elidedTexts(const AttentionView& view) {
+    QStringList cut = actlab::test::elidedTexts(view);
+    if (const QString caption = view.grid()->shownCaption(); caption.endsWith(QChar(0x2026)))
+        cut << QStringLiteral("map caption: %1").arg(caption);
+    return cut;
+}
+
+// The cut texts of the view on each page of its charts, "page N: " before each.
+QStringList elidedOnEveryPage(AttentionView& view) {
+    QStringList cut;
+    AttentionCharts* charts = view.charts();
+    for (int page = 0; page < charts->pageCount(); ++page) {
+        charts->showPage(page);
+        settle();
+        for (const QString& text : elidedTexts(view))
+            cut << QStringLiteral("page %1: %2").arg(page + 1).arg(text);
+    }
+    charts->showPage(0);
+    return cut;
+}
+
+}  // namespace
+
+TEST_P(AttentionInWindow, RendersAtThisWindowSize) {
+    ASSERT_TRUE(view->trainAndWait(10, 30000));
+    const QImage image = window->grab().toImage();
+    EXPECT_EQ(image.size(), GetParam());
+    const QRect map = lastMap();
+    EXPECT_FALSE(map.isEmpty());
+    EXPECT_EQ(map.width(), map.height());
+    EXPECT_TRUE(view->grid()->rect().contains(view->grid()->colorBarRect()))
+        << "the colour bar is inside the grid view";
+    EXPECT_GE(map.width(), 48) << "a map stays readable";
+    QTemporaryDir dir;
+    QString error;
+    EXPECT_TRUE(window->exportPlotPng(dir.filePath("grid.png"), &error)) << error.toStdString();
+    EXPECT_TRUE(window->exportDataCsv(dir.filePath("grid.csv"), &error)) << error.toStdString();
+    EXPECT_TRUE(window->exportPanelImage(dir.filePath("view.png"), &error));
+}
+
+TEST_P(AttentionInWindow, NothingIsElidedAndTheMapsStaySquareAndLarge) {
+    ASSERT_TRUE(view->trainAndWait(300, 60000));  // the axes run to 300, as in the screenshot
+    settle();
+    const QStringList trained = elidedOnEveryPage(*view);
+    EXPECT_TRUE(trained.isEmpty()) << trained.join(QLatin1Char('\n')).toStdString();
+
+    // While it plays, the status line says more (steps per second).
+    view->setStepsPerFrame(1);
+    view->play();
+    ASSERT_TRUE(waitFor([&] { return view->statusText().contains("steps/s"); }));
+    settle();
+    const QStringList playing = elidedTexts(*view);
+    view->pause();
+    EXPECT_TRUE(playing.isEmpty()) << playing.join(QLatin1Char('\n')).toStdString();
+
+    const QRect map = lastMap();
+    EXPECT_EQ(map.width(), map.height()) << "maps are square";
+    EXPECT_GE(map.width(), 90) << "a map is large enough to read its 8 × 8 weights";
+    EXPECT_TRUE(view->grid()->labelsShown()) << "the token names fit beside the maps";
+    EXPECT_EQ(view->charts()->pageCount(), GetParam().width() >= 1400 ? 1 : 2)
+        << "all four charts at once where they can be read so";
+}
+
+// 1400 × 900 is the default window size.
+INSTANTIATE_TEST_SUITE_P(SmallWindows, AttentionInWindow,
+                         ::testing::Values(QSize(1024, 768), QSize(1280, 720), QSize(1400, 900)),
+                         [](const ::testing::TestParamInfo<QSize>& info) {
+                             return std::to_string(info.param.width()) + "x" +
+                                    std::to_string(info.param.height());
+                         });

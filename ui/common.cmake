@@ -1,0 +1,20 @@
+# What the training views share (ui/common/): the worker's pacing and the controller's command
+# bookkeeping, the Play/Step/Reset row, the view's scaffolding, the history curves and pieces
+# of the settings panel. Included by ui/CMakeLists.txt.
+target_sources(actlab_ui PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/common/control_choices.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/control_choices.h
+  ${CMAKE_CURRENT_LIST_DIR}/common/history_curves.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/history_curves.h
+  ${CMAKE_CURRENT_LIST_DIR}/common/run_controller.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/run_controller.h
+  ${CMAKE_CURRENT_LIST_DIR}/common/run_frame.h
+  ${CMAKE_CURRENT_LIST_DIR}/common/run_toolbar.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/run_toolbar.h
+  ${CMAKE_CURRENT_LIST_DIR}/common/run_view.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/run_view.h
+  ${CMAKE_CURRENT_LIST_DIR}/common/run_worker.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/run_worker.h
+  ${CMAKE_CURRENT_LIST_DIR}/common/status_label.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/status_label.h
+)

@@ -1,0 +1,43 @@
+// The shared settings pieces: catalogue choices and the preset group.
+#include "ui/common/control_choices.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QGroupBox>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include "optimizers/optimizer.h"
+
+namespace actlab::ui {
+
+QString qtText(std::string_view text) {
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+void addChoice(QComboBox* box, const QString& text, const QVariant& data, const QString& toolTip) {
+    box->addItem(text, data);
+    box->setItemData(box->count() - 1, toolTip, Qt::ToolTipRole);
+}
+
+void addOptimizerChoices(QComboBox* box) {
+    for (const OptimizerInfo& info : optimizerCatalogue())
+        addChoice(box, qtText(info.name), int(info.kind), qtText(info.description));
+}
+
+void addActivationChoices(QComboBox* box, ActivationKind kind) {
+    for (const ActivationInfo& info : activationCatalogue())
+        if (info.kind == kind)
+            addChoice(box, qtText(info.displayName), int(info.id), qtText(info.formula));
+}
+
+QGroupBox* presetGroup(QComboBox* presets, QLabel* description, QWidget* parent) {
+    auto* box = new QGroupBox(QCoreApplication::translate("RunControls", "Preset"), parent);
+    auto* layout = new QVBoxLayout(box);
+    description->setWordWrap(true);
+    layout->addWidget(presets);
+    layout->addWidget(description);
+    return box;
+}
+
+}  // namespace actlab::ui

@@ -1,0 +1,40 @@
+// A run's history as curves over its steps, shared by the Training and Attention charts: which
+// points to draw (thinned for display), one curve of one quantity, and a chart set up for them.
+#pragma once
+
+#include <QColor>
+#include <QString>
+#include <cmath>
+#include <utility>
+#include <vector>
+
+#include "ui/charts/curve_chart.h"
+
+namespace actlab::ui {
+
+// Indices of a history of `count` points to draw: all of them, or every stride-th one and the
+// last, at most about maxPoints. The stride is a power of two, so that the drawn points stay put
+// from frame to frame as the history grows.
+std::vector<size_t> shownHistoryIndices(size_t count, int maxPoints);
+
+// value(point) over point.step for the points of run.history at `indices`. NaN and infinities
+// never reach a chart; positiveOnly also leaves out y ≤ 0 (a log axis cannot show them).
+template <typename Run, typename Value>
+CurveChart::Curve historyCurve(const Run& run, const std::vector<size_t>& indices, Value value,
+                               QString key, QString label, QColor color,
+                               Qt::PenStyle style = Qt::SolidLine, bool positiveOnly = false) {
+    CurveChart::Curve curve{std::move(key), std::move(label), std::move(color), style, {}, {}};
+    for (size_t i : indices) {
+        const auto& point = run.history[i];
+        const double y = value(point);
+        if (!std::isfinite(y) || (positiveOnly && y <= 0)) continue;
+        curve.x.push_back(point.step);
+        curve.y.push_back(y);
+    }
+    return curve;
+}
+
+// A chart of curves over "step", titled, with 2 px lines and a small minimum size.
+CurveChart* historyChart(const QString& title, QWidget* parent);
+
+}  // namespace actlab::ui

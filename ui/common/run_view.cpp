@@ -1,0 +1,121 @@
+// RunView: the scaffolding and the commands the training views share.
+#include "ui/common/run_view.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QThread>
+#include <QVBoxLayout>
+
+#include "ui/common/run_controller.h"
+#include "ui/common/status_label.h"
+
+namespace actlab::ui {
+
+RunView::RunView(QWidget* parent) : QWidget(parent) {
+    m_rebuildTimer.setSingleShot(true);
+    m_rebuildTimer.setInterval(60);
+}
+
+QPushButton* RunView::playButton() const { return m_toolbar->playButton(); }
+QPushButton* RunView::stepButton() const { return m_toolbar->stepButton(); }
+QPushButton* RunView::resetButton() const { return m_toolbar->resetButton(); }
+QComboBox* RunView::speedBox() const { return m_toolbar->speedBox(); }
+
+void RunView::play() { m_toolbar->play(); }
+void RunView::pause() { m_toolbar->pause(); }
+void RunView::togglePlay() { m_toolbar->togglePlay(); }
+void RunView::setStepsPerFrame(int steps) { m_toolbar->setStepsPerFrame(steps); }
+
+bool RunView::diverged() const { return m_controller->latestDiverged(); }
+QString RunView::statusText() const { return m_toolbar->status()->oneLineText(); }
+QImage RunView::renderImage() { return grab().toImage(); }
+
+QScrollArea* RunView::scrolledControls(QWidget* controls) {
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(controls);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(200);
+    scroll->setMaximumWidth(controls->sizeHint().width() + 40);
+    return scroll;
+}
+
+QSplitter* RunView::picturesAndCurves(QWidget* pictures, QWidget* curves, const QList<int>& sizes) {
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(pictures);
+    splitter->addWidget(curves);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    splitter->setChildrenCollapsible(false);
+    splitter->setSizes(sizes);
+    return splitter;
+}
+
+void RunView::assemble(RunController* controller, QWidget* controls, QWidget* main,
+                       const QString& messageName, const RunToolbarSpec& toolbar) {
+    m_controller = controller;
+    m_message = new QLabel(this);
+    m_message->setObjectName(messageName);
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("QLabel { color: #b00020; font-weight: bold; }"));
+    m_message->hide();
+    m_toolbar = new RunToolbar(controller, toolbar, this);
+    m_toolbar->addPlayShortcut(this);
+    connect(m_toolbar, &RunToolbar::stepClicked, this, &RunView::step);
+    connect(m_toolbar, &RunToolbar::resetClicked, this, &RunView::reset);
+
+    auto* right = new QVBoxLayout;
+    right->setContentsMargins(0, 0, 0, 0);
+    right->addWidget(m_toolbar);
+    right->addWidget(m_message);
+    right->addWidget(main, 1);
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(controls);
+    layout->addLayout(right, 1);
+}
+
+void RunView::showMessage(const QString& text) {
+    m_message->setText(text);
+    m_message->setVisible(!text.isEmpty());
+}
+
+QString RunView::splitterStateText(const QSplitter* splitter) {
+    return QString::fromLatin1(splitter->saveState().toBase64());
+}
+
+void RunView::restoreSplitterState(QSplitter* splitter, const QJsonValue& text) {
+    const QByteArray state = QByteArray::fromBase64(text.toString().toLatin1());
+    if (!state.isEmpty()) splitter->restoreState(state);
+}
+
+bool RunView::trainAndWait(int steps, int timeoutMilliseconds) {
+    QApplication::processEvents();
+    if (m_rebuildTimer.isActive()) reset();
+    // Wait for the reset's first frame so that the target counts from its step.
+    QElapsedTimer clock;
+    clock.start();
+    const auto settled = [&] {
+        return m_controller->hasRun() || !m_controller->latestRun().error.isEmpty();
+    };
+    while (!settled() && clock.elapsed() < timeoutMilliseconds) {
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+        QThread::msleep(2);
+    }
+    if (!m_controller->latestRun().error.isEmpty() || !settled()) return false;
+    const int target = m_controller->latestStep() + steps;
+    m_controller->advance(steps);
+    while (clock.elapsed() < timeoutMilliseconds) {
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+        if (diverged()) return false;
+        if (currentStep() >= target && !m_controller->isPlaying()) return true;
+        QThread::msleep(2);
+    }
+    return false;
+}
+
+}  // namespace actlab::ui

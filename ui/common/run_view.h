@@ -1,0 +1,81 @@
+// What a training view shares with the others (TrainingView, AttentionView): its controls
+// scrolled on the left; on the right the RunToolbar (Play/Pause, Step, Reset, speed, status), a
+// message line and the pictures; the commands every run takes; a rebuild timer for settings
+// that need a new model; and trainAndWait() for tests and --steps. A view derives from it,
+// creates its controller and pictures, and calls assemble().
+#pragma once
+
+#include <QImage>
+#include <QJsonValue>
+#include <QList>
+#include <QTimer>
+#include <QWidget>
+
+#include "ui/common/run_toolbar.h"
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QScrollArea;
+class QSplitter;
+
+namespace actlab::ui {
+
+class RunController;
+
+class RunView : public QWidget {
+    Q_OBJECT
+public:
+    QPushButton* playButton() const;
+    QPushButton* stepButton() const;
+    QPushButton* resetButton() const;
+    QComboBox* speedBox() const;
+
+    void play();  // unless the run diverged
+    void pause();
+    void togglePlay();
+    virtual void step() = 0;           // the Step button
+    virtual void reset() = 0;          // a fresh model from the controls, step 0, paused
+    void setStepsPerFrame(int steps);  // 0: full speed
+
+    // Trains `steps` more steps and waits (processing events) until they are drawn; false on
+    // timeout, an invalid configuration or a divergence.
+    bool trainAndWait(int steps, int timeoutMilliseconds);
+
+    int currentStep() const { return m_drawnStep; }  // of the newest frame drawn
+    bool diverged() const;
+    QString statusText() const;  // on one line, however it is shown
+    int framesDrawn() const { return m_framesDrawn; }
+
+    QImage renderImage();  // the whole view, for "Export panel image"
+
+protected:
+    explicit RunView(QWidget* parent);
+
+    // The controls, scrolled vertically and at most as wide as they would like. Small minimum
+    // sizes throughout: the main window's minimum is the largest tab's.
+    QScrollArea* scrolledControls(QWidget* controls);
+    // Pictures above, curves below (3 : 2), neither collapsible; sizes are scaled to the height.
+    QSplitter* picturesAndCurves(QWidget* pictures, QWidget* curves, const QList<int>& sizes);
+    // Creates the message line (named messageName) and the toolbar, and lays the view out:
+    // controls | (toolbar, message, main). Space toggles Play anywhere in the view.
+    void assemble(RunController* controller, QWidget* controls, QWidget* main,
+                  const QString& messageName, const RunToolbarSpec& toolbar);
+    void showMessage(const QString& text);  // "" hides the message line
+    void updateButtons() { m_toolbar->updateButtons(); }
+    RunToolbar* toolbar() const { return m_toolbar; }
+    QLabel* messageLabel() const { return m_message; }
+    static QString splitterStateText(const QSplitter* splitter);
+    static void restoreSplitterState(QSplitter* splitter, const QJsonValue& text);  // ignores ""
+
+    QTimer m_rebuildTimer;  // single shot, 60 ms: a dragged slider rebuilds once it pauses
+    int m_drawnStep = 0;
+    int m_framesDrawn = 0;
+
+private:
+    RunController* m_controller = nullptr;
+    RunToolbar* m_toolbar = nullptr;
+    QLabel* m_message = nullptr;
+};
+
+}  // namespace actlab::ui

@@ -1,0 +1,32 @@
+// The status text beside the Play/Step/Reset row. setText: one line that may be cut rather than
+// widen the row. setParts: parts joined by " · " on one line when they fit, else in the (smaller)
+// wrapped font on more lines, broken between parts, never inside one.
+#pragma once
+
+#include <QLabel>
+#include <QStringList>
+
+namespace actlab::ui {
+
+class StatusLabel : public QLabel {
+    Q_OBJECT
+public:
+    explicit StatusLabel(QWidget* parent = nullptr);
+
+    void setParts(const QStringList& parts);
+    void setWrappedFont(const QFont& font);  // for parts on more than one line
+    QString oneLineText() const;  // the parts on one line (or the text set), however it is shown
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void wrapParts();
+
+    QStringList m_parts;
+    QFont m_oneLineFont;
+    QFont m_wrappedFont;
+    bool m_wrapped = false;
+};
+
+}  // namespace actlab::ui
