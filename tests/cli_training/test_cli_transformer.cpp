@@ -61,7 +61,10 @@ std::string readFile(const std::string& path) {
 
 // Trains with --dump-attention and returns the parsed dump (null JSON when it does not parse).
 nlohmann::json trainAndDump(std::vector<std::string> arguments) {
-    const std::string path = testing::TempDir() + "actlab_attention_dump.json";
+    // One file per test: ctest runs the tests of this file in parallel processes.
+    const std::string path = testing::TempDir() + "actlab_attention_dump_" +
+                             testing::UnitTest::GetInstance()->current_test_info()->name() +
+                             ".json";
     std::remove(path.c_str());
     arguments.insert(arguments.end(), {"--dump-attention", path});
     trainJson(arguments);
