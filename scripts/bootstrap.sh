@@ -49,21 +49,22 @@ install_packages() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
+# $1: ON to build the test suites (they need the test packages, xvfb-run among them), OFF not.
 configure_and_build() {
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DACTLAB_WERROR="${ACTLAB_WERROR:-OFF}"
+    -DACTLAB_WERROR="${ACTLAB_WERROR:-OFF}" -DACTLAB_BUILD_TESTS="$1"
   cmake --build "$build" -j "$(nproc)"
 }
 
 case "$mode" in
   run)
     install_packages "${build_packages[@]}" "${run_packages[@]}"
-    configure_and_build
+    configure_and_build OFF
     exec "$build/app/gui/actlab" "${@:2}"
     ;;
   test)
     install_packages "${build_packages[@]}" "${run_packages[@]}" "${test_packages[@]}"
-    configure_and_build
+    configure_and_build ON
     # xvfb-run gives the GL tests a real X server; the other Qt tests use the offscreen platform.
     cd "$build"
     exec xvfb-run -a -s "-screen 0 1600x1000x24" ctest --output-on-failure -j "$(nproc)" --timeout 600
