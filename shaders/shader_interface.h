@@ -107,4 +107,64 @@ struct PreluAlphaPushConstants {
 };
 static_assert(sizeof(PreluAlphaPushConstants) == 8, "must match prelu_alpha_gradient.comp");
 
+// ---- Tensor ops shaders (core/backends/vulkan/vulkan_tensor_ops.cpp) ----
+// Shaders that loop over a whole row or column per invocation use smaller workgroups, so that
+// a few hundred rows still spread over several workgroups (lavapipe runs one per thread).
+inline constexpr uint32_t kRowWorkgroupSize = 64;  // layout(local_size_x = 64)
+
+// tensor_fill.comp
+struct FillPushConstants {
+    uint32_t n = 0;
+    float value = 0.0f;
+};
+static_assert(sizeof(FillPushConstants) == 8, "must match tensor_fill.comp");
+
+// layernorm_forward.comp, layernorm_backward.comp, layernorm_parameter_gradient.comp
+struct LayerNormPushConstants {
+    uint32_t rows = 0;
+    uint32_t width = 0;
+    float eps = 0.0f;
+};
+static_assert(sizeof(LayerNormPushConstants) == 12, "must match the layernorm shaders");
+
+// attention_forward.comp, attention_backward_query.comp, attention_backward_key.comp
+struct AttentionPushConstants {
+    uint32_t batch = 0, steps = 0, width = 0, heads = 0;
+    uint32_t causal = 0;  // forward only
+    float scale = 0.0f;   // 1 / √hs
+};
+static_assert(sizeof(AttentionPushConstants) == 24, "must match the attention shaders");
+
+// embedding_forward.comp, embedding_token_gradient.comp
+struct EmbeddingPushConstants {
+    uint32_t n = 0;      // forward: B·T·C; token gradient: distinct tokens · C
+    uint32_t steps = 0;  // T
+    uint32_t width = 0;  // C
+};
+static_assert(sizeof(EmbeddingPushConstants) == 12, "must match the embedding shaders");
+
+// mean_pool_forward.comp, mean_pool_backward.comp
+struct MeanPoolPushConstants {
+    uint32_t batch = 0, steps = 0, width = 0;
+    float scale = 0.0f;  // 1 / T
+};
+static_assert(sizeof(MeanPoolPushConstants) == 16, "must match the mean-pool shaders");
+
+// optimizer_update.comp (TensorOps::optimizerUpdate); kind is OptimizerKind's value
+struct OptimizerUpdatePushConstants {
+    uint32_t n = 0;
+    uint32_t kind = 0;
+    float learningRate = 0, decay = 0, clip = 1, momentum = 0;
+    float beta1 = 0, beta2 = 0, epsilon = 0, correction1 = 1, correction2 = 1;
+};
+static_assert(sizeof(OptimizerUpdatePushConstants) == 44, "must match optimizer_update.comp");
+
+// cross_entropy_forward.comp, cross_entropy_backward.comp
+struct CrossEntropyPushConstants {
+    uint32_t rows = 0;
+    uint32_t classes = 0;
+    float factor = 0.0f;  // backward: scale / count
+};
+static_assert(sizeof(CrossEntropyPushConstants) == 12, "must match the cross-entropy shaders");
+
 }  // namespace actlab::shaders

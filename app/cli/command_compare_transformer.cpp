@@ -28,7 +28,7 @@ std::string runCompareTransformer(const std::vector<std::string>& words, std::st
         throw CliError("compare takes --qkv-activations, not --qkv-activation");
     if (args.has("--norm") && args.has("--norms"))
         throw CliError("compare takes --norms, not --norm");
-    const TransformerTrainOptions base = parseTransformerOptions(args, notes);
+    const TransformerTrainOptions base = parseTransformerOptions(args);
     std::vector<std::string> activations{std::string(base.config.model.qkvActivation.info().name)};
     if (auto text = args.value("--qkv-activations"))
         activations = splitList(*text, "--qkv-activations");
@@ -72,7 +72,7 @@ std::string runCompareTransformer(const std::vector<std::string>& words, std::st
         for (int seed = 1; seed <= seeds; ++seed) {
             TransformerTrainOptions o = v.options;
             o.config.seed = std::uint64_t(seed);
-            const TransformerRun r = runTransformer(o, nullptr, target);
+            const TransformerRun r = runTransformer(o, nullptr, target, notes);
             const SequenceSnapshot& s = r.final;
             accuracy.push_back(s.tokenAccuracy);
             sequence.push_back(s.sequenceAccuracy);

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "backends/backend_factory.h"
 #include "commands.h"
 #include "common/number_format.h"
 #include "json_writer.h"
@@ -86,11 +87,18 @@ std::string attentionDump(const SequenceTrainer& trainer, const SequenceSnapshot
 }  // namespace
 
 TransformerRun runTransformer(const TransformerTrainOptions& o, std::ostream* metrics,
-                              double target) {
+                              double target, std::string& notes) {
     std::string error;
     std::unique_ptr<SequenceTrainer> trainer = SequenceTrainer::create(o.config, &error);
     if (!trainer) throw CliError(error);
     TransformerRun run;
+    if (o.backend != BackendChoice::Cpu) {
+        BackendSelection selection = createBackend(o.backend);
+        const std::string line = "actlab-cli: note: " + selection.reason + "\n";
+        if (selection.fellBack && notes.find(line) == std::string::npos) notes += line;
+        trainer->setTensorOps(createTensorOpsTable(*selection.backend));
+    }
+    run.backend = trainer->model().tensorOps().describe();
     run.parameters = trainer->model().parameterCount();
     run.dFf = trainer->model().feedForwardWidth();
     if (metrics)
@@ -131,9 +139,9 @@ std::string runTrainTransformer(const std::vector<std::string>& words, std::stri
     const Arguments args(words, transformerValuedOptions(), transformerSwitches(), {"--param"});
     if (!args.positional().empty())
         throw CliError("train takes no positional argument, got '" + args.positional()[0] + "'");
-    const TransformerTrainOptions o = parseTransformerOptions(args, notes);
+    const TransformerTrainOptions o = parseTransformerOptions(args);
     std::ostringstream metrics;
-    const TransformerRun r = runTransformer(o, o.metricsPath ? &metrics : nullptr, 0);
+    const TransformerRun r = runTransformer(o, o.metricsPath ? &metrics : nullptr, 0, notes);
     if (o.metricsPath) writeText(*o.metricsPath, metrics.str(), "--metrics file");
     const SequenceSnapshot& s = r.final;
     const TransformerConfig& m = o.config.model;
@@ -144,7 +152,7 @@ std::string runTrainTransformer(const std::vector<std::string>& words, std::stri
         .key("task")
         .value(o.config.task)
         .key("backend")
-        .value("cpu")
+        .value(r.backend)
         .key("layers")
         .value(static_cast<long long>(m.layers))
         .key("heads")

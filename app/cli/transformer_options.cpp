@@ -77,7 +77,7 @@ bool wantsTransformer(const std::vector<std::string>& words) {
     return false;
 }
 
-TransformerTrainOptions parseTransformerOptions(const Arguments& args, std::string& notes) {
+TransformerTrainOptions parseTransformerOptions(const Arguments& args) {
     TransformerTrainOptions o;
     SequenceTrainingConfig& c = o.config;
     TransformerConfig& m = c.model;
@@ -154,10 +154,7 @@ TransformerTrainOptions parseTransformerOptions(const Arguments& args, std::stri
     if (auto path = args.value("--dump-attention"))
         o.dumpAttentionPath = outputPath(*path, "--dump-attention");
     if (auto path = args.value("--save-model")) o.saveModelPath = outputPath(*path, "--save-model");
-    if (parseBackendOption(args, BackendChoice::Cpu) != BackendChoice::Cpu)
-        notes +=
-            "actlab-cli: note: the Transformer trains on the CPU (its Vulkan ops are not "
-            "there yet)\n";
+    o.backend = parseBackendOption(args, BackendChoice::Cpu);
     if (c.probes > c.batch)
         throw CliError("--probes " + std::to_string(c.probes) + " exceeds --batch " +
                        std::to_string(c.batch));

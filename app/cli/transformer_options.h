@@ -19,6 +19,7 @@ struct TransformerTrainOptions {
     std::optional<std::string> metricsPath;
     std::optional<std::string> dumpAttentionPath;
     std::optional<std::string> saveModelPath;  // safetensors
+    BackendChoice backend = BackendChoice::Cpu;
 };
 
 const std::set<std::string>& transformerValuedOptions();
@@ -27,20 +28,22 @@ const std::set<std::string>& transformerSwitches();
 // True when the words ask for the Transformer (--model transformer).
 bool wantsTransformer(const std::vector<std::string>& words);
 
-// Reads the flags; notes gets "actlab-cli: note: …" lines (e.g. a backend that is not used).
-TransformerTrainOptions parseTransformerOptions(const Arguments& args, std::string& notes);
+// Reads and checks the flags (a bad one throws CliError before anything trains).
+TransformerTrainOptions parseTransformerOptions(const Arguments& args);
 
 struct TransformerRun {
     SequenceSnapshot final;
     long long parameters = 0;
     int dFf = 0;
+    std::string backend;        // where the ops ran: "cpu", "vulkan" or "vulkan (cpu: …)"
     double stepsPerSecond = 0;  // training steps only (snapshots excluded)
     int stepsToTarget = -1;     // first logged step with token accuracy ≥ target, −1 if never
 };
 
 // Trains o.config for o.steps, logging a snapshot every o.logEvery steps (to metrics as CSV when
 // given); writes o.dumpAttentionPath at the end.
+// notes gets a line when the backend asked for is not the one used.
 TransformerRun runTransformer(const TransformerTrainOptions& o, std::ostream* metrics,
-                              double target);
+                              double target, std::string& notes);
 
 }  // namespace actlab::cli

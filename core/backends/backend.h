@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "activations/catalogue.h"
+#include "backends/tensor_ops.h"
 #include "backends/training_engine.h"
 
 namespace actlab {
@@ -72,6 +73,10 @@ public:
         if (error) *error = "the " + std::string(name()) + " backend does not train models";
         return nullptr;
     }
+
+    // The tensor ops this backend offers for layer-built models (float), or nullptr when it
+    // offers none (the CPU's come from cpuTensorOps; TensorOpsTable puts them last).
+    virtual std::shared_ptr<TensorOps<float>> tensorOps() { return nullptr; }
 };
 
 }  // namespace actlab

@@ -28,6 +28,10 @@ struct BackendSelection {
 //  - auto: a discrete or integrated GPU that passes the self-check, otherwise the CPU.
 BackendSelection createBackend(BackendChoice choice);
 
+// The tensor ops of `backend`: its own first (where it has any), the CPU last. This is the one
+// place where a backend's ops are chosen; models and trainers take the table it returns.
+std::shared_ptr<TensorOpsTable<float>> createTensorOpsTable(Backend& backend);
+
 // The choice from ACTLAB_BACKEND if set and valid, otherwise `fallback`.
 BackendChoice backendChoiceFromEnvironment(BackendChoice fallback);
 

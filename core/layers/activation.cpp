@@ -36,12 +36,39 @@ ActivationConfig gateConfigOf(const ActivationConfig& activation) {
 
 }  // namespace
 
+void checkActivationForward(const Shape& out, const Shape& derivative, const Shape& inp,
+                            const ActivationConfig& activation) {
+    requireKind(activation, ActivationKind::Scalar, "activationForward");
+    requireShape(out, inp, "activationForward: out");
+    requireShape(derivative, inp, "activationForward: derivative");
+}
+
+void checkActivationBackward(const Shape& dinp, const Shape& dout, const Shape& derivative) {
+    requireShape(dout, derivative, "activationBackward: dout");
+    requireShape(dinp, derivative, "activationBackward: dinp");
+}
+
+void checkGatedForward(const Shape& out, const Shape& dOutdGate, const Shape& dOutdValue,
+                       const Shape& gate, const Shape& value, const ActivationConfig& activation) {
+    requireKind(activation, ActivationKind::Gated, "gatedForward");
+    requireShape(value, gate, "gatedForward: value");
+    requireShape(out, gate, "gatedForward: out");
+    requireShape(dOutdGate, gate, "gatedForward: dOutdGate");
+    requireShape(dOutdValue, gate, "gatedForward: dOutdValue");
+}
+
+void checkGatedBackward(const Shape& dgate, const Shape& dvalue, const Shape& dout,
+                        const Shape& dOutdGate, const Shape& dOutdValue) {
+    requireShape(dOutdValue, dOutdGate, "gatedBackward: dOutdValue");
+    requireShape(dout, dOutdGate, "gatedBackward: dout");
+    requireShape(dgate, dOutdGate, "gatedBackward: dgate");
+    requireShape(dvalue, dOutdGate, "gatedBackward: dvalue");
+}
+
 template <typename T>
 void activationForward(TensorView<T> out, TensorView<T> derivative, ConstTensorView<T> inp,
                        const ActivationConfig& activation) {
-    requireKind(activation, ActivationKind::Scalar, "activationForward");
-    requireShape(out, inp.shape(), "activationForward: out");
-    requireShape(derivative, inp.shape(), "activationForward: derivative");
+    checkActivationForward(out.shape(), derivative.shape(), inp.shape(), activation);
 
     cpu::evaluateScalarKernel(
         activation, ScalarActivationBatch<T>{inp.span(), out.span(), derivative.span(), {}});
@@ -50,8 +77,7 @@ void activationForward(TensorView<T> out, TensorView<T> derivative, ConstTensorV
 template <typename T>
 void activationBackward(TensorView<T> dinp, ConstTensorView<T> dout,
                         ConstTensorView<T> derivative) {
-    requireShape(dout, derivative.shape(), "activationBackward: dout");
-    requireShape(dinp, derivative.shape(), "activationBackward: dinp");
+    checkActivationBackward(dinp.shape(), dout.shape(), derivative.shape());
 
     const T* dy = dout.data();
     const T* d = derivative.data();
@@ -63,11 +89,8 @@ template <typename T>
 void gatedForward(TensorView<T> out, TensorView<T> dOutdGate, TensorView<T> dOutdValue,
                   ConstTensorView<T> gate, ConstTensorView<T> value,
                   const ActivationConfig& activation) {
-    requireKind(activation, ActivationKind::Gated, "gatedForward");
-    requireShape(value, gate.shape(), "gatedForward: value");
-    requireShape(out, gate.shape(), "gatedForward: out");
-    requireShape(dOutdGate, gate.shape(), "gatedForward: dOutdGate");
-    requireShape(dOutdValue, gate.shape(), "gatedForward: dOutdValue");
+    checkGatedForward(out.shape(), dOutdGate.shape(), dOutdValue.shape(), gate.shape(),
+                      value.shape(), activation);
 
     // act(g) into dOutdValue and act′(g) into dOutdGate, then both scaled: y = act(g)·v,
     // ∂y/∂g = act′(g)·v, ∂y/∂v = act(g).
@@ -87,10 +110,8 @@ void gatedForward(TensorView<T> out, TensorView<T> dOutdGate, TensorView<T> dOut
 template <typename T>
 void gatedBackward(TensorView<T> dgate, TensorView<T> dvalue, ConstTensorView<T> dout,
                    ConstTensorView<T> dOutdGate, ConstTensorView<T> dOutdValue) {
-    requireShape(dOutdValue, dOutdGate.shape(), "gatedBackward: dOutdValue");
-    requireShape(dout, dOutdGate.shape(), "gatedBackward: dout");
-    requireShape(dgate, dOutdGate.shape(), "gatedBackward: dgate");
-    requireShape(dvalue, dOutdGate.shape(), "gatedBackward: dvalue");
+    checkGatedBackward(dgate.shape(), dvalue.shape(), dout.shape(), dOutdGate.shape(),
+                       dOutdValue.shape());
 
     const T* dy = dout.data();
     const T* dg = dOutdGate.data();

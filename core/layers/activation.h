@@ -11,6 +11,16 @@ namespace actlab {
 // Gradients accumulate (+=), as everywhere in core/layers (see linear.h).
 // Shapes: every argument has the shape of inp (any rank); N is its element count.
 
+// The entry checks of the four functions below (every backend's): std::invalid_argument for
+// an entry of the wrong kind, TensorError for a shape, with the messages they throw.
+void checkActivationForward(const Shape& out, const Shape& derivative, const Shape& inp,
+                            const ActivationConfig& activation);
+void checkActivationBackward(const Shape& dinp, const Shape& dout, const Shape& derivative);
+void checkGatedForward(const Shape& out, const Shape& dOutdGate, const Shape& dOutdValue,
+                       const Shape& gate, const Shape& value, const ActivationConfig& activation);
+void checkGatedBackward(const Shape& dgate, const Shape& dvalue, const Shape& dout,
+                        const Shape& dOutdGate, const Shape& dOutdValue);
+
 // out = f(inp) and derivative = f′(inp), for a scalar catalogue entry (its parameters fixed:
 // PReLU's alpha is a constant here). derivative is what backward needs. Throws
 // std::invalid_argument for a gated entry.

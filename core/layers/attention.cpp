@@ -20,17 +20,15 @@ constexpr double kParallelWork = 1 << 20;
 constexpr Index kBlock = 16;
 Index padded(Index n) { return (n + kBlock - 1) / kBlock * kBlock; }
 
-// The extents of one call, named as in llm.c: B batch, T sequence length, C width, NH heads of
-// hs channels each.
-struct Extents {
-    Index B, T, C, NH, hs;
-};
-
 // Scratch of one (b, h) pair: vᵀ (hs, Tp), then dscore, attᵀ and dscoreᵀ (T, Tp) each.
-Index scratchSize(const Extents& e) { return (e.hs + 3 * e.T) * padded(e.T); }
+Index scratchSize(const AttentionExtents& e) { return (e.hs + 3 * e.T) * padded(e.T); }
 
-// Throws TensorError unless heads ≥ 1 and C splits into heads of hs ≥ 1 channels; returns hs.
-Index headSize(Index C, int heads, const std::string& call) {
+// The checks of q, k, v (B, T, C) and heads shared by forward and backward: TensorError unless
+// heads ≥ 1 and C splits into heads of hs ≥ 1 channels. `call` names the caller in the message.
+AttentionExtents checkInputs(const std::string& call, const Shape& q, const Shape& k,
+                             const Shape& v, int heads) {
+    requireRank(q, 3, call + ": q");
+    const Index B = q.extent(0), T = q.extent(1), C = q.extent(2);
     if (heads < 1) {
         throw TensorError(call + ": heads is " + std::to_string(heads) + ", expected at least 1");
     }
@@ -39,14 +37,16 @@ Index headSize(Index C, int heads, const std::string& call) {
                           std::to_string(heads) + " heads");
     }
     if (C == 0) throw TensorError(call + ": width 0 leaves no channels for the heads");
-    return C / heads;
+    requireShape(k, Shape{B, T, C}, call + ": k");
+    requireShape(v, Shape{B, T, C}, call + ": v");
+    return {B, T, C, Index(heads), C / heads};
 }
 
 // Calls body(bh, scratch) for every pair bh = b · NH + h, where scratch is a buffer of
 // scratchSize(e) elements private to the calling thread. Each bh writes only its own outputs,
 // so the order of the pairs and the number of threads do not change a single bit.
 template <typename Real, typename Body>
-void forEachHead(const Extents& e, Body&& body) {
+void forEachHead(const AttentionExtents& e, Body&& body) {
     const Index pairs = e.B * e.NH;
     if (double(e.B) * double(e.T) * double(e.T) * double(e.C) < kParallelWork) {
         std::vector<Real> scratch(std::size_t(scratchSize(e)), Real(0));
@@ -64,7 +64,7 @@ void forEachHead(const Extents& e, Body&& body) {
 // transposed (hs, Tp) = the head's rows (T, hs) at stride C, Tp = padded(T): the dot products
 // over channels then run as vector updates over the keys.
 template <typename Real>
-void transposeHead(Real* transposed, const Real* rows, const Extents& e) {
+void transposeHead(Real* transposed, const Real* rows, const AttentionExtents& e) {
     const Index Tp = padded(e.T);
     for (Index i = 0; i < e.hs; ++i)
         for (Index s = 0; s < e.T; ++s) transposed[i * Tp + s] = rows[s * e.C + i];
@@ -99,7 +99,7 @@ void weightedRowSum(Real* out, const Real* weight, const Real* rows, Index count
 // scratch holds (hs + 1) · padded(T) elements.
 template <typename Real>
 void forwardHead(Real* out, Real* preatt, Real* att, const Real* q, const Real* k, const Real* v,
-                 const Extents& e, bool causal, Real* scratch) {
+                 const AttentionExtents& e, bool causal, Real* scratch) {
     const Index T = e.T, C = e.C, hs = e.hs;
     const Index Tp = padded(T);
     Real* kt = scratch;  // (hs, Tp)
@@ -143,7 +143,7 @@ void forwardHead(Real* out, Real* preatt, Real* att, const Real* q, const Real* 
 // dv_s = Σ_t att[t, s] · dout_t and dk_s = Σ_t dscore[t, s] · q_t, each summed over t in order.
 template <typename Real>
 void backwardHead(Real* dq, Real* dk, Real* dv, const Real* dout, const Real* q, const Real* k,
-                  const Real* v, const Real* att, const Extents& e, Real* scratch) {
+                  const Real* v, const Real* att, const AttentionExtents& e, Real* scratch) {
     const Index T = e.T, C = e.C, hs = e.hs;
     const Index Tp = padded(T);
     Real* vt = scratch;             // (hs, Tp)
@@ -183,21 +183,36 @@ void backwardHead(Real* dq, Real* dk, Real* dv, const Real* dout, const Real* q,
 
 }  // namespace
 
+AttentionExtents checkAttentionForward(const Shape& out, const Shape& preatt, const Shape& att,
+                                       const Shape& q, const Shape& k, const Shape& v, int heads) {
+    const AttentionExtents e = checkInputs("attentionForward", q, k, v, heads);
+    const Shape maps{e.B, e.NH, e.T, e.T};
+    requireShape(out, q, "attentionForward: out");
+    requireShape(preatt, maps, "attentionForward: preatt");
+    requireShape(att, maps, "attentionForward: att");
+    return e;
+}
+
+AttentionExtents checkAttentionBackward(const Shape& dq, const Shape& dk, const Shape& dv,
+                                        const Shape& dout, const Shape& q, const Shape& k,
+                                        const Shape& v, const Shape& att, int heads) {
+    const AttentionExtents e = checkInputs("attentionBackward", q, k, v, heads);
+    requireShape(dout, q, "attentionBackward: dout");
+    requireShape(dq, q, "attentionBackward: dq");
+    requireShape(dk, q, "attentionBackward: dk");
+    requireShape(dv, q, "attentionBackward: dv");
+    requireShape(att, Shape{e.B, e.NH, e.T, e.T}, "attentionBackward: att");
+    return e;
+}
+
 template <typename Real>
 void attentionForward(TensorView<Real> out, TensorView<Real> preatt, TensorView<Real> att,
                       ConstTensorView<Real> q, ConstTensorView<Real> k, ConstTensorView<Real> v,
                       int heads, bool causal) {
-    requireRank(q, 3, "attentionForward: q");
-    const Index B = q.extent(0), T = q.extent(1), C = q.extent(2);
-    const Index hs = headSize(C, heads, "attentionForward");
-    const Index NH = heads;
-    requireShape(k, Shape{B, T, C}, "attentionForward: k");
-    requireShape(v, Shape{B, T, C}, "attentionForward: v");
-    requireShape(out, Shape{B, T, C}, "attentionForward: out");
-    requireShape(preatt, Shape{B, NH, T, T}, "attentionForward: preatt");
-    requireShape(att, Shape{B, NH, T, T}, "attentionForward: att");
+    const AttentionExtents e = checkAttentionForward(out.shape(), preatt.shape(), att.shape(),
+                                                     q.shape(), k.shape(), v.shape(), heads);
+    const Index T = e.T, C = e.C, NH = e.NH, hs = e.hs;
 
-    const Extents e{B, T, C, NH, hs};
     forEachHead<Real>(e, [&](Index bh, Real* scratch) {
         const Index b = bh / NH, h = bh % NH;
         const Index rows = b * T * C + h * hs;  // head h of row (b, 0)
@@ -211,19 +226,11 @@ template <typename Real>
 void attentionBackward(TensorView<Real> dq, TensorView<Real> dk, TensorView<Real> dv,
                        ConstTensorView<Real> dout, ConstTensorView<Real> q, ConstTensorView<Real> k,
                        ConstTensorView<Real> v, ConstTensorView<Real> att, int heads) {
-    requireRank(q, 3, "attentionBackward: q");
-    const Index B = q.extent(0), T = q.extent(1), C = q.extent(2);
-    const Index hs = headSize(C, heads, "attentionBackward");
-    const Index NH = heads;
-    requireShape(k, Shape{B, T, C}, "attentionBackward: k");
-    requireShape(v, Shape{B, T, C}, "attentionBackward: v");
-    requireShape(dout, Shape{B, T, C}, "attentionBackward: dout");
-    requireShape(dq, Shape{B, T, C}, "attentionBackward: dq");
-    requireShape(dk, Shape{B, T, C}, "attentionBackward: dk");
-    requireShape(dv, Shape{B, T, C}, "attentionBackward: dv");
-    requireShape(att, Shape{B, NH, T, T}, "attentionBackward: att");
+    const AttentionExtents e =
+        checkAttentionBackward(dq.shape(), dk.shape(), dv.shape(), dout.shape(), q.shape(),
+                               k.shape(), v.shape(), att.shape(), heads);
+    const Index T = e.T, C = e.C, NH = e.NH, hs = e.hs;
 
-    const Extents e{B, T, C, NH, hs};
     forEachHead<Real>(e, [&](Index bh, Real* scratch) {
         const Index b = bh / NH, h = bh % NH;
         const Index rows = b * T * C + h * hs;

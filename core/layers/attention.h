@@ -12,6 +12,19 @@ namespace actlab {
 // q, k, v (B, T, C) are the projections already made (and activated); head h owns channels
 // [h·hs, (h + 1)·hs). preatt and att are (B, NH, T, T), indexed [b, h, query, key].
 
+// The extents of an attention call, named as in llm.c.
+struct AttentionExtents {
+    Index B, T, C, NH, hs;
+};
+
+// The entry checks of attentionForward / attentionBackward (every backend's): TensorError, as
+// they throw, unless heads ≥ 1 splits C into heads of hs ≥ 1 channels and every shape matches.
+AttentionExtents checkAttentionForward(const Shape& out, const Shape& preatt, const Shape& att,
+                                       const Shape& q, const Shape& k, const Shape& v, int heads);
+AttentionExtents checkAttentionBackward(const Shape& dq, const Shape& dk, const Shape& dv,
+                                        const Shape& dout, const Shape& q, const Shape& k,
+                                        const Shape& v, const Shape& att, int heads);
+
 // preatt[b, h, t, s] = q[b, t, h] · k[b, s, h] / √hs (−∞ for s > t when causal);
 // att = softmax over s of preatt (stable: the row maximum is subtracted; masked entries are 0);
 // out (B, T, C)[b, t, h] = Σ_s att[b, h, t, s] · v[b, s, h]. preatt and att are kept for

@@ -7,9 +7,11 @@ namespace actlab {
 namespace {
 
 // The checks shared by forward and backward: tokens (B, T), tables (V, C) and (maxT, C),
-// T ≤ maxT, every id in [0, V). `layer` names the caller in the message.
-void checkEmbedding(const char* layer, ConstTokenView tokens, const Shape& tokenTable,
-                    const Shape& positionTable, const char* tokenName, const char* positionName) {
+// T ≤ maxT, every id in [0, V), then dataName (B, T, C). `layer` names the caller in the message.
+EmbeddingExtents checkEmbedding(const char* layer, ConstTokenView tokens, const Shape& tokenTable,
+                                const Shape& positionTable, const Shape& data,
+                                const char* tokenName, const char* positionName,
+                                const char* dataName) {
     const std::string name(layer);
     requireRank(tokens, 2, name + ": tokens");
     requireRank(tokenTable, 2, name + ": " + tokenName);
@@ -29,17 +31,30 @@ void checkEmbedding(const char* layer, ConstTokenView tokens, const Shape& token
                                   std::to_string(b) + ", " + std::to_string(t) +
                                   ") is out of range for a vocabulary of V = " + std::to_string(V));
         }
+    const Index B = tokens.extent(0);
+    requireShape(data, Shape{B, T, C}, name + ": " + dataName);
+    return {B, T, C, V};
 }
 
 }  // namespace
 
+EmbeddingExtents checkEmbeddingForward(const Shape& out, ConstTokenView tokens,
+                                       const Shape& tokenTable, const Shape& positionTable) {
+    return checkEmbedding("embeddingForward", tokens, tokenTable, positionTable, out, "tokenTable",
+                          "positionTable", "out");
+}
+
+EmbeddingExtents checkEmbeddingBackward(const Shape& dTokenTable, const Shape& dPositionTable,
+                                        const Shape& dout, ConstTokenView tokens) {
+    return checkEmbedding("embeddingBackward", tokens, dTokenTable, dPositionTable, dout,
+                          "dTokenTable", "dPositionTable", "dout");
+}
+
 template <typename T>
 void embeddingForward(TensorView<T> out, ConstTokenView tokens, ConstTensorView<T> tokenTable,
                       ConstTensorView<T> positionTable) {
-    checkEmbedding("embeddingForward", tokens, tokenTable.shape(), positionTable.shape(),
-                   "tokenTable", "positionTable");
-    const Index B = tokens.extent(0), steps = tokens.extent(1), C = tokenTable.extent(1);
-    requireShape(out, Shape{B, steps, C}, "embeddingForward: out");
+    const auto [B, steps, C, V] =
+        checkEmbeddingForward(out.shape(), tokens, tokenTable.shape(), positionTable.shape());
 
     for (Index b = 0; b < B; ++b)
         for (Index t = 0; t < steps; ++t) {
@@ -53,10 +68,8 @@ void embeddingForward(TensorView<T> out, ConstTokenView tokens, ConstTensorView<
 template <typename T>
 void embeddingBackward(TensorView<T> dTokenTable, TensorView<T> dPositionTable,
                        ConstTensorView<T> dout, ConstTokenView tokens) {
-    checkEmbedding("embeddingBackward", tokens, dTokenTable.shape(), dPositionTable.shape(),
-                   "dTokenTable", "dPositionTable");
-    const Index B = tokens.extent(0), steps = tokens.extent(1), C = dTokenTable.extent(1);
-    requireShape(dout, Shape{B, steps, C}, "embeddingBackward: dout");
+    const auto [B, steps, C, V] =
+        checkEmbeddingBackward(dTokenTable.shape(), dPositionTable.shape(), dout.shape(), tokens);
 
     for (Index b = 0; b < B; ++b)
         for (Index t = 0; t < steps; ++t) {

@@ -5,10 +5,8 @@
 
 namespace actlab {
 
-template <typename T>
-void layernormForward(TensorView<T> out, TensorView<T> mean, TensorView<T> rstd,
-                      ConstTensorView<T> inp, ConstTensorView<T> weight, ConstTensorView<T> bias,
-                      T eps) {
+LayernormExtents checkLayernormForward(const Shape& out, const Shape& mean, const Shape& rstd,
+                                       const Shape& inp, const Shape& weight, const Shape& bias) {
     requireRank(inp, 2, "layernormForward: inp");
     const Index N = inp.extent(0), C = inp.extent(1);
     requireShape(weight, Shape{C}, "layernormForward: weight");
@@ -16,6 +14,30 @@ void layernormForward(TensorView<T> out, TensorView<T> mean, TensorView<T> rstd,
     requireShape(out, Shape{N, C}, "layernormForward: out");
     requireShape(mean, Shape{N}, "layernormForward: mean");
     requireShape(rstd, Shape{N}, "layernormForward: rstd");
+    return {N, C};
+}
+
+LayernormExtents checkLayernormBackward(const Shape& dinp, const Shape& dweight, const Shape& dbias,
+                                        const Shape& dout, const Shape& inp, const Shape& weight,
+                                        const Shape& mean, const Shape& rstd) {
+    requireRank(inp, 2, "layernormBackward: inp");
+    const Index N = inp.extent(0), C = inp.extent(1);
+    requireShape(dinp, Shape{N, C}, "layernormBackward: dinp");
+    requireShape(dout, Shape{N, C}, "layernormBackward: dout");
+    requireShape(weight, Shape{C}, "layernormBackward: weight");
+    requireShape(dweight, Shape{C}, "layernormBackward: dweight");
+    requireShape(dbias, Shape{C}, "layernormBackward: dbias");
+    requireShape(mean, Shape{N}, "layernormBackward: mean");
+    requireShape(rstd, Shape{N}, "layernormBackward: rstd");
+    return {N, C};
+}
+
+template <typename T>
+void layernormForward(TensorView<T> out, TensorView<T> mean, TensorView<T> rstd,
+                      ConstTensorView<T> inp, ConstTensorView<T> weight, ConstTensorView<T> bias,
+                      T eps) {
+    const auto [N, C] = checkLayernormForward(out.shape(), mean.shape(), rstd.shape(), inp.shape(),
+                                              weight.shape(), bias.shape());
 
     for (Index n = 0; n < N; ++n) {
         const T* x = inp.data() + n * C;
@@ -37,15 +59,9 @@ template <typename T>
 void layernormBackward(TensorView<T> dinp, TensorView<T> dweight, TensorView<T> dbias,
                        ConstTensorView<T> dout, ConstTensorView<T> inp, ConstTensorView<T> weight,
                        ConstTensorView<T> mean, ConstTensorView<T> rstd) {
-    requireRank(inp, 2, "layernormBackward: inp");
-    const Index N = inp.extent(0), C = inp.extent(1);
-    requireShape(dinp, Shape{N, C}, "layernormBackward: dinp");
-    requireShape(dout, Shape{N, C}, "layernormBackward: dout");
-    requireShape(weight, Shape{C}, "layernormBackward: weight");
-    requireShape(dweight, Shape{C}, "layernormBackward: dweight");
-    requireShape(dbias, Shape{C}, "layernormBackward: dbias");
-    requireShape(mean, Shape{N}, "layernormBackward: mean");
-    requireShape(rstd, Shape{N}, "layernormBackward: rstd");
+    const auto [N, C] =
+        checkLayernormBackward(dinp.shape(), dweight.shape(), dbias.shape(), dout.shape(),
+                               inp.shape(), weight.shape(), mean.shape(), rstd.shape());
 
     const T* w = weight.data();
     for (Index n = 0; n < N; ++n) {

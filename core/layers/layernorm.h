@@ -9,6 +9,19 @@ namespace actlab {
 // Gradients accumulate (+=), as everywhere in core/layers (see linear.h).
 // Shapes: N is any leading flattening (reshape (B, T, C) to (B·T, C)), C the width.
 
+// The extents of a layernorm call.
+struct LayernormExtents {
+    Index N, C;
+};
+
+// The entry checks of layernormForward / layernormBackward (every backend's): TensorError, as
+// they throw.
+LayernormExtents checkLayernormForward(const Shape& out, const Shape& mean, const Shape& rstd,
+                                       const Shape& inp, const Shape& weight, const Shape& bias);
+LayernormExtents checkLayernormBackward(const Shape& dinp, const Shape& dweight, const Shape& dbias,
+                                        const Shape& dout, const Shape& inp, const Shape& weight,
+                                        const Shape& mean, const Shape& rstd);
+
 // mean (N) = Σ_c x / C, rstd (N) = 1 / √(Σ_c (x − mean)² / C + eps) (biased variance),
 // out (N, C) = (inp (N, C) − mean) · rstd · weight (C) + bias (C). mean and rstd are what
 // backward needs.

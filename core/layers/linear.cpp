@@ -34,16 +34,37 @@ void addProduct(const A& a, const B& b, Out&& out) {
 
 }  // namespace
 
-template <typename T>
-void linearForward(TensorView<T> out, ConstTensorView<T> inp, ConstTensorView<T> weight,
-                   ConstTensorView<T> bias) {
+LinearExtents checkLinearForward(const Shape& out, const Shape& inp, const Shape& weight,
+                                 const Shape& bias) {
     requireRank(weight, 2, "linearForward: weight");
     requireRank(inp, 2, "linearForward: inp");
     const Index OC = weight.extent(0), C = weight.extent(1), N = inp.extent(0);
     requireShape(inp, Shape{N, C}, "linearForward: inp");
     requireShape(out, Shape{N, OC}, "linearForward: out");
-    const bool hasBias = !bias.empty();
+    const bool hasBias = bias.elementCount() != 0;
     if (hasBias) requireShape(bias, Shape{OC}, "linearForward: bias");
+    return {N, C, OC, hasBias};
+}
+
+LinearExtents checkLinearBackward(const Shape& dinp, const Shape& dweight, const Shape& dbias,
+                                  const Shape& dout, const Shape& inp, const Shape& weight) {
+    requireRank(weight, 2, "linearBackward: weight");
+    requireRank(inp, 2, "linearBackward: inp");
+    const Index OC = weight.extent(0), C = weight.extent(1), N = inp.extent(0);
+    requireShape(inp, Shape{N, C}, "linearBackward: inp");
+    requireShape(dinp, Shape{N, C}, "linearBackward: dinp");
+    requireShape(dout, Shape{N, OC}, "linearBackward: dout");
+    requireShape(dweight, Shape{OC, C}, "linearBackward: dweight");
+    const bool hasBias = dbias.elementCount() != 0;
+    if (hasBias) requireShape(dbias, Shape{OC}, "linearBackward: dbias");
+    return {N, C, OC, hasBias};
+}
+
+template <typename T>
+void linearForward(TensorView<T> out, ConstTensorView<T> inp, ConstTensorView<T> weight,
+                   ConstTensorView<T> bias) {
+    const auto [N, C, OC, hasBias] =
+        checkLinearForward(out.shape(), inp.shape(), weight.shape(), bias.shape());
 
     if (isLarge(N, C, OC)) {
         Map<T> y(out.data(), N, OC);
@@ -69,15 +90,8 @@ void linearForward(TensorView<T> out, ConstTensorView<T> inp, ConstTensorView<T>
 template <typename T>
 void linearBackward(TensorView<T> dinp, TensorView<T> dweight, TensorView<T> dbias,
                     ConstTensorView<T> dout, ConstTensorView<T> inp, ConstTensorView<T> weight) {
-    requireRank(weight, 2, "linearBackward: weight");
-    requireRank(inp, 2, "linearBackward: inp");
-    const Index OC = weight.extent(0), C = weight.extent(1), N = inp.extent(0);
-    requireShape(inp, Shape{N, C}, "linearBackward: inp");
-    requireShape(dinp, Shape{N, C}, "linearBackward: dinp");
-    requireShape(dout, Shape{N, OC}, "linearBackward: dout");
-    requireShape(dweight, Shape{OC, C}, "linearBackward: dweight");
-    const bool hasBias = !dbias.empty();
-    if (hasBias) requireShape(dbias, Shape{OC}, "linearBackward: dbias");
+    const auto [N, C, OC, hasBias] = checkLinearBackward(
+        dinp.shape(), dweight.shape(), dbias.shape(), dout.shape(), inp.shape(), weight.shape());
 
     if (isLarge(N, C, OC)) {
         const ConstMap<T> x(inp.data(), N, C), dy(dout.data(), N, OC), w(weight.data(), OC, C);

@@ -13,6 +13,18 @@ namespace actlab {
 // Shapes: N is any leading flattening (reshape (B, T, C) to (B·T, C)), C the input width,
 // OC the output width. Call with views, or name T: linearForward<double>(out, inp, ...).
 
+// The extents of a linear call; hasBias is false for an empty bias (or dbias).
+struct LinearExtents {
+    Index N, C, OC;
+    bool hasBias;
+};
+
+// The entry checks of linearForward / linearBackward (every backend's): TensorError, as they throw.
+LinearExtents checkLinearForward(const Shape& out, const Shape& inp, const Shape& weight,
+                                 const Shape& bias);
+LinearExtents checkLinearBackward(const Shape& dinp, const Shape& dweight, const Shape& dbias,
+                                  const Shape& dout, const Shape& inp, const Shape& weight);
+
 // out (N, OC) = inp (N, C) · weight (OC, C)ᵀ + bias (OC); an empty bias means no bias.
 template <typename T>
 void linearForward(TensorView<T> out, ConstTensorView<T> inp, ConstTensorView<T> weight,

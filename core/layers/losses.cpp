@@ -34,15 +34,32 @@ double sigmoid(double z) {
 
 }  // namespace
 
-template <typename T>
-double crossEntropyForward(TensorView<T> probs, TensorView<T> losses, ConstTensorView<T> logits,
-                           ConstTokenView targets) {
+CrossEntropyExtents checkCrossEntropyForward(const Shape& probs, const Shape& losses,
+                                             const Shape& logits, ConstTokenView targets) {
     requireRank(logits, 2, "crossEntropyForward: logits");
     const Index N = logits.extent(0), V = logits.extent(1);
     requireShape(probs, Shape{N, V}, "crossEntropyForward: probs");
     requireShape(losses, Shape{N}, "crossEntropyForward: losses");
     requireShape(targets, Shape{N}, "crossEntropyForward: targets");
     const Index count = checkTargets("crossEntropyForward", targets, V);
+    return {N, V, count};
+}
+
+CrossEntropyExtents checkCrossEntropyBackward(const Shape& dlogits, const Shape& probs,
+                                              ConstTokenView targets) {
+    requireRank(probs, 2, "crossEntropyBackward: probs");
+    const Index N = probs.extent(0), V = probs.extent(1);
+    requireShape(dlogits, Shape{N, V}, "crossEntropyBackward: dlogits");
+    requireShape(targets, Shape{N}, "crossEntropyBackward: targets");
+    const Index count = checkTargets("crossEntropyBackward", targets, V);
+    return {N, V, count};
+}
+
+template <typename T>
+double crossEntropyForward(TensorView<T> probs, TensorView<T> losses, ConstTensorView<T> logits,
+                           ConstTokenView targets) {
+    const auto [N, V, count] =
+        checkCrossEntropyForward(probs.shape(), losses.shape(), logits.shape(), targets);
 
     double total = 0;
     for (Index n = 0; n < N; ++n) {
@@ -69,11 +86,7 @@ double crossEntropyForward(TensorView<T> probs, TensorView<T> losses, ConstTenso
 template <typename T>
 void crossEntropyBackward(TensorView<T> dlogits, ConstTensorView<T> probs, ConstTokenView targets,
                           T scale) {
-    requireRank(probs, 2, "crossEntropyBackward: probs");
-    const Index N = probs.extent(0), V = probs.extent(1);
-    requireShape(dlogits, Shape{N, V}, "crossEntropyBackward: dlogits");
-    requireShape(targets, Shape{N}, "crossEntropyBackward: targets");
-    const Index count = checkTargets("crossEntropyBackward", targets, V);
+    const auto [N, V, count] = checkCrossEntropyBackward(dlogits.shape(), probs.shape(), targets);
     if (count == 0) return;
 
     const T factor = scale / T(count);

@@ -13,6 +13,18 @@ namespace actlab {
 // count or to the gradient.
 inline constexpr Token kIgnoreTarget = -100;
 
+// The extents of a cross-entropy call: N rows, V classes, count the targets not ignored.
+struct CrossEntropyExtents {
+    Index N, V, count;
+};
+
+// The entry checks of crossEntropyForward / crossEntropyBackward (every backend's), targets
+// included: TensorError, as they throw.
+CrossEntropyExtents checkCrossEntropyForward(const Shape& probs, const Shape& losses,
+                                             const Shape& logits, ConstTokenView targets);
+CrossEntropyExtents checkCrossEntropyBackward(const Shape& dlogits, const Shape& probs,
+                                              ConstTokenView targets);
+
 // probs (N, V) = softmax(logits (N, V)) per row (stable); losses (N)[n] = −log probs[n, y_n]
 // for targets (N) y_n in [0, V), 0 for kIgnoreTarget. Returns Σ losses / count, count being
 // the number of targets that are not ignored (0 when there are none). A target outside

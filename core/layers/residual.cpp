@@ -3,10 +3,28 @@
 
 namespace actlab {
 
+void checkResidualForward(const Shape& out, const Shape& a, const Shape& b) {
+    requireShape(b, a, "residualForward: b");
+    requireShape(out, a, "residualForward: out");
+}
+
+MeanPoolExtents checkMeanPoolForward(const Shape& out, const Shape& inp) {
+    requireRank(inp, 3, "meanPoolForward: inp");
+    const Index B = inp.extent(0), steps = inp.extent(1), C = inp.extent(2);
+    requireShape(out, Shape{B, C}, "meanPoolForward: out");
+    return {B, steps, C};
+}
+
+MeanPoolExtents checkMeanPoolBackward(const Shape& dinp, const Shape& dout) {
+    requireRank(dinp, 3, "meanPoolBackward: dinp");
+    const Index B = dinp.extent(0), steps = dinp.extent(1), C = dinp.extent(2);
+    requireShape(dout, Shape{B, C}, "meanPoolBackward: dout");
+    return {B, steps, C};
+}
+
 template <typename T>
 void residualForward(TensorView<T> out, ConstTensorView<T> a, ConstTensorView<T> b) {
-    requireShape(b, a.shape(), "residualForward: b");
-    requireShape(out, a.shape(), "residualForward: out");
+    checkResidualForward(out.shape(), a.shape(), b.shape());
 
     // Element i is read before it is written, so out may be a or b.
     for (Index i = 0; i < a.size(); ++i) out.data()[i] = a.data()[i] + b.data()[i];
@@ -25,9 +43,7 @@ void residualBackward(TensorView<T> da, TensorView<T> db, ConstTensorView<T> dou
 
 template <typename T>
 void meanPoolForward(TensorView<T> out, ConstTensorView<T> inp) {
-    requireRank(inp, 3, "meanPoolForward: inp");
-    const Index B = inp.extent(0), steps = inp.extent(1), C = inp.extent(2);
-    requireShape(out, Shape{B, C}, "meanPoolForward: out");
+    const auto [B, steps, C] = checkMeanPoolForward(out.shape(), inp.shape());
 
     const T scale = steps > 0 ? T(1) / T(steps) : T(0);  // no positions: a zero row
     for (Index b = 0; b < B; ++b) {
@@ -43,9 +59,7 @@ void meanPoolForward(TensorView<T> out, ConstTensorView<T> inp) {
 
 template <typename T>
 void meanPoolBackward(TensorView<T> dinp, ConstTensorView<T> dout) {
-    requireRank(dinp, 3, "meanPoolBackward: dinp");
-    const Index B = dinp.extent(0), steps = dinp.extent(1), C = dinp.extent(2);
-    requireShape(dout, Shape{B, C}, "meanPoolBackward: dout");
+    const auto [B, steps, C] = checkMeanPoolBackward(dinp.shape(), dout.shape());
     if (steps == 0) return;
 
     const T scale = T(1) / T(steps);

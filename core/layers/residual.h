@@ -9,6 +9,17 @@ namespace actlab {
 
 // Gradients accumulate (+=), as everywhere in core/layers (see linear.h).
 
+// The extents of a mean-pooling call.
+struct MeanPoolExtents {
+    Index B, T, C;
+};
+
+// The entry checks of residualForward, meanPoolForward and meanPoolBackward (every backend's):
+// TensorError, as they throw.
+void checkResidualForward(const Shape& out, const Shape& a, const Shape& b);
+MeanPoolExtents checkMeanPoolForward(const Shape& out, const Shape& inp);
+MeanPoolExtents checkMeanPoolBackward(const Shape& dinp, const Shape& dout);
+
 // out = a + b, all of one shape (any rank). out may be a or b (in place).
 template <typename T>
 void residualForward(TensorView<T> out, ConstTensorView<T> a, ConstTensorView<T> b);

@@ -87,7 +87,10 @@ std::optional<std::string> validateTransformerConfig(const TransformerConfig& c)
 
 template <typename T>
 Transformer<T>::Transformer(const TransformerConfig& config)
-    : m_config(config), m_dFf(transformerFeedForwardWidth(config)), m_buffers(new Buffers) {}
+    : m_config(config),
+      m_dFf(transformerFeedForwardWidth(config)),
+      m_buffers(new Buffers),
+      m_ops(TensorOpsTable<T>::cpu()) {}
 
 template <typename T>
 Transformer<T>::~Transformer() = default;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "activations/catalogue.h"
+#include "backends/tensor_ops.h"
 #include "models/model.h"
 #include "models/model_factory.h"
 #include "tensor/tensor.h"
@@ -100,6 +101,11 @@ public:
 
     TransformerBlockProbe<T> probe(int layer) const;  // 0 ≤ layer < layers
 
+    // The ops every layer runs through (the CPU's unless set); results are in host memory when
+    // forward and backward return.
+    void setTensorOps(std::shared_ptr<TensorOpsTable<T>> ops) { m_ops = std::move(ops); }
+    TensorOpsTable<T>& tensorOps() { return *m_ops; }
+
 private:
     struct Block;  // a block's parameter indices (transformer_buffers.h)
     explicit Transformer(const TransformerConfig& config);
@@ -108,6 +114,8 @@ private:
     Parameter<T>& parameter(int index) { return m_parameters[size_t(index)]; }
     TensorView<T> value(int index, Shape shape);
     TensorView<T> gradient(int index, Shape shape);
+    void copy(TensorView<T> to, ConstTensorView<T> from);  // through the ops
+    void zero(TensorView<T> to);
     void blockForward(int layer, ConstTensorView<T> x);
     void blockBackward(int layer);  // m_buffers->dStream: ∂L/∂output in, ∂L/∂input out
     void attentionBranchForward(int layer, ConstTensorView<T> z);  // z → projected
@@ -126,6 +134,7 @@ private:
     int m_headWeight = -1, m_headBias = -1;
     struct Buffers;  // defined in transformer_buffers.h
     std::unique_ptr<Buffers> m_buffers;
+    std::shared_ptr<TensorOpsTable<T>> m_ops;
 };
 
 }  // namespace actlab

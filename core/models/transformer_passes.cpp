@@ -31,11 +31,6 @@ ConstTensorView<T> rows(const Tensor<T>& tensor) {
     return rows(tensor.view());
 }
 
-template <typename T>
-void copy(TensorView<T> to, ConstTensorView<T> from) {
-    std::copy(from.data(), from.data() + from.size(), to.data());
-}
-
 }  // namespace
 
 template <typename T>
@@ -49,6 +44,16 @@ TensorView<T> Transformer<T>::gradient(int index, Shape shape) {
 }
 
 template <typename T>
+void Transformer<T>::copy(TensorView<T> to, ConstTensorView<T> from) {
+    m_ops->forOp(TensorOp::Copy).copy(to, from);
+}
+
+template <typename T>
+void Transformer<T>::zero(TensorView<T> to) {
+    m_ops->forOp(TensorOp::Fill).fill(to, T(0));
+}
+
+template <typename T>
 ConstTensorView<T> Transformer<T>::forward(ConstTokenView tokens) {
     requireRank(tokens, 2, "Transformer::forward: tokens");
     const Index B = tokens.extent(0), Tn = tokens.extent(1), C = m_config.dModel;
@@ -57,28 +62,33 @@ ConstTensorView<T> Transformer<T>::forward(ConstTokenView tokens) {
                           " tokens, the model takes 1.." + std::to_string(m_config.sequence));
     allocate(B, Tn);
     Buffers& m = *m_buffers;
-    copy<Token>(m.tokens, tokens);
-    embeddingForward<T>(m.embedded, m.tokens, value(0, Shape{m_config.vocabulary, C}),
-                        value(1, Shape{m_config.sequence, C}));
+    std::copy(tokens.data(), tokens.data() + tokens.size(), m.tokens.data());
+    m_ops->forOp(TensorOp::EmbeddingForward)
+        .embeddingForward(m.embedded, m.tokens, value(0, Shape{m_config.vocabulary, C}),
+                          value(1, Shape{m_config.sequence, C}));
     ConstTensorView<T> x = m.embedded;
     for (int layer = 0; layer < m_config.layers; ++layer) {
         blockForward(layer, x);
         x = m.blocks[size_t(layer)].output;
     }
     if (m_config.norm == NormPlacement::Pre)
-        layernormForward<T>(rows(m.final), m.finalMean, m.finalRstd, rows(x),
-                            value(m_finalWeight, Shape{C}), value(m_finalBias, Shape{C}));
+        m_ops->forOp(TensorOp::LayerNormForward)
+            .layernormForward(rows(m.final), m.finalMean, m.finalRstd, rows(x),
+                              value(m_finalWeight, Shape{C}), value(m_finalBias, Shape{C}));
     else
-        copy<T>(m.final, x);
+        copy(m.final, x);
     const Shape head{m_config.outputs, C}, headBias{m_config.outputs};
     if (m_config.pooled) {
-        meanPoolForward<T>(m.pooled, m.final);
-        linearForward<T>(m.logits, m.pooled, value(m_headWeight, head),
-                         value(m_headBias, headBias));
+        m_ops->forOp(TensorOp::MeanPoolForward).meanPoolForward(m.pooled, m.final);
+        m_ops->forOp(TensorOp::LinearForward)
+            .linearForward(m.logits, m.pooled, value(m_headWeight, head),
+                           value(m_headBias, headBias));
     } else {
-        linearForward<T>(m.logits, rows(m.final), value(m_headWeight, head),
-                         value(m_headBias, headBias));
+        m_ops->forOp(TensorOp::LinearForward)
+            .linearForward(m.logits, rows(m.final), value(m_headWeight, head),
+                           value(m_headBias, headBias));
     }
+    m_ops->finish();
     return m.logits;
 }
 
@@ -88,35 +98,39 @@ void Transformer<T>::blockForward(int layer, ConstTensorView<T> x) {
     const Block& p = m_blocks[size_t(layer)];
     const Shape C{m_config.dModel};
     const bool ffn = m_config.ffn != FeedForwardKind::None;
-    copy<T>(b.input, x);
+    copy(b.input, x);
     if (m_config.norm == NormPlacement::Pre) {
-        layernormForward<T>(rows(b.ln1), b.ln1Mean, b.ln1Rstd, rows(b.input), value(p.ln1Weight, C),
-                            value(p.ln1Bias, C));
+        m_ops->forOp(TensorOp::LayerNormForward)
+            .layernormForward(rows(b.ln1), b.ln1Mean, b.ln1Rstd, rows(b.input),
+                              value(p.ln1Weight, C), value(p.ln1Bias, C));
         attentionBranchForward(layer, b.ln1);
-        residualForward<T>(b.residual1, b.input, b.projected);  // h
+        m_ops->forOp(TensorOp::Add).add(b.residual1, b.input, b.projected);  // h
         if (!ffn) {
-            copy<T>(b.output, b.residual1);
+            copy(b.output, b.residual1);
             return;
         }
-        layernormForward<T>(rows(b.ln2), b.ln2Mean, b.ln2Rstd, rows(b.residual1),
-                            value(p.ln2Weight, C), value(p.ln2Bias, C));
+        m_ops->forOp(TensorOp::LayerNormForward)
+            .layernormForward(rows(b.ln2), b.ln2Mean, b.ln2Rstd, rows(b.residual1),
+                              value(p.ln2Weight, C), value(p.ln2Bias, C));
         feedForwardForward(layer, b.ln2);
-        residualForward<T>(b.output, b.residual1, b.ffnOut);
+        m_ops->forOp(TensorOp::Add).add(b.output, b.residual1, b.ffnOut);
         return;
     }
     attentionBranchForward(layer, b.input);
-    residualForward<T>(b.residual1, b.input, b.projected);
-    layernormForward<T>(rows(b.ln1), b.ln1Mean, b.ln1Rstd, rows(b.residual1), value(p.ln1Weight, C),
-                        value(p.ln1Bias, C));  // h
+    m_ops->forOp(TensorOp::Add).add(b.residual1, b.input, b.projected);
+    m_ops->forOp(TensorOp::LayerNormForward)
+        .layernormForward(rows(b.ln1), b.ln1Mean, b.ln1Rstd, rows(b.residual1),
+                          value(p.ln1Weight, C), value(p.ln1Bias, C));  // h
     if (!ffn) {
-        copy<T>(b.output, b.ln1);
+        copy(b.output, b.ln1);
         return;
     }
     feedForwardForward(layer, b.ln1);
-    residualForward<T>(b.residual2, b.ln1, b.ffnOut);
-    layernormForward<T>(rows(b.ln2), b.ln2Mean, b.ln2Rstd, rows(b.residual2), value(p.ln2Weight, C),
-                        value(p.ln2Bias, C));
-    copy<T>(b.output, b.ln2);
+    m_ops->forOp(TensorOp::Add).add(b.residual2, b.ln1, b.ffnOut);
+    m_ops->forOp(TensorOp::LayerNormForward)
+        .layernormForward(rows(b.ln2), b.ln2Mean, b.ln2Rstd, rows(b.residual2),
+                          value(p.ln2Weight, C), value(p.ln2Bias, C));
+    copy(b.output, b.ln2);
 }
 
 template <typename T>
@@ -126,17 +140,23 @@ void Transformer<T>::attentionBranchForward(int layer, ConstTensorView<T> z) {
     const Index C = m_config.dModel;
     const bool identity = m_config.qkvActivation.id == ActivationId::Identity;
     for (int j = 0; j < 3; ++j) {
-        linearForward<T>(rows(b.qkvPre[j]), rows(z), value(p.projectionWeight[j], Shape{C, C}),
-                         value(p.projectionBias[j], Shape{C}));
+        m_ops->forOp(TensorOp::LinearForward)
+            .linearForward(rows(b.qkvPre[j]), rows(z), value(p.projectionWeight[j], Shape{C, C}),
+                           value(p.projectionBias[j], Shape{C}));
         if (identity)
-            copy<T>(b.qkv[j], b.qkvPre[j]);
+            copy(b.qkv[j], b.qkvPre[j]);
         else
-            activationForward<T>(b.qkv[j], b.qkvDerivative[j], b.qkvPre[j], m_config.qkvActivation);
+            m_ops->forOp(TensorOp::ActivationForward)
+                .activationForward(b.qkv[j], b.qkvDerivative[j], b.qkvPre[j],
+                                   m_config.qkvActivation);
     }
-    attentionForward<T>(b.attended, b.preatt, b.att, b.qkv[0], b.qkv[1], b.qkv[2], m_config.heads,
-                        m_config.causal);
-    linearForward<T>(rows(b.projected), rows(b.attended), value(p.projectionWeight[3], Shape{C, C}),
-                     value(p.projectionBias[3], Shape{C}));
+    m_ops->forOp(TensorOp::AttentionForward)
+        .attentionForward(b.attended, b.preatt, b.att, b.qkv[0], b.qkv[1], b.qkv[2], m_config.heads,
+                          m_config.causal);
+    m_ops->forOp(TensorOp::LinearForward)
+        .linearForward(rows(b.projected), rows(b.attended),
+                       value(p.projectionWeight[3], Shape{C, C}),
+                       value(p.projectionBias[3], Shape{C}));
 }
 
 template <typename T>
@@ -145,18 +165,25 @@ void Transformer<T>::feedForwardForward(int layer, ConstTensorView<T> z) {
     const Block& p = m_blocks[size_t(layer)];
     const Index C = m_config.dModel, F = m_dFf;
     if (m_config.ffn == FeedForwardKind::Plain) {
-        linearForward<T>(rows(b.hidden), rows(z), value(p.ffnWeight[0], Shape{F, C}),
-                         value(p.ffnBias[0], Shape{F}));
-        activationForward<T>(b.activated, b.derivative, b.hidden, m_config.ffnActivation);
-        linearForward<T>(rows(b.ffnOut), rows(b.activated), value(p.ffnWeight[1], Shape{C, F}),
-                         value(p.ffnBias[1], Shape{C}));
+        m_ops->forOp(TensorOp::LinearForward)
+            .linearForward(rows(b.hidden), rows(z), value(p.ffnWeight[0], Shape{F, C}),
+                           value(p.ffnBias[0], Shape{F}));
+        m_ops->forOp(TensorOp::ActivationForward)
+            .activationForward(b.activated, b.derivative, b.hidden, m_config.ffnActivation);
+        m_ops->forOp(TensorOp::LinearForward)
+            .linearForward(rows(b.ffnOut), rows(b.activated), value(p.ffnWeight[1], Shape{C, F}),
+                           value(p.ffnBias[1], Shape{C}));
         return;
     }
-    linearForward<T>(rows(b.hidden), rows(z), value(p.ffnWeight[0], Shape{F, C}), {});
-    linearForward<T>(rows(b.hiddenValue), rows(z), value(p.ffnWeight[1], Shape{F, C}), {});
-    gatedForward<T>(b.activated, b.derivative, b.derivativeValue, b.hidden, b.hiddenValue,
-                    m_config.ffnActivation);
-    linearForward<T>(rows(b.ffnOut), rows(b.activated), value(p.ffnWeight[2], Shape{C, F}), {});
+    m_ops->forOp(TensorOp::LinearForward)
+        .linearForward(rows(b.hidden), rows(z), value(p.ffnWeight[0], Shape{F, C}), {});
+    m_ops->forOp(TensorOp::LinearForward)
+        .linearForward(rows(b.hiddenValue), rows(z), value(p.ffnWeight[1], Shape{F, C}), {});
+    m_ops->forOp(TensorOp::GatedForward)
+        .gatedForward(b.activated, b.derivative, b.derivativeValue, b.hidden, b.hiddenValue,
+                      m_config.ffnActivation);
+    m_ops->forOp(TensorOp::LinearForward)
+        .linearForward(rows(b.ffnOut), rows(b.activated), value(p.ffnWeight[2], Shape{C, F}), {});
 }
 
 template <typename T>
@@ -165,29 +192,34 @@ void Transformer<T>::backward(ConstTensorView<T> dlogits) {
     requireShape(dlogits, m.logits.shape(), "Transformer::backward: dlogits");
     const Index C = m_config.dModel;
     const Shape head{m_config.outputs, C}, headBias{m_config.outputs};
-    m.dFinal.fill(T(0));
+    zero(m.dFinal);
     if (m_config.pooled) {
-        m.dPooled.fill(T(0));
-        linearBackward<T>(m.dPooled, gradient(m_headWeight, head), gradient(m_headBias, headBias),
-                          dlogits, m.pooled, value(m_headWeight, head));
-        meanPoolBackward<T>(m.dFinal, m.dPooled);
+        zero(m.dPooled);
+        m_ops->forOp(TensorOp::LinearBackward)
+            .linearBackward(m.dPooled, gradient(m_headWeight, head), gradient(m_headBias, headBias),
+                            dlogits, m.pooled, value(m_headWeight, head));
+        m_ops->forOp(TensorOp::MeanPoolBackward).meanPoolBackward(m.dFinal, m.dPooled);
     } else {
-        linearBackward<T>(rows(m.dFinal), gradient(m_headWeight, head),
-                          gradient(m_headBias, headBias), dlogits, rows(m.final),
-                          value(m_headWeight, head));
+        m_ops->forOp(TensorOp::LinearBackward)
+            .linearBackward(rows(m.dFinal), gradient(m_headWeight, head),
+                            gradient(m_headBias, headBias), dlogits, rows(m.final),
+                            value(m_headWeight, head));
     }
     if (m_config.norm == NormPlacement::Pre) {
-        m.dStream.fill(T(0));
-        layernormBackward<T>(rows(m.dStream), gradient(m_finalWeight, Shape{C}),
-                             gradient(m_finalBias, Shape{C}), rows(m.dFinal),
-                             rows(m.blocks.back().output), value(m_finalWeight, Shape{C}),
-                             m.finalMean, m.finalRstd);
+        zero(m.dStream);
+        m_ops->forOp(TensorOp::LayerNormBackward)
+            .layernormBackward(rows(m.dStream), gradient(m_finalWeight, Shape{C}),
+                               gradient(m_finalBias, Shape{C}), rows(m.dFinal),
+                               rows(m.blocks.back().output), value(m_finalWeight, Shape{C}),
+                               m.finalMean, m.finalRstd);
     } else {
-        copy<T>(m.dStream, m.dFinal);
+        copy(m.dStream, m.dFinal);
     }
     for (int layer = m_config.layers - 1; layer >= 0; --layer) blockBackward(layer);
-    embeddingBackward<T>(gradient(0, Shape{m_config.vocabulary, C}),
-                         gradient(1, Shape{m_config.sequence, C}), m.dStream, m.tokens);
+    m_ops->forOp(TensorOp::EmbeddingBackward)
+        .embeddingBackward(gradient(0, Shape{m_config.vocabulary, C}),
+                           gradient(1, Shape{m_config.sequence, C}), m.dStream, m.tokens);
+    m_ops->finish();
 }
 
 template <typename T>
@@ -199,36 +231,40 @@ void Transformer<T>::blockBackward(int layer) {
     const bool ffn = m_config.ffn != FeedForwardKind::None;
     TensorView<T> dOut = m.dStream, dX = m.dStreamNext, dH = m.dResidual;
     if (m_config.norm == NormPlacement::Pre) {
-        copy<T>(dH, dOut);  // h feeds the output directly
-        if (ffn) {          // and through F(LN₂(h))
-            m.dNorm.fill(T(0));
+        copy(dH, dOut);  // h feeds the output directly
+        if (ffn) {       // and through F(LN₂(h))
+            zero(m.dNorm);
             feedForwardBackward(layer, dOut, b.ln2, m.dNorm);
-            layernormBackward<T>(rows(dH), gradient(p.ln2Weight, C), gradient(p.ln2Bias, C),
-                                 rows(m.dNorm), rows(b.residual1), value(p.ln2Weight, C), b.ln2Mean,
-                                 b.ln2Rstd);
+            m_ops->forOp(TensorOp::LayerNormBackward)
+                .layernormBackward(rows(dH), gradient(p.ln2Weight, C), gradient(p.ln2Bias, C),
+                                   rows(m.dNorm), rows(b.residual1), value(p.ln2Weight, C),
+                                   b.ln2Mean, b.ln2Rstd);
         }
-        copy<T>(dX, dH);  // h = x + o(A(LN₁(x)))
-        m.dNorm.fill(T(0));
+        copy(dX, dH);  // h = x + o(A(LN₁(x)))
+        zero(m.dNorm);
         attentionBranchBackward(layer, dH, b.ln1, m.dNorm);
-        layernormBackward<T>(rows(dX), gradient(p.ln1Weight, C), gradient(p.ln1Bias, C),
-                             rows(m.dNorm), rows(b.input), value(p.ln1Weight, C), b.ln1Mean,
-                             b.ln1Rstd);
+        m_ops->forOp(TensorOp::LayerNormBackward)
+            .layernormBackward(rows(dX), gradient(p.ln1Weight, C), gradient(p.ln1Bias, C),
+                               rows(m.dNorm), rows(b.input), value(p.ln1Weight, C), b.ln1Mean,
+                               b.ln1Rstd);
     } else {
         if (ffn) {  // x′ = LN₂(h + F(h))
-            m.dSum.fill(T(0));
-            layernormBackward<T>(rows(m.dSum), gradient(p.ln2Weight, C), gradient(p.ln2Bias, C),
-                                 rows(dOut), rows(b.residual2), value(p.ln2Weight, C), b.ln2Mean,
-                                 b.ln2Rstd);
-            copy<T>(dH, m.dSum);
+            zero(m.dSum);
+            m_ops->forOp(TensorOp::LayerNormBackward)
+                .layernormBackward(rows(m.dSum), gradient(p.ln2Weight, C), gradient(p.ln2Bias, C),
+                                   rows(dOut), rows(b.residual2), value(p.ln2Weight, C), b.ln2Mean,
+                                   b.ln2Rstd);
+            copy(dH, m.dSum);
             feedForwardBackward(layer, m.dSum, b.ln1, dH);
         } else {
-            copy<T>(dH, dOut);
+            copy(dH, dOut);
         }
-        m.dSum.fill(T(0));  // h = LN₁(x + o(A(x)))
-        layernormBackward<T>(rows(m.dSum), gradient(p.ln1Weight, C), gradient(p.ln1Bias, C),
-                             rows(dH), rows(b.residual1), value(p.ln1Weight, C), b.ln1Mean,
-                             b.ln1Rstd);
-        copy<T>(dX, m.dSum);
+        zero(m.dSum);  // h = LN₁(x + o(A(x)))
+        m_ops->forOp(TensorOp::LayerNormBackward)
+            .layernormBackward(rows(m.dSum), gradient(p.ln1Weight, C), gradient(p.ln1Bias, C),
+                               rows(dH), rows(b.residual1), value(p.ln1Weight, C), b.ln1Mean,
+                               b.ln1Rstd);
+        copy(dX, m.dSum);
         attentionBranchBackward(layer, m.dSum, b.input, dX);
     }
     std::swap(m.dStream, m.dStreamNext);
@@ -242,23 +278,27 @@ void Transformer<T>::attentionBranchBackward(int layer, ConstTensorView<T> dproj
     const Block& p = m_blocks[size_t(layer)];
     const Index C = m_config.dModel;
     const bool identity = m_config.qkvActivation.id == ActivationId::Identity;
-    m.dAttended.fill(T(0));
-    linearBackward<T>(rows(m.dAttended), gradient(p.projectionWeight[3], Shape{C, C}),
-                      gradient(p.projectionBias[3], Shape{C}), rows(dprojected), rows(b.attended),
-                      value(p.projectionWeight[3], Shape{C, C}));
-    for (Tensor<T>& d : m.dQkv) d.fill(T(0));
-    attentionBackward<T>(m.dQkv[0], m.dQkv[1], m.dQkv[2], m.dAttended, b.qkv[0], b.qkv[1], b.qkv[2],
-                         b.att, m_config.heads);
+    zero(m.dAttended);
+    m_ops->forOp(TensorOp::LinearBackward)
+        .linearBackward(rows(m.dAttended), gradient(p.projectionWeight[3], Shape{C, C}),
+                        gradient(p.projectionBias[3], Shape{C}), rows(dprojected), rows(b.attended),
+                        value(p.projectionWeight[3], Shape{C, C}));
+    for (Tensor<T>& d : m.dQkv) zero(d);
+    m_ops->forOp(TensorOp::AttentionBackward)
+        .attentionBackward(m.dQkv[0], m.dQkv[1], m.dQkv[2], m.dAttended, b.qkv[0], b.qkv[1],
+                           b.qkv[2], b.att, m_config.heads);
     for (int j = 0; j < 3; ++j) {
         ConstTensorView<T> dPre = m.dQkv[size_t(j)];
         if (!identity) {
-            m.dPre.fill(T(0));
-            activationBackward<T>(m.dPre, m.dQkv[size_t(j)], b.qkvDerivative[size_t(j)]);
+            zero(m.dPre);
+            m_ops->forOp(TensorOp::ActivationBackward)
+                .activationBackward(m.dPre, m.dQkv[size_t(j)], b.qkvDerivative[size_t(j)]);
             dPre = m.dPre;
         }
-        linearBackward<T>(rows(dz), gradient(p.projectionWeight[j], Shape{C, C}),
-                          gradient(p.projectionBias[j], Shape{C}), rows(dPre), rows(z),
-                          value(p.projectionWeight[j], Shape{C, C}));
+        m_ops->forOp(TensorOp::LinearBackward)
+            .linearBackward(rows(dz), gradient(p.projectionWeight[j], Shape{C, C}),
+                            gradient(p.projectionBias[j], Shape{C}), rows(dPre), rows(z),
+                            value(p.projectionWeight[j], Shape{C, C}));
     }
 }
 
@@ -269,25 +309,32 @@ void Transformer<T>::feedForwardBackward(int layer, ConstTensorView<T> dout, Con
     typename Buffers::BlockBuffers& b = m.blocks[size_t(layer)];
     const Block& p = m_blocks[size_t(layer)];
     const Index C = m_config.dModel, F = m_dFf;
-    for (Tensor<T>& d : m.dWide) d.fill(T(0));
+    for (Tensor<T>& d : m.dWide) zero(d);
     TensorView<T> dActivated = m.dWide[0];
     if (m_config.ffn == FeedForwardKind::Plain) {
-        linearBackward<T>(rows(dActivated), gradient(p.ffnWeight[1], Shape{C, F}),
-                          gradient(p.ffnBias[1], Shape{C}), rows(dout), rows(b.activated),
-                          value(p.ffnWeight[1], Shape{C, F}));
-        activationBackward<T>(m.dWide[1], dActivated, b.derivative);
-        linearBackward<T>(rows(dz), gradient(p.ffnWeight[0], Shape{F, C}),
-                          gradient(p.ffnBias[0], Shape{F}), rows(m.dWide[1]), rows(z),
-                          value(p.ffnWeight[0], Shape{F, C}));
+        m_ops->forOp(TensorOp::LinearBackward)
+            .linearBackward(rows(dActivated), gradient(p.ffnWeight[1], Shape{C, F}),
+                            gradient(p.ffnBias[1], Shape{C}), rows(dout), rows(b.activated),
+                            value(p.ffnWeight[1], Shape{C, F}));
+        m_ops->forOp(TensorOp::ActivationBackward)
+            .activationBackward(m.dWide[1], dActivated, b.derivative);
+        m_ops->forOp(TensorOp::LinearBackward)
+            .linearBackward(rows(dz), gradient(p.ffnWeight[0], Shape{F, C}),
+                            gradient(p.ffnBias[0], Shape{F}), rows(m.dWide[1]), rows(z),
+                            value(p.ffnWeight[0], Shape{F, C}));
         return;
     }
-    linearBackward<T>(rows(dActivated), gradient(p.ffnWeight[2], Shape{C, F}), {}, rows(dout),
-                      rows(b.activated), value(p.ffnWeight[2], Shape{C, F}));
-    gatedBackward<T>(m.dWide[1], m.dWide[2], dActivated, b.derivative, b.derivativeValue);
-    linearBackward<T>(rows(dz), gradient(p.ffnWeight[0], Shape{F, C}), {}, rows(m.dWide[1]),
-                      rows(z), value(p.ffnWeight[0], Shape{F, C}));
-    linearBackward<T>(rows(dz), gradient(p.ffnWeight[1], Shape{F, C}), {}, rows(m.dWide[2]),
-                      rows(z), value(p.ffnWeight[1], Shape{F, C}));
+    m_ops->forOp(TensorOp::LinearBackward)
+        .linearBackward(rows(dActivated), gradient(p.ffnWeight[2], Shape{C, F}), {}, rows(dout),
+                        rows(b.activated), value(p.ffnWeight[2], Shape{C, F}));
+    m_ops->forOp(TensorOp::GatedBackward)
+        .gatedBackward(m.dWide[1], m.dWide[2], dActivated, b.derivative, b.derivativeValue);
+    m_ops->forOp(TensorOp::LinearBackward)
+        .linearBackward(rows(dz), gradient(p.ffnWeight[0], Shape{F, C}), {}, rows(m.dWide[1]),
+                        rows(z), value(p.ffnWeight[0], Shape{F, C}));
+    m_ops->forOp(TensorOp::LinearBackward)
+        .linearBackward(rows(dz), gradient(p.ffnWeight[1], Shape{F, C}), {}, rows(m.dWide[2]),
+                        rows(z), value(p.ffnWeight[1], Shape{F, C}));
 }
 
 template <typename T>

@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "backends/tensor_ops.h"
+
 namespace actlab {
 namespace {
 
@@ -37,25 +39,9 @@ double Optimizer<T>::learningRateAt(int step) const {
     return base * 0.5 * (1.0 + std::cos(3.14159265358979323846 * progress));
 }
 
-namespace {
-
-// Σ g² in double over eight independent lanes: a fixed order (reproducible) that vectorises.
-template <typename T>
-double sumOfSquares(const std::vector<T>& values) {
-    double lanes[8] = {};
-    size_t i = 0;
-    for (; i + 8 <= values.size(); i += 8)
-        for (size_t k = 0; k < 8; ++k) lanes[k] += double(values[i + k]) * double(values[i + k]);
-    for (; i < values.size(); ++i) lanes[0] += double(values[i]) * double(values[i]);
-    double total = 0;
-    for (double lane : lanes) total += lane;
-    return total;
-}
-
-}  // namespace
-
 template <typename T>
 double Optimizer<T>::step(const std::vector<Parameter<T>*>& parameters) {
+    if (!m_ops) m_ops = TensorOpsTable<T>::cpu();
     if (m_first.size() != parameters.size()) {
         m_first.assign(parameters.size(), {});
         m_second.assign(parameters.size(), {});
@@ -64,58 +50,31 @@ double Optimizer<T>::step(const std::vector<Parameter<T>*>& parameters) {
             m_second[i].assign(parameters[i]->size(), T(0));
         }
     }
-    double squares = 0;
-    for (const Parameter<T>* p : parameters) squares += sumOfSquares(p->grad);
-    const double norm = std::sqrt(squares);
-    const T clip = (m_config.clipNorm > 0 && norm > m_config.clipNorm)
-                       ? T(m_config.clipNorm / (norm + 1e-6))
-                       : T(1);
+    std::vector<std::span<const T>> gradients;
+    gradients.reserve(parameters.size());
+    for (const Parameter<T>* p : parameters) gradients.emplace_back(p->grad);
+    const double norm = std::sqrt(m_ops->forOp(TensorOp::SumOfSquares).sumOfSquares(gradients));
 
-    const T lr = T(learningRateAt(m_step));
-    const T wd = T(m_config.weightDecay);
+    OptimizerRule<T> rule;
+    rule.kind = m_config.kind;
+    rule.clip = (m_config.clipNorm > 0 && norm > m_config.clipNorm)
+                    ? T(m_config.clipNorm / (norm + 1e-6))
+                    : T(1);
+    rule.learningRate = T(learningRateAt(m_step));
+    rule.weightDecay = T(m_config.weightDecay);
     ++m_step;
-    const T b1 = T(m_config.beta1), b2 = T(m_config.beta2), eps = T(m_config.epsilon);
-    const T correction1 = T(1) - T(std::pow(m_config.beta1, m_step));
-    const T correction2 = T(1) - T(std::pow(m_config.beta2, m_step));
-    const T mu = T(m_config.momentum);
-    // One loop per rule, each simple enough for the compiler to vectorise.
-    for (size_t k = 0; k < parameters.size(); ++k) {
-        Parameter<T>& p = *parameters[k];
-        const T decay = p.isWeight ? wd : T(0);
-        const size_t n = p.size();
-        T* __restrict w = p.value.data();
-        const T* __restrict grad = p.grad.data();
-        T* __restrict m = m_first[k].data();
-        T* __restrict v = m_second[k].data();
-        switch (m_config.kind) {
-            case OptimizerKind::Sgd:
-                for (size_t i = 0; i < n; ++i) w[i] -= lr * (grad[i] * clip + decay * w[i]);
-                break;
-            case OptimizerKind::Momentum:  // v = μ·v + g (v starts at 0, so the first v is g)
-                for (size_t i = 0; i < n; ++i) {
-                    m[i] = mu * m[i] + grad[i] * clip + decay * w[i];
-                    w[i] -= lr * m[i];
-                }
-                break;
-            case OptimizerKind::Adam:  // L2 through the gradient
-                for (size_t i = 0; i < n; ++i) {
-                    const T g = grad[i] * clip + decay * w[i];
-                    m[i] = b1 * m[i] + (T(1) - b1) * g;
-                    v[i] = b2 * v[i] + (T(1) - b2) * g * g;
-                    w[i] -= lr * (m[i] / correction1) / (std::sqrt(v[i] / correction2) + eps);
-                }
-                break;
-            case OptimizerKind::AdamW:  // decoupled decay
-                for (size_t i = 0; i < n; ++i) {
-                    const T g = grad[i] * clip;
-                    w[i] -= lr * decay * w[i];
-                    m[i] = b1 * m[i] + (T(1) - b1) * g;
-                    v[i] = b2 * v[i] + (T(1) - b2) * g * g;
-                    w[i] -= lr * (m[i] / correction1) / (std::sqrt(v[i] / correction2) + eps);
-                }
-                break;
-        }
-    }
+    rule.beta1 = T(m_config.beta1);
+    rule.beta2 = T(m_config.beta2);
+    rule.epsilon = T(m_config.epsilon);
+    rule.correction1 = T(1) - T(std::pow(m_config.beta1, m_step));
+    rule.correction2 = T(1) - T(std::pow(m_config.beta2, m_step));
+    rule.momentum = T(m_config.momentum);
+    std::vector<ParameterSlot<T>> slots;
+    slots.reserve(parameters.size());
+    for (size_t k = 0; k < parameters.size(); ++k)
+        slots.push_back({parameters[k]->value, parameters[k]->grad, m_first[k], m_second[k],
+                         parameters[k]->isWeight});
+    m_ops->forOp(TensorOp::OptimizerUpdate).optimizerUpdate(rule, slots);
     return norm;
 }
 

@@ -2,6 +2,7 @@
 // AdamW, with global-norm gradient clipping and a constant or warm-up + cosine learning rate.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -38,9 +39,15 @@ struct OptimizerConfig {
 };
 
 template <typename T>
+class TensorOpsTable;  // backends/tensor_ops.h
+
+template <typename T>
 class Optimizer {
 public:
     explicit Optimizer(const OptimizerConfig& config) : m_config(config) {}
+
+    // The ops that run the norm and the update (the CPU's unless set).
+    void setTensorOps(std::shared_ptr<TensorOpsTable<T>> ops) { m_ops = std::move(ops); }
 
     // Replaces the settings while keeping the moment estimates and the step count.
     void setConfig(const OptimizerConfig& config) { m_config = config; }
@@ -55,6 +62,7 @@ public:
 private:
     OptimizerConfig m_config;
     int m_step = 0;
+    std::shared_ptr<TensorOpsTable<T>> m_ops;
     std::vector<std::vector<T>> m_first;   // momentum buffer / Adam m, per parameter
     std::vector<std::vector<T>> m_second;  // Adam v
 };

@@ -103,6 +103,11 @@ std::unique_ptr<SequenceTrainer> SequenceTrainer::create(const SequenceTrainingC
     return trainer;
 }
 
+void SequenceTrainer::setTensorOps(std::shared_ptr<TensorOpsTable<float>> ops) {
+    m_optimizer.setTensorOps(ops);
+    m_model->setTensorOps(std::move(ops));
+}
+
 void SequenceTrainer::step(int n) {
     if (!m_timed) {
         m_lastSnapshotTime = std::chrono::steady_clock::now();
@@ -117,14 +122,17 @@ void SequenceTrainer::step(int n) {
             m_losses = Tensor<float>(Shape{logits.extent(0)});
         }
         const ConstTokenView targets = predictionRows(batch.targets);
-        const double loss = crossEntropyForward<float>(m_probs, m_losses, logits, targets);
+        TensorOpsTable<float>& ops = m_model->tensorOps();
+        const double loss = ops.forOp(TensorOp::CrossEntropyForward)
+                                .crossEntropyForward(m_probs, m_losses, logits, targets);
         if (!std::isfinite(loss)) {
             m_divergedAt = m_steps;
             break;
         }
         m_model->zeroGradients();
-        m_dlogits.fill(0.0f);
-        crossEntropyBackward<float>(m_dlogits, m_probs, targets);
+        ops.forOp(TensorOp::Fill).fill(m_dlogits, 0.0f);
+        ops.forOp(TensorOp::CrossEntropyBackward)
+            .crossEntropyBackward(m_dlogits, m_probs, targets, 1.0f);
         m_model->backward(m_dlogits);
         if (i == n - 1) {  // per-layer and per-group norms of the last step only
             m_layerGradientNorm.assign(size_t(m_config.model.layers), 0.0);
@@ -181,7 +189,10 @@ void SequenceTrainer::evaluate(SequenceSnapshot& s) {
         const ConstTensorView<float> logits = m_model->forward(tokens);
         Tensor<float> probs(logits.shape()), losses(Shape{logits.extent(0)});
         const ConstTokenView rowsTargets = targets.reshape(Shape{targets.size()});
-        crossEntropyForward<float>(probs, losses, logits, rowsTargets);
+        m_model->tensorOps()
+            .forOp(TensorOp::CrossEntropyForward)
+            .crossEntropyForward(probs, losses, logits, rowsTargets);
+        m_model->tensorOps().finish();
         for (Index r = 0; r < rowsTargets.size(); ++r)
             if (rowsTargets.data()[r] != kIgnoreTarget) {
                 lossSum += losses.data()[r];

@@ -80,6 +80,8 @@ public:
     SequenceSnapshot snapshot();
 
     void setOptimizerConfig(const OptimizerConfig& config) { m_optimizer.setConfig(config); }
+    // The ops the model, the loss and the optimizer run through (the CPU's unless set).
+    void setTensorOps(std::shared_ptr<TensorOpsTable<float>> ops);
     int steps() const { return m_steps; }
     bool diverged() const { return m_divergedAt >= 0; }
     double lastTrainLoss() const { return m_lastTrainLoss; }  // the last step's batch loss

@@ -281,12 +281,21 @@ TEST(CliTransformer, ADivergedRunSaysWhereAndPrintsNoNonFiniteNumber) {
     }
 }
 
-TEST(CliTransformer, AVulkanRequestTrainsOnTheCpuWithANote) {
-    const CliRun run = runCli(small({"--steps", "2", "--backend", "vulkan"}));
-    EXPECT_EQ(run.status, 0) << run.err;
-    ASSERT_EQ(splitLines(run.err).size(), 1u) << run.err;
-    EXPECT_NE(run.err.find("note"), std::string::npos) << run.err;
-    EXPECT_EQ(nlohmann::json::parse(run.out, nullptr, false).value("backend", ""), "cpu");
+TEST(CliTransformer, TrainsOnVulkanThroughItsOpsAndLandsNearTheCpu) {
+    // CI has lavapipe: --backend vulkan must find a device and run the ops there (the ops it
+    // lacks, if any, on the CPU, named in "backend"), with no note on stderr.
+    const CliRun vulkan = runCli(small({"--steps", "30", "--backend", "vulkan"}));
+    ASSERT_EQ(vulkan.status, 0) << vulkan.err;
+    EXPECT_TRUE(vulkan.err.empty()) << vulkan.err;
+    const nlohmann::json v = nlohmann::json::parse(vulkan.out, nullptr, false);
+    EXPECT_EQ(v.value("backend", "").rfind("vulkan", 0), 0u) << vulkan.out;
+    const CliRun cpu = runCli(small({"--steps", "30"}));
+    ASSERT_EQ(cpu.status, 0) << cpu.err;
+    const nlohmann::json c = nlohmann::json::parse(cpu.out, nullptr, false);
+    EXPECT_EQ(c.value("backend", ""), "cpu");
+    // Same seed, same batches; float sums in another order: 30 steps stay within 1%.
+    EXPECT_NEAR(v.value("test_loss", 0.0), c.value("test_loss", 1.0),
+                0.01 * c.value("test_loss", 1.0));
 }
 
 struct BadCase {

@@ -11,6 +11,7 @@
 #include "backends/vulkan/vulkan_activation_kernels.h"
 #include "backends/vulkan/vulkan_context.h"
 #include "backends/vulkan/vulkan_reference_check.h"
+#include "backends/vulkan/vulkan_tensor_ops.h"
 #include "backends/vulkan/vulkan_training_engine.h"
 
 namespace actlab {
@@ -67,6 +68,23 @@ public:
         }
         if (!engine && error) *error = "the vulkan backend declined training: " + reason;
         return engine;
+    }
+
+    // One shared instance, created on first use; nullptr (reported once) if that fails.
+    std::shared_ptr<TensorOps<float>> tensorOps() override {
+        std::lock_guard lock(m_tensorOpsMutex);
+        if (m_tensorOps || m_tensorOpsFailed) return m_tensorOps;
+        std::string reason;
+        try {
+            m_tensorOps = vulkan::createVulkanTensorOps(m_shared, &reason);
+        } catch (const std::exception& e) {
+            reason = e.what();
+        }
+        if (!m_tensorOps) {
+            m_tensorOpsFailed = true;
+            std::fprintf(stderr, "actlab: vulkan: no tensor ops: %s\n", reason.c_str());
+        }
+        return m_tensorOps;
     }
 
     bool evaluateScalar(const ActivationConfig& config,
@@ -139,6 +157,9 @@ private:
     // Destroyed last; training engines share it and may outlive the backend.
     std::shared_ptr<vulkan::SharedVulkanContext> m_shared;
     std::unique_ptr<vulkan::VulkanActivationKernels> m_kernels;
+    std::mutex m_tensorOpsMutex;
+    std::shared_ptr<TensorOps<float>> m_tensorOps;  // shares m_shared; may outlive the backend
+    bool m_tensorOpsFailed = false;
     bool m_checkEveryOp = false;
     std::string m_lastError;
 };

@@ -12,20 +12,46 @@ namespace {
 using shaders::kTrainingWorkgroupSize;
 
 constexpr const char* kShaderNames[] = {
-    "activation_scalar",     "activation_gated",     "matmul",
-    "elementwise_product",   "column_sum",           "loss_gradient",
-    "gradient_norm_partial", "gradient_norm_final",  "optimizer_step",
-    "prelu_forward",         "prelu_alpha_gradient",
+    "activation_scalar",
+    "activation_gated",
+    "matmul",
+    "elementwise_product",
+    "column_sum",
+    "loss_gradient",
+    "gradient_norm_partial",
+    "gradient_norm_final",
+    "optimizer_step",
+    "prelu_forward",
+    "prelu_alpha_gradient",
+    // The tensor ops' shaders (vulkan_tensor_ops.cpp).
+    "tensor_add",
+    "multiply_accumulate",
+    "tensor_copy",
+    "tensor_fill",
+    "column_sum_accumulate",
+    "layernorm_forward",
+    "layernorm_backward",
+    "layernorm_parameter_gradient",
+    "attention_forward",
+    "attention_backward_query",
+    "attention_backward_key",
+    "embedding_forward",
+    "embedding_token_gradient",
+    "mean_pool_forward",
+    "mean_pool_backward",
+    "optimizer_update",
+    "cross_entropy_forward",
+    "cross_entropy_backward",
 };
 static_assert(std::size(kShaderNames) == size_t(TrainingShader::Count));
 
 constexpr uint32_t kPushRangeBytes = 64;
 
+}  // namespace
+
 uint32_t groupsFor(size_t count, uint32_t perGroup) {
     return uint32_t(std::max<size_t>(1, (count + perGroup - 1) / perGroup));
 }
-
-}  // namespace
 
 size_t ArenaLayout::add(size_t count) {
     const size_t offset = m_size;
@@ -62,13 +88,19 @@ size_t DispatchList::add(TrainingShader shader, int functionId,
                          std::initializer_list<TensorSlice> bindings, const Constants& constants,
                          uint32_t groupsX, uint32_t groupsY) {
     static_assert(sizeof(Constants) <= kMaxPushBytes && sizeof(Constants) <= kPushRangeBytes);
+    return addBytes(shader, functionId, bindings, &constants, sizeof(Constants), groupsX, groupsY);
+}
+
+size_t DispatchList::addBytes(TrainingShader shader, int functionId,
+                              std::initializer_list<TensorSlice> bindings, const void* constants,
+                              uint32_t pushBytes, uint32_t groupsX, uint32_t groupsY) {
     Dispatch dispatch;
     dispatch.shader = shader;
     dispatch.functionId = functionId;
     dispatch.bindings.fill(m_dummy);
     std::copy(bindings.begin(), bindings.end(), dispatch.bindings.begin());
-    std::memcpy(dispatch.push.data(), &constants, sizeof(Constants));
-    dispatch.pushBytes = sizeof(Constants);
+    std::memcpy(dispatch.push.data(), constants, pushBytes);
+    dispatch.pushBytes = pushBytes;
     dispatch.groupsX = groupsX;
     dispatch.groupsY = groupsY;
     m_dispatches.push_back(dispatch);

@@ -41,6 +41,9 @@ private:
 
 TensorSlice sliceOf(const VulkanBuffer& buffer, size_t offset, size_t count);
 
+// Workgroups of `perGroup` invocations that cover `count` (at least one).
+uint32_t groupsFor(size_t count, uint32_t perGroup);
+
 enum class TrainingShader {
     ActivationScalar,  // activation_scalar.comp: h = f(z), d = f′(z)
     ActivationGated,   // activation_gated.comp: m = act(g)·v, ∂m/∂g, ∂m/∂v
@@ -53,6 +56,25 @@ enum class TrainingShader {
     OptimizerStep,
     PreluForward,
     PreluAlphaGradient,
+    // The tensor ops' shaders (vulkan_tensor_ops.cpp), each named after its .comp.
+    TensorAdd,
+    MultiplyAccumulate,
+    TensorCopy,
+    TensorFill,
+    ColumnSumAccumulate,
+    LayernormForward,
+    LayernormBackward,
+    LayernormParameterGradient,
+    AttentionForward,
+    AttentionBackwardQuery,
+    AttentionBackwardKey,
+    EmbeddingForward,
+    EmbeddingTokenGradient,
+    MeanPoolForward,
+    MeanPoolBackward,
+    OptimizerUpdate,
+    CrossEntropyForward,
+    CrossEntropyBackward,
     Count,
 };
 
@@ -120,6 +142,15 @@ public:
     size_t optimizer(TensorSlice value, TensorSlice grad, TensorSlice first, TensorSlice second,
                      TensorSlice mask, TensorSlice status);
 
+    // A dispatch of any shader over `bindings` (in binding order; the rest get the dummy) with
+    // `constants` as its push constants: what the tensor ops use. Returns its index.
+    template <typename Constants>
+    size_t addDispatch(TrainingShader shader, std::initializer_list<TensorSlice> bindings,
+                       const Constants& constants, uint32_t groupsX, uint32_t groupsY = 1) {
+        static_assert(sizeof(Constants) <= kMaxPushBytes);
+        return addBytes(shader, 0, bindings, &constants, sizeof(Constants), groupsX, groupsY);
+    }
+
     // Replaces the push constants of dispatch `index` (same size as when it was added).
     template <typename Constants>
     void setPushConstants(size_t index, const Constants& constants) {
@@ -148,6 +179,10 @@ private:
     template <typename Constants>
     size_t add(TrainingShader shader, int functionId, std::initializer_list<TensorSlice> bindings,
                const Constants& constants, uint32_t groupsX, uint32_t groupsY = 1);
+    // What add and addDispatch do, with the push constants as `pushBytes` raw bytes.
+    size_t addBytes(TrainingShader shader, int functionId,
+                    std::initializer_list<TensorSlice> bindings, const void* constants,
+                    uint32_t pushBytes, uint32_t groupsX, uint32_t groupsY);
 
     TrainingKernels& m_kernels;
     TensorSlice m_dummy;

@@ -1,0 +1,163 @@
+// Tensor ops: what layer-built models (the Transformer today) ask of a backend. A backend offers
+// some of them (TensorOps::supports); a TensorOpsTable holds an ordered list of backends with
+// the CPU last and, once, picks for every op the first backend that offers it. Models call the
+// table, never a backend: an op the GPU cannot do runs on the CPU without any call site knowing,
+// and no backend knows what a model is (it sees shapes, not layers of a kind).
+//
+// Every op takes host views (see tensor/tensor.h) with the semantics, shapes and gradient
+// convention (backward ops ADD into their gradient outputs) of the layer of the same name in
+// core/layers; the CPU ops are those layers. A backend may work asynchronously: its results are
+// visible in host memory after finish(), which the table calls whenever the next op (or the
+// caller, through finish()) runs somewhere else.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "activations/catalogue.h"
+#include "optimizers/optimizer.h"
+#include "tensor/tensor.h"
+
+namespace actlab {
+
+enum class TensorOp {
+    LinearForward,  // layers/linear.h
+    LinearBackward,
+    ActivationForward,  // layers/activation.h (scalar catalogue functions)
+    ActivationBackward,
+    GatedForward,  // layers/activation.h (glu, reglu, geglu, swiglu)
+    GatedBackward,
+    LayerNormForward,  // layers/layernorm.h
+    LayerNormBackward,
+    AttentionForward,  // layers/attention.h
+    AttentionBackward,
+    EmbeddingForward,  // layers/embedding.h
+    EmbeddingBackward,
+    Add,              // layers/residual.h residualForward: out = a + b
+    MeanPoolForward,  // layers/residual.h
+    MeanPoolBackward,
+    CrossEntropyForward,  // layers/losses.h
+    CrossEntropyBackward,
+    Copy,             // to = from
+    Fill,             // to = value
+    SumOfSquares,     // Σ x² over several tensors (the gradient norm)
+    OptimizerUpdate,  // one optimizer step over several parameters
+    Count,
+};
+inline constexpr int kTensorOpCount = int(TensorOp::Count);
+std::string_view tensorOpName(TensorOp op);  // "linear_forward", …
+
+// One optimizer step's constants (Optimizer computes them from its config and step count).
+template <typename T>
+struct OptimizerRule {
+    OptimizerKind kind = OptimizerKind::Adam;
+    T learningRate = T(0);
+    T weightDecay = T(0);  // applied to weights only (ParameterSlot::isWeight)
+    T clip = T(1);         // gradients are multiplied by it (global-norm clipping)
+    T momentum = T(0.9);
+    T beta1 = T(0.9), beta2 = T(0.999), epsilon = T(1e-8);
+    T correction1 = T(1), correction2 = T(1);  // 1 − β₁ᵗ, 1 − β₂ᵗ
+};
+
+// One parameter as the optimizer sees it; first/second are its moment buffers (same size).
+template <typename T>
+struct ParameterSlot {
+    std::span<T> value;
+    std::span<const T> grad;
+    std::span<T> first, second;
+    bool isWeight = false;
+};
+
+template <typename T>
+class TensorOps {
+public:
+    virtual ~TensorOps() = default;
+    virtual std::string_view backendName() const = 0;  // "cpu", "vulkan"
+    virtual bool supports(TensorOp op) const = 0;
+    // Makes every result of the ops called so far visible in host memory.
+    virtual void finish() {}
+
+    virtual void linearForward(TensorView<T> out, ConstTensorView<T> inp, ConstTensorView<T> weight,
+                               ConstTensorView<T> bias) = 0;
+    virtual void linearBackward(TensorView<T> dinp, TensorView<T> dweight, TensorView<T> dbias,
+                                ConstTensorView<T> dout, ConstTensorView<T> inp,
+                                ConstTensorView<T> weight) = 0;
+    virtual void activationForward(TensorView<T> out, TensorView<T> derivative,
+                                   ConstTensorView<T> inp, const ActivationConfig& activation) = 0;
+    virtual void activationBackward(TensorView<T> dinp, ConstTensorView<T> dout,
+                                    ConstTensorView<T> derivative) = 0;
+    virtual void gatedForward(TensorView<T> out, TensorView<T> dOutdGate, TensorView<T> dOutdValue,
+                              ConstTensorView<T> gate, ConstTensorView<T> value,
+                              const ActivationConfig& activation) = 0;
+    virtual void gatedBackward(TensorView<T> dgate, TensorView<T> dvalue, ConstTensorView<T> dout,
+                               ConstTensorView<T> dOutdGate, ConstTensorView<T> dOutdValue) = 0;
+    virtual void layernormForward(TensorView<T> out, TensorView<T> mean, TensorView<T> rstd,
+                                  ConstTensorView<T> inp, ConstTensorView<T> weight,
+                                  ConstTensorView<T> bias) = 0;
+    virtual void layernormBackward(TensorView<T> dinp, TensorView<T> dweight, TensorView<T> dbias,
+                                   ConstTensorView<T> dout, ConstTensorView<T> inp,
+                                   ConstTensorView<T> weight, ConstTensorView<T> mean,
+                                   ConstTensorView<T> rstd) = 0;
+    virtual void attentionForward(TensorView<T> out, TensorView<T> preatt, TensorView<T> att,
+                                  ConstTensorView<T> q, ConstTensorView<T> k, ConstTensorView<T> v,
+                                  int heads, bool causal) = 0;
+    virtual void attentionBackward(TensorView<T> dq, TensorView<T> dk, TensorView<T> dv,
+                                   ConstTensorView<T> dout, ConstTensorView<T> q,
+                                   ConstTensorView<T> k, ConstTensorView<T> v,
+                                   ConstTensorView<T> att, int heads) = 0;
+    virtual void embeddingForward(TensorView<T> out, ConstTokenView tokens,
+                                  ConstTensorView<T> tokenTable,
+                                  ConstTensorView<T> positionTable) = 0;
+    virtual void embeddingBackward(TensorView<T> dTokenTable, TensorView<T> dPositionTable,
+                                   ConstTensorView<T> dout, ConstTokenView tokens) = 0;
+    virtual void add(TensorView<T> out, ConstTensorView<T> a, ConstTensorView<T> b) = 0;
+    virtual void meanPoolForward(TensorView<T> out, ConstTensorView<T> inp) = 0;
+    virtual void meanPoolBackward(TensorView<T> dinp, ConstTensorView<T> dout) = 0;
+    // Returns the mean loss over the counted rows (layers/losses.h); a backend that computes it
+    // asynchronously must finish first.
+    virtual double crossEntropyForward(TensorView<T> probs, TensorView<T> losses,
+                                       ConstTensorView<T> logits, ConstTokenView targets) = 0;
+    virtual void crossEntropyBackward(TensorView<T> dlogits, ConstTensorView<T> probs,
+                                      ConstTokenView targets, T scale) = 0;
+    virtual void copy(TensorView<T> to, ConstTensorView<T> from) = 0;  // same element count
+    virtual void fill(TensorView<T> to, T value) = 0;
+    // Σ over every tensor of Σ x², accumulated in double.
+    virtual double sumOfSquares(std::span<const std::span<const T>> tensors) = 0;
+    // For each slot, with g = grad·clip (+ weightDecay·value for Sgd/Momentum/Adam weights):
+    // Sgd w −= lr·g; Momentum m = μm + g, w −= lr·m; Adam m, v moments, w −= lr·m̂/(√v̂ + ε);
+    // AdamW as Adam without decay in g, and w −= lr·weightDecay·w first (optimizers/optimizer.h).
+    virtual void optimizerUpdate(const OptimizerRule<T>& rule,
+                                 std::span<const ParameterSlot<T>> slots) = 0;
+};
+
+// The CPU ops (core/layers and the optimizer's loops): complete, the reference, bit for bit
+// what the layers give.
+template <typename T>
+std::shared_ptr<TensorOps<T>> cpuTensorOps();
+
+// The ops of a list of backends in order of preference; the CPU is appended when missing, and
+// must be last. Each op runs on the first backend that supports it, chosen at construction.
+template <typename T>
+class TensorOpsTable {
+public:
+    explicit TensorOpsTable(std::vector<std::shared_ptr<TensorOps<T>>> preference = {});
+    // The CPU alone (the default of every model).
+    static std::shared_ptr<TensorOpsTable> cpu();
+
+    TensorOps<T>& forOp(TensorOp op);  // the backend that runs `op`, after finishing any other
+    std::string_view backendFor(TensorOp op) const;  // its name
+    // "vulkan" when it runs every op, else e.g. "vulkan (cpu: cross_entropy_forward, …)".
+    std::string describe() const;
+    void finish();  // results of every op called so far are in host memory
+
+private:
+    std::vector<std::shared_ptr<TensorOps<T>>> m_backends;
+    std::array<int, kTensorOpCount> m_choice{};  // index into m_backends per op
+    int m_last = -1;                             // the backend of the last op called
+};
+
+}  // namespace actlab

@@ -1,0 +1,243 @@
+// The Vulkan tensor ops, sequence part: layernorm, attention, embedding, mean pooling and
+// cross-entropy, each checked with its layer's check function first (see vulkan_tensor_ops.cpp).
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "backends/vulkan/vulkan_tensor_ops_impl.h"
+#include "layers/attention.h"
+#include "layers/embedding.h"
+#include "layers/layernorm.h"
+#include "layers/losses.h"
+#include "layers/residual.h"
+
+namespace actlab::vulkan {
+namespace {
+
+using shaders::kRowWorkgroupSize;
+
+// The distinct ids of a checked token tensor (in order of first use) and, per distinct id u,
+// the rows (b·T + t) that hold it in increasing order: rows[first[u]] … rows[first[u + 1] − 1].
+struct TokenGroups {
+    std::vector<Token> distinct, compact;  // compact (rows): the row's index into distinct
+    std::vector<Token> first, rows;
+};
+
+TokenGroups groupTokens(ConstTokenView tokens, Index V) {
+    TokenGroups g;
+    std::vector<Token> slot(size_t(V), -1);
+    g.compact.resize(size_t(tokens.size()));
+    for (Index r = 0; r < tokens.size(); ++r) {
+        const Token id = tokens.data()[r];
+        if (slot[size_t(id)] < 0) {
+            slot[size_t(id)] = Token(g.distinct.size());
+            g.distinct.push_back(id);
+        }
+        g.compact[size_t(r)] = slot[size_t(id)];
+    }
+    g.first.assign(g.distinct.size() + 1, 0);
+    for (Token u : g.compact) ++g.first[size_t(u) + 1];
+    for (size_t u = 0; u < g.distinct.size(); ++u) g.first[u + 1] += g.first[u];
+    std::vector<Token> cursor(g.first.begin(), g.first.end() - 1);
+    g.rows.resize(g.compact.size());
+    for (size_t r = 0; r < g.compact.size(); ++r) g.rows[size_t(cursor[g.compact[r]]++)] = Token(r);
+    return g;
+}
+
+// The rows (U, C) of `table` (V, C) for the distinct ids of `groups`, in their order.
+std::vector<float> gatherRows(const TokenGroups& groups, const float* table, Index C) {
+    std::vector<float> rows(groups.distinct.size() * size_t(C));
+    for (size_t u = 0; u < groups.distinct.size(); ++u)
+        std::copy_n(table + groups.distinct[u] * C, C, rows.data() + u * size_t(C));
+    return rows;
+}
+
+}  // namespace
+
+void VulkanTensorOps::layernormForward(TensorView<float> out, TensorView<float> mean,
+                                       TensorView<float> rstd, ConstTensorView<float> inp,
+                                       ConstTensorView<float> weight, ConstTensorView<float> bias) {
+    const auto [N, C] = checkLayernormForward(out.shape(), mean.shape(), rstd.shape(), inp.shape(),
+                                              weight.shape(), bias.shape());
+
+    StagedCall call(*this, "layernormForward");
+    const TensorSlice x = call.input(inp.span()), w = call.input(weight.span());
+    const TensorSlice b = call.input(bias.span()), y = call.output(out.span());
+    const TensorSlice m = call.output(mean.span()), s = call.output(rstd.span());
+    const shaders::LayerNormPushConstants constants{uint32_t(N), uint32_t(C), 1e-5f};
+    call.dispatches().addDispatch(TrainingShader::LayernormForward, {x, w, b, y, m, s}, constants,
+                                  groupsFor(size_t(N), kRowWorkgroupSize));
+    call.run();
+}
+
+void VulkanTensorOps::layernormBackward(TensorView<float> dinp, TensorView<float> dweight,
+                                        TensorView<float> dbias, ConstTensorView<float> dout,
+                                        ConstTensorView<float> inp, ConstTensorView<float> weight,
+                                        ConstTensorView<float> mean, ConstTensorView<float> rstd) {
+    const auto [N, C] =
+        checkLayernormBackward(dinp.shape(), dweight.shape(), dbias.shape(), dout.shape(),
+                               inp.shape(), weight.shape(), mean.shape(), rstd.shape());
+
+    StagedCall call(*this, "layernormBackward");
+    const TensorSlice x = call.input(inp.span()), w = call.input(weight.span());
+    const TensorSlice dy = call.input(dout.span()), m = call.input(mean.span());
+    const TensorSlice s = call.input(rstd.span()), dx = call.inputOutput(dinp.span());
+    const TensorSlice dw = call.inputOutput(dweight.span()), db = call.inputOutput(dbias.span());
+    const shaders::LayerNormPushConstants constants{uint32_t(N), uint32_t(C), 0.0f};
+    call.dispatches().addDispatch(TrainingShader::LayernormBackward, {x, w, dy, m, s, dx},
+                                  constants, groupsFor(size_t(N), kRowWorkgroupSize));
+    call.dispatches().addDispatch(TrainingShader::LayernormParameterGradient, {x, dy, m, s, dw, db},
+                                  constants, groupsFor(size_t(C), kRowWorkgroupSize));
+    call.run();
+}
+
+void VulkanTensorOps::attentionForward(TensorView<float> out, TensorView<float> preatt,
+                                       TensorView<float> att, ConstTensorView<float> q,
+                                       ConstTensorView<float> k, ConstTensorView<float> v,
+                                       int heads, bool causal) {
+    const auto [B, T, C, NH, hs] = checkAttentionForward(out.shape(), preatt.shape(), att.shape(),
+                                                         q.shape(), k.shape(), v.shape(), heads);
+
+    StagedCall call(*this, "attentionForward");
+    const TensorSlice sq = call.input(q.span()), sk = call.input(k.span());
+    const TensorSlice sv = call.input(v.span()), y = call.output(out.span());
+    const TensorSlice scores = call.output(preatt.span()), p = call.output(att.span());
+    const shaders::AttentionPushConstants constants{uint32_t(B),      uint32_t(T),
+                                                    uint32_t(C),      uint32_t(NH),
+                                                    causal ? 1u : 0u, 1.0f / std::sqrt(float(hs))};
+    call.dispatches().addDispatch(TrainingShader::AttentionForward, {sq, sk, sv, y, scores, p},
+                                  constants, groupsFor(size_t(B * NH * T), kRowWorkgroupSize));
+    call.run();
+}
+
+void VulkanTensorOps::attentionBackward(TensorView<float> dq, TensorView<float> dk,
+                                        TensorView<float> dv, ConstTensorView<float> dout,
+                                        ConstTensorView<float> q, ConstTensorView<float> k,
+                                        ConstTensorView<float> v, ConstTensorView<float> att,
+                                        int heads) {
+    const auto [B, T, C, NH, hs] =
+        checkAttentionBackward(dq.shape(), dk.shape(), dv.shape(), dout.shape(), q.shape(),
+                               k.shape(), v.shape(), att.shape(), heads);
+
+    StagedCall call(*this, "attentionBackward");
+    const TensorSlice dy = call.input(dout.span()), sq = call.input(q.span());
+    const TensorSlice sk = call.input(k.span()), sv = call.input(v.span());
+    const TensorSlice p = call.input(att.span()), dscore = call.scratch(size_t(att.size()));
+    const TensorSlice dsq = call.inputOutput(dq.span()), dsk = call.inputOutput(dk.span());
+    const TensorSlice dsv = call.inputOutput(dv.span());
+    const shaders::AttentionPushConstants constants{
+        uint32_t(B), uint32_t(T), uint32_t(C), uint32_t(NH), 0u, 1.0f / std::sqrt(float(hs))};
+    const uint32_t groups = groupsFor(size_t(B * NH * T), kRowWorkgroupSize);
+    call.dispatches().addDispatch(TrainingShader::AttentionBackwardQuery,
+                                  {dy, sk, sv, p, dscore, dsq}, constants, groups);
+    call.dispatches().addDispatch(TrainingShader::AttentionBackwardKey,
+                                  {dy, sq, p, dscore, dsk, dsv}, constants, groups);
+    call.run();
+}
+
+void VulkanTensorOps::embeddingForward(TensorView<float> out, ConstTokenView tokens,
+                                       ConstTensorView<float> tokenTable,
+                                       ConstTensorView<float> positionTable) {
+    const auto [B, steps, C, V] =
+        checkEmbeddingForward(out.shape(), tokens, tokenTable.shape(), positionTable.shape());
+
+    // Only the rows of the tokens in use travel: (U, C) and the first T positions.
+    const TokenGroups groups = groupTokens(tokens, V);
+    const std::vector<float> rows = gatherRows(groups, tokenTable.data(), C);
+    StagedCall call(*this, "embeddingForward");
+    const TensorSlice ids = call.input(std::span<const Token>(groups.compact));
+    const TensorSlice table = call.input(std::span<const float>(rows));
+    const TensorSlice positions = call.input(positionTable.span().first(size_t(steps * C)));
+    const TensorSlice y = call.output(out.span());
+    const shaders::EmbeddingPushConstants constants{uint32_t(y.count), uint32_t(steps),
+                                                    uint32_t(C)};
+    addElementwise(call.dispatches(), TrainingShader::EmbeddingForward, {ids, table, positions, y},
+                   constants, y.count);
+    call.run();
+}
+
+void VulkanTensorOps::embeddingBackward(TensorView<float> dTokenTable,
+                                        TensorView<float> dPositionTable,
+                                        ConstTensorView<float> dout, ConstTokenView tokens) {
+    const auto [B, steps, C, V] =
+        checkEmbeddingBackward(dTokenTable.shape(), dPositionTable.shape(), dout.shape(), tokens);
+
+    // The gradient rows of the tokens in use go in and come back; the rest are unchanged.
+    const TokenGroups groups = groupTokens(tokens, V);
+    std::vector<float> rows = gatherRows(groups, dTokenTable.data(), C);
+    StagedCall call(*this, "embeddingBackward");
+    const TensorSlice first = call.input(std::span<const Token>(groups.first));
+    const TensorSlice order = call.input(std::span<const Token>(groups.rows));
+    const TensorSlice dy = call.input(dout.span()), dtable = call.inputOutput(rows);
+    const TensorSlice dpositions = call.inputOutput(dPositionTable.span().first(size_t(steps * C)));
+    const shaders::EmbeddingPushConstants constants{uint32_t(rows.size()), uint32_t(steps),
+                                                    uint32_t(C)};
+    addElementwise(call.dispatches(), TrainingShader::EmbeddingTokenGradient,
+                   {first, order, dy, dtable}, constants, rows.size());
+    // dPositionTable[t] += Σ_b dout[b, t]: column sums of dout as a (B, T·C) matrix.
+    const shaders::ColumnSumPushConstants sums{uint32_t(steps * C), uint32_t(B)};
+    call.dispatches().addDispatch(TrainingShader::ColumnSumAccumulate, {dy, dpositions}, sums,
+                                  groupsFor(size_t(steps * C), kRowWorkgroupSize));
+    call.run();
+    for (size_t u = 0; u < groups.distinct.size(); ++u)
+        std::copy_n(rows.data() + u * size_t(C), C, dTokenTable.data() + groups.distinct[u] * C);
+}
+
+void VulkanTensorOps::meanPoolForward(TensorView<float> out, ConstTensorView<float> inp) {
+    const auto [B, steps, C] = checkMeanPoolForward(out.shape(), inp.shape());
+
+    StagedCall call(*this, "meanPoolForward");
+    const TensorSlice x = call.input(inp.span()), y = call.output(out.span());
+    const shaders::MeanPoolPushConstants constants{uint32_t(B), uint32_t(steps), uint32_t(C),
+                                                   steps > 0 ? 1.0f / float(steps) : 0.0f};
+    call.dispatches().addDispatch(TrainingShader::MeanPoolForward, {x, y}, constants,
+                                  groupsFor(size_t(B * C), kRowWorkgroupSize));
+    call.run();
+}
+
+void VulkanTensorOps::meanPoolBackward(TensorView<float> dinp, ConstTensorView<float> dout) {
+    const auto [B, steps, C] = checkMeanPoolBackward(dinp.shape(), dout.shape());
+    if (steps == 0) return;
+
+    StagedCall call(*this, "meanPoolBackward");
+    const TensorSlice dy = call.input(dout.span()), dx = call.inputOutput(dinp.span());
+    const shaders::MeanPoolPushConstants constants{uint32_t(B), uint32_t(steps), uint32_t(C),
+                                                   1.0f / float(steps)};
+    addElementwise(call.dispatches(), TrainingShader::MeanPoolBackward, {dy, dx}, constants,
+                   dx.count);
+    call.run();
+}
+
+double VulkanTensorOps::crossEntropyForward(TensorView<float> probs, TensorView<float> losses,
+                                            ConstTensorView<float> logits, ConstTokenView targets) {
+    const auto [N, V, count] =
+        checkCrossEntropyForward(probs.shape(), losses.shape(), logits.shape(), targets);
+
+    StagedCall call(*this, "crossEntropyForward");
+    const TensorSlice z = call.input(logits.span()), y = call.input(targets.span());
+    const TensorSlice p = call.output(probs.span()), l = call.output(losses.span());
+    const shaders::CrossEntropyPushConstants constants{uint32_t(N), uint32_t(V), 0.0f};
+    call.dispatches().addDispatch(TrainingShader::CrossEntropyForward, {z, y, p, l}, constants,
+                                  groupsFor(size_t(N), kRowWorkgroupSize));
+    call.run();
+    double total = 0;  // ignored rows hold 0
+    for (float loss : losses.span()) total += double(loss);
+    return count > 0 ? total / double(count) : 0.0;
+}
+
+void VulkanTensorOps::crossEntropyBackward(TensorView<float> dlogits, ConstTensorView<float> probs,
+                                           ConstTokenView targets, float scale) {
+    const auto [N, V, count] = checkCrossEntropyBackward(dlogits.shape(), probs.shape(), targets);
+    if (count == 0) return;
+
+    StagedCall call(*this, "crossEntropyBackward");
+    const TensorSlice p = call.input(probs.span()), y = call.input(targets.span());
+    const TensorSlice dz = call.inputOutput(dlogits.span());
+    const shaders::CrossEntropyPushConstants constants{uint32_t(N), uint32_t(V),
+                                                       scale / float(count)};
+    addElementwise(call.dispatches(), TrainingShader::CrossEntropyBackward, {p, y, dz}, constants,
+                   dz.count);
+    call.run();
+}
+
+}  // namespace actlab::vulkan

@@ -1,0 +1,21 @@
+// Elementwise copy: to = from over n floats.
+#version 450
+
+#include "training_interface.glsl"
+
+layout(local_size_x = TRAINING_WORKGROUP_SIZE) in;
+
+layout(push_constant) uniform ElementwisePushConstants {
+    uint n;
+} p;
+
+layout(std430, set = 0, binding = 0) readonly buffer From { float from[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer To { float to[]; };
+
+void main() {
+    // Large tensors use a second row of workgroups (gridFor in vulkan_tensor_ops.cpp).
+    const uint i = gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x +
+                   gl_GlobalInvocationID.x;
+    if (i >= p.n) return;
+    to[i] = from[i];
+}

@@ -1,0 +1,21 @@
+// Fill: to = value over n floats.
+#version 450
+
+#include "training_interface.glsl"
+
+layout(local_size_x = TRAINING_WORKGROUP_SIZE) in;
+
+layout(push_constant) uniform FillPushConstants {
+    uint n;
+    float value;
+} p;
+
+layout(std430, set = 0, binding = 0) writeonly buffer To { float to[]; };
+
+void main() {
+    // Large tensors use a second row of workgroups (gridFor in vulkan_tensor_ops.cpp).
+    const uint i = gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x +
+                   gl_GlobalInvocationID.x;
+    if (i >= p.n) return;
+    to[i] = p.value;
+}
