@@ -1,6 +1,9 @@
-# The Attention view: the worker thread and its controller, the controls, the layers × heads
-# grid of attention maps, the typed sequence, and the curves. Included by ui/CMakeLists.txt.
+# The Attention view: the worker thread and its controller, the controls (with the activations'
+# parameters, the task's shape and compare mode), the layers × heads grids of attention maps of
+# run A and B, the typed sequence, and the curves. Included by ui/CMakeLists.txt.
 target_sources(actlab_ui PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/attention/activation_parameter_editor.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/attention/activation_parameter_editor.h
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_charts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_charts.h
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_controller.cpp
@@ -12,11 +15,17 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_grid_paint.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_grid_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_grid_view.h
+  ${CMAKE_CURRENT_LIST_DIR}/attention/attention_maps_pair.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/attention/attention_maps_pair.h
+  ${CMAKE_CURRENT_LIST_DIR}/attention/attention_task_shape.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/attention/attention_task_shape.h
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_view.h
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_view_frame.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_worker.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_worker.h
+  ${CMAKE_CURRENT_LIST_DIR}/attention/compare_runs.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/attention/compare_runs.h
   ${CMAKE_CURRENT_LIST_DIR}/attention/sequence_input_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/sequence_input_panel.h
 )

@@ -70,7 +70,8 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
                                    tr("N"));
     const QCommandLineOption compare(QStringLiteral("compare"),
                                      tr("Compare with a second run using this activation "
-                                        "(Training view)."),
+                                        "(Training view: the hidden layers'; Attention view: "
+                                        "on Q, K and V)."),
                                      tr("activation"));
     parser.addOptions({help, version, backend, screenshot, view, functions, derivatives, xRange,
                        size, preset, steps, compare});
@@ -169,6 +170,12 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
     if (!parser.isSet(view) &&
         (parser.isSet(preset) || parser.isSet(steps) || parser.isSet(compare)))
         options.view = attentionPreset ? QStringLiteral("attention") : QStringLiteral("training");
+    if (!options.compare.isEmpty() && options.view == QLatin1String("attention") &&
+        findActivation(options.compare.toStdString())->kind == ActivationKind::Gated) {
+        result.error = tr("--compare: %1 is a gated unit; Q, K and V take a scalar activation.")
+                           .arg(options.compare);
+        return result;
+    }
     if (parser.isSet(functions)) {
         for (const QString& name : parser.value(functions).split(QLatin1Char(','))) {
             const QString trimmed = name.trimmed();

@@ -10,8 +10,10 @@
 #include <QStatusBar>
 #include <QTabWidget>
 
+#include "activations/catalogue.h"
 #include "backends/backend.h"
 #include "ui/attention/attention_charts.h"
+#include "ui/attention/attention_controls.h"
 #include "ui/attention/attention_grid_view.h"
 #include "ui/attention/attention_view.h"
 #include "ui/charts/curve_chart.h"
@@ -142,7 +144,15 @@ void MainWindow::applyOptions(const GuiOptions& options) {
         m_attention->applyPreset(options.preset);
     else if (!options.preset.isEmpty())
         m_training->applyPreset(options.preset);
-    if (!options.compare.isEmpty()) m_training->setCompare(true, options.compare);
+    if (!options.compare.isEmpty() && options.view == QLatin1String("attention")) {
+        SequenceTrainingConfig b = m_attention->controls()->configB();
+        b.model.qkvActivation = ActivationConfig::withDefaults(
+            findActivation(options.compare.toStdString())->id);  // checked by parseGuiOptions
+        m_attention->controls()->setConfigB(b);
+        m_attention->setCompare(true);
+    } else if (!options.compare.isEmpty()) {
+        m_training->setCompare(true, options.compare);
+    }
     setCurrentView(options.view);
 }
 

@@ -1,19 +1,24 @@
-// The Attention tab in the main window at small sizes (offscreen): it renders and exports; after
-// training and while it trains, every label, chart title, legend entry, axis label and the maps'
-// caption is whole (nothing cut to "..."), on every page of the charts; the maps stay square
-// and large.
+// The Attention tab in the main window at small sizes (offscreen), alone and in compare mode: it
+// renders and exports; after training and while it trains, every label, chart title, legend
+// entry, axis label and the maps' captions are whole (nothing cut to "..."), on every page of the
+// charts; the maps stay square and large. With ACTLAB_ATTENTION_SCREENSHOTS=DIR set, the trained
+// window is also saved there (attention-WxH[-compare].png), e.g. under xvfb-run.
 #include <gtest/gtest.h>
 
+#include <QDir>
 #include <QImage>
 #include <QTemporaryDir>
 #include <memory>
+#include <tuple>
 
 #include "../ui/gui_test_support.h"
 #include "backends/backend_factory.h"
 #include "elided_text.h"
 #include "main_window.h"
 #include "ui/attention/attention_charts.h"
+#include "ui/attention/attention_controls.h"
 #include "ui/attention/attention_grid_view.h"
+#include "ui/attention/attention_maps_pair.h"
 #include "ui/attention/attention_view.h"
 
 using namespace actlab;
@@ -29,21 +34,41 @@ void settle() {
     waitFor([] { return false; }, 150);
 }  // layouts, Qt Charts' included
 
-// The main window on the Attention view at the test's size, shown, its first maps drawn.
-class AttentionInWindow : public ::testing::TestWithParam<QSize> {
+// The main window on the Attention view at the test's size, shown, its first maps drawn (of both
+// runs in compare mode).
+class AttentionInWindow : public ::testing::TestWithParam<std::tuple<QSize, bool>> {
 protected:
+    QSize size() const { return std::get<0>(GetParam()); }
+    bool compare() const { return std::get<1>(GetParam()); }
     void SetUp() override {
         m_selection = createBackend(BackendChoice::Cpu);
         window = std::make_unique<gui::MainWindow>(*m_selection.backend,
                                                    QString::fromStdString(m_selection.reason));
         ASSERT_TRUE(window->setCurrentView("attention"));
-        window->resize(GetParam());
+        window->resize(size());
         window->show();
         view = window->attentionView();
         ASSERT_TRUE(waitFor([&] { return view->grid()->layers() > 0; }));
+        if (compare()) {  // B with ReLU on Q, K and V: longer titles and legends than A's
+            SequenceTrainingConfig b = view->controls()->config();
+            b.model.qkvActivation = ActivationConfig::withDefaults(ActivationId::Relu);
+            view->controls()->setConfigB(b);
+            view->setCompare(true);
+            ASSERT_TRUE(waitFor([&] { return view->gridB()->layers() > 0; }));
+        }
     }
-    QRect lastMap() const {
-        return view->grid()->mapRect(view->grid()->layers() - 1, view->grid()->heads() - 1);
+    QRect lastMap(const AttentionGridView* grid) const {
+        return grid->mapRect(grid->layers() - 1, grid->heads() - 1);
+    }
+    QRect lastMap() const { return lastMap(view->grid()); }
+    void saveScreenshot() const {
+        const QString dir = qEnvironmentVariable("ACTLAB_ATTENTION_SCREENSHOTS");
+        if (dir.isEmpty()) return;
+        const QString name = QStringLiteral("attention-%1x%2%3.png")
+                                 .arg(size().width())
+                                 .arg(size().height())
+                                 .arg(compare() ? "-compare" : "");
+        EXPECT_TRUE(window->grab().toImage().save(QDir(dir).filePath(name)));
     }
 
     BackendSelection m_selection;
@@ -54,8 +79,11 @@ protected:
 // The cut texts of the view's labels, charts and map caption.
 QStringList elidedTexts(const AttentionView& view) {
     QStringList cut = actlab::test::elidedTexts(view);
-    if (const QString caption = view.grid()->shownCaption(); caption.endsWith(QChar(0x2026)))
-        cut << QStringLiteral("map caption: %1").arg(caption);
+    for (const AttentionGridView* grid : {view.grid(), view.gridB()}) {
+        if (!grid->isVisibleTo(&view)) continue;
+        if (const QString caption = grid->shownCaption(); caption.endsWith(QChar(0x2026)))
+            cut << QStringLiteral("%1 caption: %2").arg(grid->objectName(), caption);
+    }
     return cut;
 }
 
@@ -78,7 +106,7 @@ QStringList elidedOnEveryPage(AttentionView& view) {
 TEST_P(AttentionInWindow, RendersAtThisWindowSize) {
     ASSERT_TRUE(view->trainAndWait(10, 30000));
     const QImage image = window->grab().toImage();
-    EXPECT_EQ(image.size(), GetParam());
+    EXPECT_EQ(image.size(), size());
     const QRect map = lastMap();
     EXPECT_FALSE(map.isEmpty());
     EXPECT_EQ(map.width(), map.height());
@@ -93,8 +121,9 @@ TEST_P(AttentionInWindow, RendersAtThisWindowSize) {
 }
 
 TEST_P(AttentionInWindow, NothingIsElidedAndTheMapsStaySquareAndLarge) {
-    ASSERT_TRUE(view->trainAndWait(300, 60000));  // the axes run to 300, as in the screenshot
+    ASSERT_TRUE(view->trainAndWait(300, 120000));  // the axes run to 300, as in the screenshot
     settle();
+    saveScreenshot();
     const QStringList trained = elidedOnEveryPage(*view);
     EXPECT_TRUE(trained.isEmpty()) << trained.join(QLatin1Char('\n')).toStdString();
 
@@ -107,18 +136,33 @@ TEST_P(AttentionInWindow, NothingIsElidedAndTheMapsStaySquareAndLarge) {
     view->pause();
     EXPECT_TRUE(playing.isEmpty()) << playing.join(QLatin1Char('\n')).toStdString();
 
-    const QRect map = lastMap();
-    EXPECT_EQ(map.width(), map.height()) << "maps are square";
-    EXPECT_GE(map.width(), 90) << "a map is large enough to read its 8 × 8 weights";
-    EXPECT_TRUE(view->grid()->labelsShown()) << "the token names fit beside the maps";
-    EXPECT_EQ(view->charts()->pageCount(), GetParam().width() >= 1400 ? 1 : 2)
+    // Two runs share the room: smaller maps, at 1024 × 768 without the token names beside them
+    // (hover and enlarge still read them), still large enough for 8 × 8 weights.
+    for (const AttentionGridView* grid : {view->grid(), view->gridB()}) {
+        if (!grid->isVisibleTo(view)) continue;
+        const QRect map = lastMap(grid);
+        EXPECT_EQ(map.width(), map.height()) << "maps are square";
+        EXPECT_GE(map.width(), compare() ? 48 : 90)
+            << "a map is large enough to read its 8 × 8 weights";
+        if (!compare() || size().width() >= 1280) {
+            EXPECT_TRUE(grid->labelsShown()) << "the token names fit beside the maps";
+        }
+    }
+    EXPECT_EQ(view->charts()->pageCount(), size().width() >= 1400 ? 1 : 2)
         << "all four charts at once where they can be read so";
+    if (compare()) {
+        EXPECT_EQ(view->currentStepB(), view->currentStep());
+    }
 }
 
 // 1400 × 900 is the default window size.
 INSTANTIATE_TEST_SUITE_P(SmallWindows, AttentionInWindow,
-                         ::testing::Values(QSize(1024, 768), QSize(1280, 720), QSize(1400, 900)),
-                         [](const ::testing::TestParamInfo<QSize>& info) {
-                             return std::to_string(info.param.width()) + "x" +
-                                    std::to_string(info.param.height());
+                         ::testing::Combine(::testing::Values(QSize(1024, 768), QSize(1280, 720),
+                                                              QSize(1400, 900)),
+                                            ::testing::Bool()),
+                         [](const ::testing::TestParamInfo<std::tuple<QSize, bool>>& info) {
+                             const QSize size = std::get<0>(info.param);
+                             return std::to_string(size.width()) + "x" +
+                                    std::to_string(size.height()) +
+                                    (std::get<1>(info.param) ? "_compare" : "");
                          });

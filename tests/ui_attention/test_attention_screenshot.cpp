@@ -41,6 +41,29 @@ TEST(AttentionOptions, ParseAndValidate) {
     }
 }
 
+TEST(AttentionOptions, CompareTakesAScalarActivationForQkv) {
+    auto result = actlab::gui::parseGuiOptions(
+        args({"--preset", "reverse-heads", "--steps", "10", "--compare", "relu"}));
+    ASSERT_TRUE(result.options) << result.error.toStdString();
+    EXPECT_EQ(result.options->view, "attention");
+    EXPECT_EQ(result.options->compare, "relu");
+    result =
+        actlab::gui::parseGuiOptions(args({"--preset", "reverse-heads", "--compare", "swiglu"}));
+    EXPECT_FALSE(result.options);
+    EXPECT_TRUE(result.error.contains("gated")) << result.error.toStdString();
+}
+
+TEST(AttentionScreenshot, ComparesWithReluOnQkv) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("compare.png");
+    const ProcessResult r =
+        runActlab({"--screenshot", path, "--view", "attention", "--preset", "reverse-heads",
+                   "--steps", "20", "--compare", "relu", "--size", "1280x720"});
+    ASSERT_EQ(r.exitCode, 0) << r.standardError.toStdString();
+    const QImage image(path);
+    EXPECT_EQ(image.size(), QSize(1280, 720));
+}
+
 TEST(AttentionScreenshot, TrainsThePresetAndSavesTheWindow) {
     QTemporaryDir dir;
     const QString path = dir.filePath("attention.png");

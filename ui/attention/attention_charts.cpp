@@ -96,6 +96,7 @@ void AttentionCharts::arrange(int columns, int rows) {
         m_grid->setColumnStretch(column, column < columns ? 1 : 0);
     for (int row = 0; row < 2; ++row) m_grid->setRowStretch(row, row < rows ? 1 : 0);
     showPage(std::min(m_page, pages - 1));
+    if (m_runA && m_runB) setRuns(m_runA, m_runB, m_names);  // legends for the new width
 }
 
 void AttentionCharts::showPage(int page) {
@@ -122,6 +123,8 @@ void AttentionCharts::resizeEvent(QResizeEvent* event) {
 }
 
 void AttentionCharts::clear() {
+    m_runA.reset();
+    m_runB.reset();
     for (CurveChart* chart : charts()) {
         chart->setCurves({});
         chart->setXRange(0, 100);
@@ -133,59 +136,134 @@ void AttentionCharts::clear() {
 }
 
 void AttentionCharts::setRun(const SequenceSnapshot& run) {
-    const std::vector<size_t> shown = shownHistoryIndices(run.history.size(), kMaxPointsPerCurve);
+    m_runA.reset();
+    m_runB.reset();
+    draw(run, nullptr, {});
+}
+
+void AttentionCharts::setRuns(std::shared_ptr<const SequenceSnapshot> a,
+                              std::shared_ptr<const SequenceSnapshot> b, const QStringList& names) {
+    m_runA = std::move(a);
+    m_runB = std::move(b);
+    m_names = names;
+    draw(*m_runA, m_runB.get(), m_columns == 4 ? QStringList{tr("A"), tr("B")} : names);
+}
+
+void AttentionCharts::setCompareTitles(bool compare) {
+    if (compare == m_compareTitles) return;
+    m_compareTitles = compare;
+    // Titles short enough for a chart kChartWidth wide; the tooltips say the rest.
+    m_titles = compare ? QStringList{tr("Loss · test dashed"), tr("Accuracy (test)"),
+                                     tr("Mean head entropy"), tr("Gradient (log)")}
+                       : QStringList{tr("Loss"), tr("Accuracy (test)"), tr("Entropy per head"),
+                                     tr("Gradient norm (log)")};
+    const QList<CurveChart*> all = charts();
+    for (int i = 0; i < int(all.size()); ++i) all[i]->setTitle(m_titles[i]);
+    m_accuracy->setToolTip(
+        compare ? tr("Colour: run; solid: token accuracy (share of scored positions right), "
+                     "dashed: sequence accuracy (share of test sequences entirely right)")
+                : tr("Token: share of scored positions right; sequence: share of test "
+                     "sequences with every scored position right"));
+    m_entropy->setToolTip(
+        compare ? tr("Mean entropy (nats) of an attention row over every head of each run")
+                : tr("Mean entropy (nats) of an attention row per head over the test "
+                     "sequences: low when a head looks at one key. Colour: layer; line "
+                     "style: head 1 solid, 2 dashed, 3 dotted, 4 dash-dot, …"));
+    m_gradient->setToolTip(compare ? tr("‖∂L/∂W‖ of each block's parameters at the last step; "
+                                        "colour: layer; run A solid, run B dashed")
+                                   : tr("‖∂L/∂W‖ of each block's parameters at the last step"));
+    for (int page = 0; page < m_pageBar->count(); ++page)
+        m_pageBar->setTabText(page, m_titles.mid(page * perPage(), perPage()).join(" · "));
+}
+
+void AttentionCharts::draw(const SequenceSnapshot& a, const SequenceSnapshot* b,
+                           const QStringList& names) {
     using P = SequenceHistoryPoint;
-    std::vector<CurveChart::Curve> loss{
-        historyCurve(
-            run, shown, [](const P& p) { return p.trainLoss; }, "train", tr("train"), kColors[0]),
-        historyCurve(
-            run, shown, [](const P& p) { return p.testLoss; }, "test", tr("test"), kColors[1],
-            Qt::DashLine)};
-    std::vector<CurveChart::Curve> accuracy{
-        historyCurve(
-            run, shown, [](const P& p) { return p.tokenAccuracy; }, "token", tr("token"),
-            kColors[0]),
-        historyCurve(
-            run, shown, [](const P& p) { return p.sequenceAccuracy; }, "sequence", tr("sequence"),
-            kColors[2])};
-    std::vector<CurveChart::Curve> entropy, gradient;
-    const int heads = std::max(1, run.heads);
-    for (int l = 0; l < run.layers; ++l) {
-        for (int h = 0; h < heads; ++h) {
-            const size_t i = size_t(l * heads + h);
+    const bool compare = b != nullptr;
+    setCompareTitles(compare);
+    std::vector<const SequenceSnapshot*> runs{&a};
+    if (b) runs.push_back(b);
+    std::vector<CurveChart::Curve> loss, accuracy, entropy, gradient;
+    QStringList hidden;  // keys whose legend entry would only repeat a run's name
+    for (size_t r = 0; r < runs.size(); ++r) {
+        const SequenceSnapshot& run = *runs[r];
+        const std::vector<size_t> shown =
+            shownHistoryIndices(run.history.size(), kMaxPointsPerCurve);
+        const QString prefix = compare ? QString(r == 0 ? "A/" : "B/") : QString();
+        const QColor color = kColors[compare ? r : 0];
+        loss.push_back(historyCurve(
+            run, shown, [](const P& p) { return p.trainLoss; }, prefix + "train",
+            compare ? names.value(int(r)) : tr("train"), color));
+        loss.push_back(historyCurve(
+            run, shown, [](const P& p) { return p.testLoss; }, prefix + "test", tr("test"),
+            compare ? color : kColors[1], Qt::DashLine));
+        accuracy.push_back(historyCurve(
+            run, shown, [](const P& p) { return p.tokenAccuracy; }, prefix + "token",
+            compare ? names.value(int(r)) : tr("token"), color));
+        accuracy.push_back(historyCurve(
+            run, shown, [](const P& p) { return p.sequenceAccuracy; }, prefix + "sequence",
+            tr("sequence"), compare ? color : kColors[2], compare ? Qt::DashLine : Qt::SolidLine));
+        if (compare) hidden << prefix + "test" << prefix + "sequence";
+        const int heads = std::max(1, run.heads);
+        if (compare) {
             entropy.push_back(historyCurve(
                 run, shown,
-                [i](const P& p) { return i < p.headEntropy.size() ? p.headEntropy[i] : NAN; },
-                QStringLiteral("L%1H%2").arg(l).arg(h),
-                run.layers * heads <= kHeadLegendLimit ? tr("L%1 H%2").arg(l + 1).arg(h + 1)
-                                                       : tr("L%1").arg(l + 1),
-                kColors[l % 12], kHeadStyles[h % 5]));
+                [](const P& p) {
+                    double sum = 0;
+                    for (double e : p.headEntropy) sum += e;
+                    return p.headEntropy.empty() ? NAN : sum / double(p.headEntropy.size());
+                },
+                prefix + "entropy", names.value(int(r)), color));
         }
-        gradient.push_back(historyCurve(
-            run, shown,
-            [l](const P& p) {
-                return size_t(l) < p.layerGradientNorm.size() ? p.layerGradientNorm[size_t(l)]
-                                                              : NAN;
-            },
-            QStringLiteral("L%1").arg(l), tr("L%1").arg(l + 1), kColors[l % 12], Qt::SolidLine,
-            true));
+        for (int l = 0; l < run.layers; ++l) {
+            for (int h = 0; h < heads && !compare; ++h) {
+                const size_t i = size_t(l * heads + h);
+                entropy.push_back(historyCurve(
+                    run, shown,
+                    [i](const P& p) { return i < p.headEntropy.size() ? p.headEntropy[i] : NAN; },
+                    QStringLiteral("L%1H%2").arg(l).arg(h),
+                    run.layers * heads <= kHeadLegendLimit ? tr("L%1 H%2").arg(l + 1).arg(h + 1)
+                                                           : tr("L%1").arg(l + 1),
+                    kColors[l % 12], kHeadStyles[h % 5]));
+            }
+            gradient.push_back(historyCurve(
+                run, shown,
+                [l](const P& p) {
+                    return size_t(l) < p.layerGradientNorm.size() ? p.layerGradientNorm[size_t(l)]
+                                                                  : NAN;
+                },
+                prefix + QStringLiteral("L%1").arg(l), tr("L%1").arg(l + 1),
+                kColors[(compare ? l + 2 : l) % 12],  // in compare mode, not the runs' colours
+                r == 0 ? Qt::SolidLine : Qt::DashLine, true));
+            if (r == 1) hidden << gradient.back().key;
+        }
     }
     m_loss->setCurves(loss);
     m_accuracy->setCurves(accuracy);
     m_entropy->setCurves(entropy);
     m_gradient->setCurves(gradient);
-    // Many heads: one legend entry per layer (its first head), the line style telling the heads.
-    const bool everyHead = entropy.size() <= size_t(kHeadLegendLimit);
-    for (size_t i = 0; i < entropy.size(); ++i) {
-        const bool first = i % size_t(heads) == 0;
-        m_entropy->setLegendEntryVisible(entropy[i].key,
-                                         everyHead || (first && run.layers <= kLegendLimit));
+    for (const QString& key : hidden)
+        for (CurveChart* chart : charts())
+            if (chart->curveKeys().contains(key)) chart->setLegendEntryVisible(key, false);
+    if (!compare) {
+        // Many heads: one legend entry per layer (its first head), the line style telling the
+        // heads.
+        const int heads = std::max(1, a.heads);
+        const bool everyHead = entropy.size() <= size_t(kHeadLegendLimit);
+        for (size_t i = 0; i < entropy.size(); ++i) {
+            const bool first = i % size_t(heads) == 0;
+            m_entropy->setLegendEntryVisible(entropy[i].key,
+                                             everyHead || (first && a.layers <= kLegendLimit));
+        }
     }
-    const bool gradientLegend = gradient.size() <= size_t(kLegendLimit);
+    const bool gradientLegend = a.layers <= kLegendLimit;
     for (const CurveChart::Curve& curve : gradient)
-        m_gradient->setLegendEntryVisible(curve.key, gradientLegend);
+        if (!hidden.contains(curve.key))
+            m_gradient->setLegendEntryVisible(curve.key, gradientLegend);
 
-    const int lastStep = run.history.empty() ? 0 : run.history.back().step;
+    int lastStep = 0;
+    for (const SequenceSnapshot* run : runs)
+        if (!run->history.empty()) lastStep = std::max(lastStep, run->history.back().step);
     const double xHigh = std::max(10, lastStep);
     for (CurveChart* chart : charts()) chart->setXRange(0, xHigh);
     double lossHigh = 0, entropyHigh = 0;
@@ -196,7 +274,9 @@ void AttentionCharts::setRun(const SequenceSnapshot& run) {
     m_loss->setYRange(0, lossHigh > 0 ? lossHigh * 1.05 : 1.0);
     m_accuracy->setYRange(0, 1.02);
     m_entropy->setYRange(0, entropyHigh > 0 ? entropyHigh * 1.05 : 1.0);
-    if (!gradient.empty() && !gradient.front().y.empty()) m_gradient->fitY();
+    bool anyGradient = false;
+    for (const auto& curve : gradient) anyGradient = anyGradient || !curve.y.empty();
+    if (anyGradient) m_gradient->fitY();
 }
 
 }  // namespace actlab::ui

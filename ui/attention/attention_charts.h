@@ -1,11 +1,15 @@
 // The curves of an Attention-lab run over its steps, read from the snapshot's history: loss
 // (train, test), accuracy (per token, per sequence), the attention entropy of every head and the
-// gradient norm of every layer (log scale). Non-finite points are left out.
+// gradient norm of every layer (log scale). In compare mode, runs A and B on the same charts:
+// colour = run (the legend names it and what differs), dashed = test loss, sequence accuracy, or
+// run B's gradients; the entropy is each run's mean over its heads. Non-finite points are left
+// out.
 #pragma once
 
 #include <QList>
 #include <QStringList>
 #include <QWidget>
+#include <memory>
 
 #include "training/sequence_trainer.h"
 
@@ -24,6 +28,11 @@ public:
     explicit AttentionCharts(QWidget* parent = nullptr);
 
     void setRun(const SequenceSnapshot& run);
+    // Both runs of compare mode, named in the legends by what differs ("A · qkv relu"), or by
+    // their letters alone when four charts side by side leave no room for more (the maps'
+    // titles above say it then). The charts keep the snapshots to name them again on a resize.
+    void setRuns(std::shared_ptr<const SequenceSnapshot> a,
+                 std::shared_ptr<const SequenceSnapshot> b, const QStringList& names);
     void clear();
 
     CurveChart* lossChart() const { return m_loss; }
@@ -48,6 +57,8 @@ private:
     static constexpr int kChartHeight = 230;
 
     void arrange(int columns, int rows);
+    void draw(const SequenceSnapshot& a, const SequenceSnapshot* b, const QStringList& names);
+    void setCompareTitles(bool compare);
     int perPage() const { return m_columns * m_rows; }
 
     QGridLayout* m_grid;
@@ -56,6 +67,9 @@ private:
     int m_columns = 0;
     int m_rows = 0;
     int m_page = 0;
+    bool m_compareTitles = false;
+    std::shared_ptr<const SequenceSnapshot> m_runA, m_runB;  // compare mode's, as last drawn
+    QStringList m_names;
     CurveChart* m_loss;
     CurveChart* m_accuracy;
     CurveChart* m_entropy;

@@ -6,16 +6,26 @@ namespace actlab::ui {
 AttentionController::AttentionController(QObject* parent)
     : RunControllerOf(5, QStringLiteral("attention"), parent) {}
 
-void AttentionController::reset(const SequenceTrainingConfig& config) {
+void AttentionController::reset(const SequenceTrainingConfig& config,
+                                const std::optional<SequenceTrainingConfig>& compared) {
     m_typedRequest = 0;
+    m_comparing = compared.has_value();
+    const quint64 request = ++m_compareRequest;
     const ResetSerials serials = startReset();
-    queue([config, serials](AttentionWorker* worker) {
-        worker->reset(config, serials.generation, serials.command);
+    queue([config, compared, serials, request](AttentionWorker* worker) {
+        worker->reset(config, compared, serials.generation, serials.command, request);
     });
 }
 
-void AttentionController::setOptimizer(const OptimizerConfig& config) {
-    queue([config](AttentionWorker* worker) { worker->setOptimizer(config); });
+quint64 AttentionController::setCompare(const std::optional<SequenceTrainingConfig>& compared) {
+    m_comparing = compared.has_value();
+    const quint64 request = ++m_compareRequest;
+    queue([compared, request](AttentionWorker* worker) { worker->setCompare(compared, request); });
+    return request;
+}
+
+void AttentionController::setOptimizer(const OptimizerConfig& config, int run) {
+    queue([config, run](AttentionWorker* worker) { worker->setOptimizer(run, config); });
 }
 
 quint64 AttentionController::setTypedSequence(const std::vector<Token>& tokens) {

@@ -1,19 +1,25 @@
-// AttentionControls: the form (built here), the wheel guard, and its reading into a
-// SequenceTrainingConfig. Writing a config into the fields, the presets and the saved state are
-// in attention_controls_state.cpp.
+// AttentionControls: the form (built here), the wheel guard, the task's shape limits, and its
+// reading into run A's or run B's SequenceTrainingConfig. Writing a config into the fields, the
+// presets and the saved state are in attention_controls_state.cpp.
 #include "ui/attention/attention_controls.h"
 
+#include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
 #include "training/sequence_presets.h"
+#include "ui/attention/activation_parameter_editor.h"
+#include "ui/attention/attention_task_shape.h"
+#include "ui/attention/compare_runs.h"
 #include "ui/common/control_choices.h"
 
 namespace actlab::ui {
@@ -60,7 +66,9 @@ AttentionControls::AttentionControls(QWidget* parent) : QWidget(parent) {
     for (const SequencePreset& preset : sequencePresets())
         addChoice(m_preset, qtText(preset.name), qtText(preset.name), qtText(preset.description));
     m_presetText = new QLabel;
-    layout->addWidget(presetGroup(m_preset, m_presetText, this));
+    m_presetBox = presetGroup(m_preset, m_presetText, this);
+    layout->addWidget(m_presetBox);
+    layout->addWidget(buildCompareBox());
     layout->addWidget(buildTaskBox());
     layout->addWidget(buildModelBox());
     layout->addWidget(buildOptimizerBox());
@@ -77,30 +85,45 @@ AttentionControls::AttentionControls(QWidget* parent) : QWidget(parent) {
             widget->setFocusPolicy(Qt::StrongFocus);
             widget->installEventFilter(guard);
         }
+    m_ffnParameters->setWheelFilter(guard);
+    m_qkvParameters->setWheelFilter(guard);
     setConfig(SequenceTrainingConfig{});
 }
 
 QWidget* AttentionControls::buildTaskBox() {
-    auto* box = new QGroupBox(tr("Task"), this);
-    auto* form = new QFormLayout(box);
+    m_taskBox = new QGroupBox(tr("Task"), this);
+    auto* form = new QFormLayout(m_taskBox);
     m_task = comboBox("task");
     for (const SequenceTaskInfo& info : sequenceTaskCatalogue())
         addChoice(m_task, qtText(info.name), qtText(info.name), qtText(info.description));
     m_taskText = new QLabel;
     m_taskText->setWordWrap(true);
+    m_sequence = countBox(2, kMaxTransformerSequence, "sequenceLength");
+    m_vocabulary = countBox(2, kMaxTransformerVocabulary, "vocabulary");
     m_seed = countBox(0, 1'000'000, "seed");
     m_seed->setToolTip(tr("Seeds the data and the model's initialisation"));
     form->addRow(tr("Task"), m_task);
     form->addRow(m_taskText);
+    form->addRow(tr("Length T"), m_sequence);
+    form->addRow(tr("Vocabulary V"), m_vocabulary);
     form->addRow(tr("Seed"), m_seed);
-    connect(m_task, &QComboBox::activated, this, [this] { changed(true); });
-    connect(m_seed, &QSpinBox::valueChanged, this, [this] { changed(true); });
-    return box;
+    connect(m_task, &QComboBox::activated, this, [this] {
+        const TaskShape shape = taskShape(m_task->currentData().toString());
+        m_writing = true;  // the new task's own T and V
+        updateTaskShape();
+        m_sequence->setValue(shape.sequence);
+        m_vocabulary->setValue(shape.vocabulary);
+        m_writing = false;
+        changed(true);
+    });
+    for (QSpinBox* spin : {m_sequence, m_vocabulary, m_seed})
+        connect(spin, &QSpinBox::valueChanged, this, [this] { changed(true); });
+    return m_taskBox;
 }
 
 QWidget* AttentionControls::buildModelBox() {
-    auto* box = new QGroupBox(tr("Transformer"), this);
-    auto* form = new QFormLayout(box);
+    m_modelBox = new QGroupBox(tr("Transformer"), this);
+    auto* form = m_modelForm = new QFormLayout(m_modelBox);
     m_layers = countBox(1, kMaxTransformerLayers, "layers");
     m_heads = countBox(1, kMaxTransformerHeads, "heads");
     m_dModel = countBox(8, kMaxTransformerWidth, "dModel");
@@ -111,11 +134,13 @@ QWidget* AttentionControls::buildModelBox() {
     m_ffn->addItem(tr("gated (GLU)"), int(FeedForwardKind::Gated));
     m_ffn->addItem(tr("none (attention only)"), int(FeedForwardKind::None));
     m_ffnActivation = comboBox("ffnActivation");
+    m_ffnParameters = new ActivationParameterEditor(QStringLiteral("ffnActivation"));
     m_qkvActivation = comboBox("qkvActivation");
     m_qkvActivation->setToolTip(
         tr("Applied to the queries, keys and values after their "
            "projections; identity is the standard Transformer"));
     addActivationChoices(m_qkvActivation, ActivationKind::Scalar);
+    m_qkvParameters = new ActivationParameterEditor(QStringLiteral("qkvActivation"));
     m_norm = comboBox("norm");
     m_norm->addItem(tr("Pre-LN"), int(NormPlacement::Pre));
     m_norm->addItem(tr("Post-LN"), int(NormPlacement::Post));
@@ -129,28 +154,37 @@ QWidget* AttentionControls::buildModelBox() {
     form->addRow(tr("d_model"), m_dModel);
     form->addRow(tr("Feed-forward"), m_ffn);
     form->addRow(tr("FFN activation"), m_ffnActivation);
+    form->addRow(QString(), m_ffnParameters);  // its parameters, right under it
     form->addRow(tr("Q/K/V activation"), m_qkvActivation);
+    form->addRow(QString(), m_qkvParameters);
     form->addRow(tr("Norm"), m_norm);
     form->addRow(m_causal);
     for (QSpinBox* spin : {m_layers, m_heads, m_dModel})
         connect(spin, &QSpinBox::valueChanged, this, [this] { changed(true); });
     connect(m_ffn, &QComboBox::activated, this, [this] {
         fillFeedForwardActivations();
+        updateParameterEditors();
         changed(true);
     });
-    for (QComboBox* combo : {m_ffnActivation, m_qkvActivation, m_norm})
-        connect(combo, &QComboBox::activated, this, [this] { changed(true); });
+    for (QComboBox* combo : {m_ffnActivation, m_qkvActivation})
+        connect(combo, &QComboBox::activated, this, [this] {
+            updateParameterEditors();
+            changed(true);
+        });
+    connect(m_norm, &QComboBox::activated, this, [this] { changed(true); });
+    for (ActivationParameterEditor* editor : {m_ffnParameters, m_qkvParameters})
+        connect(editor, &ActivationParameterEditor::changed, this, [this] { changed(true); });
     connect(m_causal, &QCheckBox::toggled, this, [this](bool on) {
         if (m_writing) return;
         m_causalChoice = on;
         changed(true);
     });
-    return box;
+    return m_modelBox;
 }
 
 QWidget* AttentionControls::buildOptimizerBox() {
-    auto* box = new QGroupBox(tr("Optimizer"), this);
-    auto* form = new QFormLayout(box);
+    m_optimizerBox = new QGroupBox(tr("Optimizer"), this);
+    auto* form = new QFormLayout(m_optimizerBox);
     m_optimizer = comboBox("optimizer");
     addOptimizerChoices(m_optimizer);
     m_learningRate = new QDoubleSpinBox;
@@ -173,6 +207,47 @@ QWidget* AttentionControls::buildOptimizerBox() {
     connect(m_learningRate, &QDoubleSpinBox::valueChanged, this, [this] { changed(false); });
     connect(m_warmup, &QSpinBox::valueChanged, this, [this] { changed(false); });
     connect(m_batch, &QSpinBox::valueChanged, this, [this] { changed(true); });
+    return m_optimizerBox;
+}
+
+QWidget* AttentionControls::buildCompareBox() {
+    auto* box = new QGroupBox(tr("Compare"), this);
+    auto* layout = new QVBoxLayout(box);
+    m_compare = new QCheckBox(tr("Train a second run side by side"));
+    m_compare->setObjectName(QStringLiteral("compare"));
+    m_compare->setToolTip(
+        tr("Run B: the same task, data and seed as run A, with the settings you change for it. "
+           "Both runs step together."));
+    m_editA = new QPushButton(tr("Run A"));
+    m_editB = new QPushButton(tr("Run B"));
+    m_editA->setObjectName(QStringLiteral("editRunA"));
+    m_editB->setObjectName(QStringLiteral("editRunB"));
+    auto* group = new QButtonGroup(box);
+    for (QPushButton* button : {m_editA, m_editB}) {
+        button->setCheckable(true);
+        button->setToolTip(tr("Which run the settings below show and change"));
+        group->addButton(button);
+    }
+    m_editA->setChecked(true);
+    m_editRow = new QWidget;
+    auto* row = new QHBoxLayout(m_editRow);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(new QLabel(tr("Settings of")));
+    row->addWidget(m_editA);
+    row->addWidget(m_editB);
+    m_compareText = new QLabel;
+    m_compareText->setObjectName(QStringLiteral("compareDifferences"));
+    m_compareText->setWordWrap(true);
+    layout->addWidget(m_compare);
+    layout->addWidget(m_editRow);
+    layout->addWidget(m_compareText);
+    connect(m_compare, &QCheckBox::toggled, this, [this](bool on) {
+        if (m_writing) return;
+        setEditedRun(on ? 1 : 0);  // on: the form shows B, ready for its differences
+        emit compareChanged();
+    });
+    connect(m_editA, &QPushButton::clicked, this, [this] { setEditedRun(0); });
+    connect(m_editB, &QPushButton::clicked, this, [this] { setEditedRun(1); });
     return box;
 }
 
@@ -191,6 +266,40 @@ void AttentionControls::fillFeedForwardActivations() {
     updateEnabled();
 }
 
+void AttentionControls::updateParameterEditors() {
+    // Another function: its own parameters at their defaults; the same: the values stay.
+    m_ffnParameters->setActivation(
+        m_ffnParameters->activation(ActivationId(m_ffnActivation->currentData().toInt())));
+    m_qkvParameters->setActivation(
+        m_qkvParameters->activation(ActivationId(m_qkvActivation->currentData().toInt())));
+    updateEnabled();
+}
+
+void AttentionControls::updateTaskShape() {
+    const QString task = m_task->currentData().toString();
+    const TaskShape shape = taskShape(task);
+    m_sequence->setRange(shape.minSequence,
+                         shape.sequenceFree ? shape.maxSequence : shape.sequence);
+    m_vocabulary->setRange(shape.minVocabulary,
+                           shape.vocabularyFree ? shape.maxVocabulary : shape.vocabulary);
+    m_sequence->setEnabled(shape.sequenceFree && m_editedRun == 0);
+    m_vocabulary->setEnabled(shape.vocabularyFree && m_editedRun == 0);
+    m_sequence->setToolTip(
+        shape.sequenceFree
+            ? tr("Tokens per sequence: %1 to %2 for %3; the maps have one row and column each")
+                  .arg(shape.minSequence)
+                  .arg(shape.maxSequence)
+                  .arg(task)
+            : tr("The %1 task fixes its length: %2 tokens").arg(task).arg(shape.sequence));
+    m_vocabulary->setToolTip(
+        shape.vocabularyFree
+            ? tr("Distinct input tokens: %1 to %2 for %3")
+                  .arg(shape.minVocabulary)
+                  .arg(shape.maxVocabulary)
+                  .arg(task)
+            : tr("The %1 task has its own %2 tokens").arg(task).arg(shape.vocabulary));
+}
+
 void AttentionControls::updateEnabled() {
     const SequenceTaskInfo* task = findSequenceTask(m_task->currentData().toString().toStdString());
     m_taskText->setText(task ? qtText(task->description) : QString());
@@ -203,46 +312,140 @@ void AttentionControls::updateEnabled() {
     m_causal->setToolTip(forced ? tr("This task needs the causal mask: a position may only look "
                                      "at itself and earlier positions")
                                 : tr("Each position may only look at itself and earlier ones"));
-    m_ffnActivation->setEnabled(FeedForwardKind(m_ffn->currentData().toInt()) !=
-                                FeedForwardKind::None);
+    const bool ffn = FeedForwardKind(m_ffn->currentData().toInt()) != FeedForwardKind::None;
+    m_ffnActivation->setEnabled(ffn);
+    m_modelForm->setRowVisible(m_ffnParameters, ffn && m_ffnParameters->hasParameters());
+    m_modelForm->setRowVisible(m_qkvParameters, m_qkvParameters->hasParameters());
+
+    // Run B shares A's task, data and seed, and a preset sets run A.
+    const bool editingB = m_editedRun == 1;
+    m_presetBox->setEnabled(!editingB);
+    m_task->setEnabled(!editingB);
+    m_seed->setEnabled(!editingB);
+    updateTaskShape();
+    const QString shared =
+        tr("Run B trains on run A's task, data and seed: edit run A to change "
+           "them");
+    m_taskBox->setToolTip(editingB ? shared : QString());
+    m_presetBox->setToolTip(editingB ? tr("A preset sets run A: edit run A to choose one")
+                                     : QString());
+    m_modelBox->setTitle(editingB ? tr("Transformer · run B") : tr("Transformer"));
+    m_optimizerBox->setTitle(editingB ? tr("Optimizer · run B") : tr("Optimizer"));
+    m_editRow->setVisible(m_compare->isChecked());
+    m_compareText->setVisible(m_compare->isChecked());
+}
+
+void AttentionControls::updateCompareText() {
+    if (!m_compare->isChecked()) return;
+    const std::vector<RunDifference> differences = runDifferences(config(), configB());
+    if (differences.empty()) {
+        m_compareText->setText(tr("B is still the same as A: choose Run B and change a setting."));
+        return;
+    }
+    QStringList lines;
+    for (const RunDifference& d : differences)
+        lines << tr("%1 (A: %2)")
+                     .arg(d.b.isEmpty() ? tr("none") : d.b, d.a.isEmpty() ? tr("none") : d.a);
+    m_compareText->setText(tr("B differs: %1").arg(lines.join(QStringLiteral("; "))));
 }
 
 void AttentionControls::changed(bool rebuild) {
     if (m_writing) return;
     updateEnabled();
+    const SequenceTrainingConfig fields = readFields();
+    if (m_editedRun == 1) {
+        m_configB = withSharedSettings(fields, m_configA);
+        updateCompareText();
+        if (rebuild)
+            emit compareChanged();
+        else
+            emit optimizerBChanged();
+        return;
+    }
+    m_configB = carryDifferences(m_configA, m_configB, fields);
+    m_configA = fields;
+    updateCompareText();
     if (rebuild && m_preset->currentIndex() != 0) {
         m_preset->setCurrentIndex(0);  // edited: no longer the preset as such
         m_presetText->setText(tr("Edited from a preset."));
     }
-    if (rebuild)
+    if (rebuild) {
         emit rebuildRequested();
-    else
-        emit optimizerChanged();
+        return;
+    }
+    emit optimizerChanged();
+    if (compare()) emit optimizerBChanged();  // B follows A where it does not differ
 }
 
 QString AttentionControls::problem() const {
-    if (m_dModel->value() % m_heads->value() != 0)
-        return tr("d_model %1 does not split into %2 heads: choose a d_model that is a multiple "
+    const auto split = [this](const SequenceTrainingConfig& c, const QString& run) {
+        if (c.model.dModel % c.model.heads == 0) return QString();
+        return tr("%1d_model %2 does not split into %3 heads: choose a d_model that is a multiple "
                   "of the number of heads.")
-            .arg(m_dModel->value())
-            .arg(m_heads->value());
-    return QString();
+            .arg(run)
+            .arg(c.model.dModel)
+            .arg(c.model.heads);
+    };
+    const QString a = split(config(), QString());
+    if (!a.isEmpty() || !compare()) return a;
+    return split(configB(), tr("Run B: "));
+}
+
+bool AttentionControls::compare() const { return m_compare->isChecked(); }
+
+void AttentionControls::setCompare(bool on) {
+    m_writing = true;
+    m_compare->setChecked(on);
+    m_writing = false;
+    setEditedRun(on ? m_editedRun : 0);
+    updateEnabled();
+    updateCompareText();
+}
+
+void AttentionControls::setEditedRun(int run) {
+    run = compare() && run == 1 ? 1 : 0;
+    if (!m_writing && run != m_editedRun) {  // keep what the form shows before it shows the other
+        const SequenceTrainingConfig fields = readFields();
+        if (m_editedRun == 1)
+            m_configB = withSharedSettings(fields, m_configA);
+        else
+            m_configA = fields;
+    }
+    m_editedRun = run;
+    (run == 1 ? m_editB : m_editA)->setChecked(true);
+    writeFields(run == 1 ? m_configB : m_configA);
+    updateCompareText();
 }
 
 SequenceTrainingConfig AttentionControls::config() const {
-    SequenceTrainingConfig c = m_base;
+    return m_editedRun == 0 ? readFields() : m_configA;
+}
+
+SequenceTrainingConfig AttentionControls::configB() const {
+    return m_editedRun == 1 ? withSharedSettings(readFields(), m_configA) : m_configB;
+}
+
+SequenceTrainingConfig AttentionControls::readFields() const {
+    SequenceTrainingConfig c =
+        m_editedRun == 1 ? m_configB : m_configA;  // fields without a control
     c.task = m_task->currentData().toString().toStdString();
+    const TaskShape shape = taskShape(m_task->currentData().toString());
+    c.taskOptions.sequence = shape.sequenceFree ? m_sequence->value() : 0;
+    c.taskOptions.vocabulary = shape.vocabularyFree ? m_vocabulary->value() : 0;
     c.seed = std::uint64_t(m_seed->value());
     TransformerConfig& m = c.model;
     m.layers = m_layers->value();
     m.heads = m_heads->value();
+    if (m.dModel != m_dModel->value()) m.dFf = 0;  // the default rule for the new width
     m.dModel = m_dModel->value();
-    m.ffn = FeedForwardKind(m_ffn->currentData().toInt());
+    const auto ffn = FeedForwardKind(m_ffn->currentData().toInt());
+    if (m.ffn != ffn) m.dFf = 0;
+    m.ffn = ffn;
     if (m.ffn != FeedForwardKind::None)
         m.ffnActivation =
-            ActivationConfig::withDefaults(ActivationId(m_ffnActivation->currentData().toInt()));
+            m_ffnParameters->activation(ActivationId(m_ffnActivation->currentData().toInt()));
     m.qkvActivation =
-        ActivationConfig::withDefaults(ActivationId(m_qkvActivation->currentData().toInt()));
+        m_qkvParameters->activation(ActivationId(m_qkvActivation->currentData().toInt()));
     m.norm = NormPlacement(m_norm->currentData().toInt());
     m.causal = m_causal->isChecked();
     if (const SequenceTaskInfo* task = findSequenceTask(c.task); task && task->causal)
@@ -250,10 +453,11 @@ SequenceTrainingConfig AttentionControls::config() const {
     c.optimizer.kind = OptimizerKind(m_optimizer->currentData().toInt());
     c.optimizer.learningRate = m_learningRate->value();
     c.optimizer.warmupSteps = m_warmup->value();
-    // Warm-up, then (practically) constant: a cosine over a billion steps.
+    // Warm-up, then (practically) constant: a cosine over ten million steps, the most core's
+    // JSON reads back (config/config_json.cpp), 99.99% of the rate after 20,000 steps.
     c.optimizer.schedule = c.optimizer.warmupSteps > 0 ? LearningRateSchedule::WarmupCosine
                                                        : LearningRateSchedule::Constant;
-    c.optimizer.totalSteps = c.optimizer.warmupSteps > 0 ? 1'000'000'000 : 0;
+    c.optimizer.totalSteps = c.optimizer.warmupSteps > 0 ? 10'000'000 : 0;
     c.batch = m_batch->value();
     return c;
 }

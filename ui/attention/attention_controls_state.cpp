@@ -1,13 +1,20 @@
-// AttentionControls: writing a config into the fields (presets, restored state) and the state
-// as JSON (names, not indices, so that a saved session survives new catalogue entries).
+// AttentionControls: writing a config into the fields (presets, restored state, the other run)
+// and the state as JSON: run A's and B's configurations through core's one serialisation
+// (config/config_json.h), in a small wrapper with the preset and the compare settings.
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QSpinBox>
 
+#include "config/config_json.h"
 #include "training/sequence_presets.h"
+#include "ui/attention/activation_parameter_editor.h"
 #include "ui/attention/attention_controls.h"
+#include "ui/attention/attention_task_shape.h"
+#include "ui/attention/compare_runs.h"
 #include "ui/common/control_choices.h"
 
 namespace actlab::ui {
@@ -17,21 +24,55 @@ void select(QComboBox* box, const QVariant& data) {
     box->setCurrentIndex(std::max(0, box->findData(data)));
 }
 
+QJsonObject configToJson(const SequenceTrainingConfig& config) {
+    return QJsonDocument::fromJson(QByteArray::fromStdString(sequenceTrainingConfigToJson(config)))
+        .object();
+}
+
+// nullopt when absent or not a configuration core reads. d_ff written as the default rule gave
+// it goes back to "the rule", so that a new d_model gets its own.
+std::optional<SequenceTrainingConfig> configFromJson(const QJsonValue& value) {
+    if (!value.isObject()) return std::nullopt;
+    const QByteArray text = QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact);
+    std::string error;
+    auto config = sequenceTrainingConfigFromJson(text.toStdString(), &error);
+    if (!config) {
+        qWarning("Attention view: the saved configuration is not used: %s", error.c_str());
+        return std::nullopt;
+    }
+    TransformerConfig rule = config->model;
+    rule.dFf = 0;
+    if (config->model.dFf == transformerFeedForwardWidth(rule)) config->model.dFf = 0;
+    return config;
+}
+
 }  // namespace
 
-void AttentionControls::setConfig(const SequenceTrainingConfig& c) {
+void AttentionControls::writeFields(const SequenceTrainingConfig& c) {
     m_writing = true;
-    m_base = c;
     select(m_task, QString::fromStdString(c.task));
+    updateTaskShape();
+    const TaskShape shape = taskShape(m_task->currentData().toString());
+    m_sequence->setValue(c.taskOptions.sequence > 0 && shape.sequenceFree ? c.taskOptions.sequence
+                                                                          : shape.sequence);
+    m_vocabulary->setValue(c.taskOptions.vocabulary > 0 && shape.vocabularyFree
+                               ? c.taskOptions.vocabulary
+                               : shape.vocabulary);
     m_seed->setValue(int(std::min<std::uint64_t>(c.seed, 1'000'000)));
     m_layers->setValue(c.model.layers);
     m_heads->setValue(c.model.heads);
     m_dModel->setValue(c.model.dModel);
     select(m_ffn, int(c.model.ffn));
     fillFeedForwardActivations();
-    if (c.model.ffn != FeedForwardKind::None)
+    if (c.model.ffn != FeedForwardKind::None) {
         select(m_ffnActivation, int(c.model.ffnActivation.id));
+        m_ffnParameters->setActivation(c.model.ffnActivation);
+    } else {
+        m_ffnParameters->setActivation(
+            m_ffnParameters->activation(ActivationId(m_ffnActivation->currentData().toInt())));
+    }
     select(m_qkvActivation, int(c.model.qkvActivation.id));
+    m_qkvParameters->setActivation(c.model.qkvActivation);
     select(m_norm, int(c.model.norm));
     m_causalChoice = c.model.causal;
     select(m_optimizer, int(c.optimizer.kind));
@@ -40,6 +81,19 @@ void AttentionControls::setConfig(const SequenceTrainingConfig& c) {
     m_batch->setValue(c.batch);
     updateEnabled();
     m_writing = false;
+}
+
+void AttentionControls::setConfig(const SequenceTrainingConfig& c) {
+    m_configB = carryDifferences(m_configA, m_configB, c);
+    m_configA = c;
+    writeFields(m_editedRun == 1 ? m_configB : m_configA);
+    updateCompareText();
+}
+
+void AttentionControls::setConfigB(const SequenceTrainingConfig& c) {
+    m_configB = withSharedSettings(c, m_configA);
+    if (m_editedRun == 1) writeFields(m_configB);
+    updateCompareText();
 }
 
 bool AttentionControls::applyPreset(const QString& name) {
@@ -57,53 +111,36 @@ bool AttentionControls::applyPreset(const QString& name) {
 QString AttentionControls::presetName() const { return m_preset->currentData().toString(); }
 
 QJsonObject AttentionControls::saveState() const {
-    const SequenceTrainingConfig c = config();
-    QJsonObject state;
-    state["preset"] = presetName();
-    state["task"] = QString::fromStdString(c.task);
-    state["seed"] = int(c.seed);
-    state["layers"] = c.model.layers;
-    state["heads"] = c.model.heads;
-    state["dModel"] = c.model.dModel;
-    state["ffn"] = qtText(feedForwardName(c.model.ffn));
-    state["ffnActivation"] = qtText(c.model.ffnActivation.info().name);
-    state["qkvActivation"] = qtText(c.model.qkvActivation.info().name);
-    state["norm"] = qtText(normPlacementName(c.model.norm));
-    state["causal"] = m_causalChoice;
-    state["optimizer"] = qtText(optimizerName(c.optimizer.kind));
-    state["learningRate"] = c.optimizer.learningRate;
-    state["warmup"] = c.optimizer.warmupSteps;
-    state["batch"] = c.batch;
-    return state;
+    const SequenceTrainingConfig a = config(), b = configB();
+    QJsonArray differences;
+    for (const RunDifference& d : runDifferences(a, b)) differences.append(d.field);
+    return {{QStringLiteral("preset"), presetName()},
+            {QStringLiteral("training"), configToJson(a)},
+            {QStringLiteral("causalChoice"), m_causalChoice},
+            {QStringLiteral("compare"),
+             QJsonObject{{QStringLiteral("on"), compare()},
+                         {QStringLiteral("editing"), m_editedRun == 1 ? "B" : "A"},
+                         {QStringLiteral("runB"), configToJson(b)},
+                         {QStringLiteral("differences"), differences}}}};
 }
 
 void AttentionControls::restoreState(const QJsonObject& state) {
-    SequenceTrainingConfig c;
-    const QString presetName = state["preset"].toString();
+    const QString presetName = state[QStringLiteral("preset")].toString();
     const SequencePreset* preset = findSequencePreset(presetName.toStdString());
-    if (preset) preset->apply(c);
-    if (findSequenceTask(state["task"].toString().toStdString()))
-        c.task = state["task"].toString().toStdString();
-    c.seed = std::uint64_t(std::max(0, state["seed"].toInt(int(c.seed))));
-    c.model.layers = std::clamp(state["layers"].toInt(c.model.layers), 1, kMaxTransformerLayers);
-    c.model.heads = std::clamp(state["heads"].toInt(c.model.heads), 1, kMaxTransformerHeads);
-    c.model.dModel = std::clamp(state["dModel"].toInt(c.model.dModel), 8, kMaxTransformerWidth);
-    if (auto ffn = parseFeedForward(state["ffn"].toString().toStdString())) c.model.ffn = *ffn;
-    if (const ActivationInfo* info =
-            findActivation(state["ffnActivation"].toString().toStdString()))
-        c.model.ffnActivation = ActivationConfig::withDefaults(info->id);
-    if (const ActivationInfo* info =
-            findActivation(state["qkvActivation"].toString().toStdString()))
-        c.model.qkvActivation = ActivationConfig::withDefaults(info->id);
-    if (auto norm = parseNormPlacement(state["norm"].toString().toStdString()))
-        c.model.norm = *norm;
-    c.model.causal = state["causal"].toBool(c.model.causal);
-    if (auto kind = parseOptimizer(state["optimizer"].toString().toStdString()))
-        c.optimizer.kind = *kind;
-    c.optimizer.learningRate = state["learningRate"].toDouble(c.optimizer.learningRate);
-    c.optimizer.warmupSteps = std::max(0, state["warmup"].toInt(c.optimizer.warmupSteps));
-    c.batch = std::clamp(state["batch"].toInt(c.batch), 1, 512);
-    setConfig(c);
+    SequenceTrainingConfig a;
+    if (preset) preset->apply(a);
+    if (auto saved = configFromJson(state[QStringLiteral("training")])) a = *saved;
+    const QJsonObject compareState = state[QStringLiteral("compare")].toObject();
+    setCompare(false);  // the form edits A while both are written
+    m_configA = m_configB = a;
+    setConfig(a);
+    if (auto b = configFromJson(compareState[QStringLiteral("runB")])) setConfigB(*b);
+    m_causalChoice = state[QStringLiteral("causalChoice")].toBool(a.model.causal);
+    updateEnabled();
+    m_configA = readFields();
+    setCompare(compareState[QStringLiteral("on")].toBool(false));
+    if (compare() && compareState[QStringLiteral("editing")].toString() == QLatin1String("B"))
+        setEditedRun(1);
     select(m_preset, preset ? presetName : QString());
     m_presetText->setText(preset ? qtText(preset->description) : QString());
     emit rebuildRequested();

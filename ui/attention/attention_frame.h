@@ -1,6 +1,6 @@
 // What the Attention worker hands the UI: an immutable frame (the trainer's snapshot, the probes'
-// predictions, the typed sequence's prediction) copied by value across threads; the large parts
-// are shared and never changed. The UI only reads it.
+// predictions, the typed sequence's prediction; in compare mode the same for run B) copied by
+// value across threads; the large parts are shared and never changed. The UI only reads it.
 #pragma once
 
 #include <QMetaType>
@@ -31,7 +31,19 @@ struct AttentionRunInfo {
     SequenceTrainingConfig config;    // as the trainer completed it
 };
 
-// RunFrame: generation, command, running, error, stepsPerSecond.
+// What one run shows: run B's part of a frame in compare mode (run A's is the frame's own).
+struct AttentionRunPictures {
+    std::shared_ptr<const AttentionRunInfo> info;      // null: no run (compare off)
+    std::shared_ptr<const SequenceSnapshot> snapshot;  // null until the first
+    std::shared_ptr<const LogitsClassification> probePredictions;
+    std::shared_ptr<const SequencePrediction> prediction;
+    QString predictionError;
+    QString error;  // non-empty: this run's configuration could not be built
+
+    int step() const { return snapshot ? snapshot->step : 0; }
+};
+
+// RunFrame: generation, command, running, error, stepsPerSecond (all of run A).
 struct AttentionFrame : RunFrame {
     std::shared_ptr<const AttentionRunInfo> info;
     std::shared_ptr<const SequenceSnapshot> snapshot;  // null until the first
@@ -41,11 +53,20 @@ struct AttentionFrame : RunFrame {
     std::shared_ptr<const SequencePrediction> prediction;
     QString predictionError;
     quint64 predictionRequest = 0;
+    // Compare mode: run B, trained in step with A by the same worker (B first catches up to A's
+    // step when it is created), and the setCompare request it answers.
+    AttentionRunPictures compared;
+    quint64 compareRequest = 0;
     [[no_unique_address]] QueuedHandoff handoff;  // last member: copied after all the others
 
     bool hasRun() const { return snapshot != nullptr; }
     int step() const { return snapshot ? snapshot->step : 0; }
     bool diverged() const { return snapshot && snapshot->diverged; }
+    // Run A (0) or B (1) in one form.
+    AttentionRunPictures pictures(int run) const {
+        if (run == 1) return compared;
+        return {info, snapshot, probePredictions, prediction, predictionError, error};
+    }
 };
 
 }  // namespace actlab::ui

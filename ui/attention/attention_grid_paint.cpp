@@ -37,16 +37,26 @@ void AttentionGridView::paintAll(QPainter& painter, const QSize& size) const {
 }
 
 QString AttentionGridView::captionLine(const Geometry& g) const {
-    QString caption = m_caption;
-    if (m_layers > 0)
-        caption +=
-            (caption.isEmpty() ? QString() : QStringLiteral(" · ")) +
-            (isEnlarged() ? tr("rows: query, columns: key · click or Esc: back to the grid")
-             : g.labels ? tr("L: layer, H: head; in a map rows are queries, columns keys · click "
-                             "a head to enlarge it")
-                        : tr("L: layer, H: head; in a map rows are queries, columns keys · click "
-                             "a head to enlarge it and read its tokens"));
-    return caption;
+    if (m_layers <= 0) return m_caption;
+    // How to read the maps, in the longest form that fits (two grids side by side in compare
+    // mode leave each half the width); the grid's tooltip says it all.
+    const QStringList hints =
+        isEnlarged()
+            ? QStringList{tr("rows: query, columns: key · click or Esc: back to the grid"),
+                          tr("click or Esc: back to the grid")}
+            : QStringList{g.labels ? tr("L: layer, H: head; in a map rows are queries, columns "
+                                        "keys · click a head to enlarge it")
+                                   : tr("L: layer, H: head; in a map rows are queries, columns "
+                                        "keys · click a head to enlarge it and read its tokens"),
+                          tr("rows: queries, columns: keys · click a head to enlarge it"),
+                          tr("click a head to enlarge it")};
+    const QFontMetrics metrics(font());
+    const QString separator = m_caption.isEmpty() ? QString() : QStringLiteral(" · ");
+    for (const QString& hint : hints) {
+        const QString line = m_caption + separator + hint;
+        if (metrics.horizontalAdvance(line) <= g.caption.width()) return line;
+    }
+    return m_caption;
 }
 
 QString AttentionGridView::shownCaption() const {

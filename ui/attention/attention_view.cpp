@@ -1,9 +1,11 @@
-// AttentionView: assembles the Attention tab and sends the user's commands to the controller.
-// Turning a frame into maps, curves and text is in attention_view_frame.cpp.
+// AttentionView: assembles the Attention tab and sends the user's commands to the controller:
+// run A's settings, compare mode and run B's. Turning a frame into maps, curves and text is in
+// attention_view_frame.cpp.
 #include "ui/attention/attention_view.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QJsonArray>
 #include <QLabel>
 #include <QMessageBox>
 #include <QScrollArea>
@@ -15,6 +17,7 @@
 #include "ui/attention/attention_controller.h"
 #include "ui/attention/attention_controls.h"
 #include "ui/attention/attention_grid_view.h"
+#include "ui/attention/attention_maps_pair.h"
 #include "ui/attention/sequence_input_panel.h"
 
 namespace actlab::ui {
@@ -28,7 +31,7 @@ AttentionView::AttentionView(QWidget* parent) : RunView(parent) {
     assemble(m_controller, scroll, m_splitter, QStringLiteral("attentionMessage"),
              {.speeds = {1, 2, 5, 10, 25, 0},
               .defaultSpeedIndex = 2,  // 5 steps a frame
-              .stepToolTip = tr("Train exactly one step"),
+              .stepToolTip = tr("Train exactly one step (both runs in compare mode)"),
               .speedToolTip = tr("Steps per frame, at about 30 frames a second; full: as many "
                                  "steps as fit, the maps still redrawn about 30 times a second"),
               .statusName = QStringLiteral("attentionStatus")});
@@ -41,26 +44,45 @@ AttentionView::AttentionView(QWidget* parent) : RunView(parent) {
                    QMessageBox::Discard | QMessageBox::Cancel,
                    QMessageBox::Cancel) == QMessageBox::Discard;
     };
+    m_compareTimer.setSingleShot(true);
+    m_compareTimer.setInterval(m_rebuildTimer.interval());
     connect(&m_rebuildTimer, &QTimer::timeout, this, &AttentionView::rebuildIfConfirmed);
+    connect(&m_compareTimer, &QTimer::timeout, this, &AttentionView::compareIfConfirmed);
     connect(m_controls, &AttentionControls::rebuildRequested, this,
             &AttentionView::rebuildRequested);
+    connect(m_controls, &AttentionControls::compareChanged, this,
+            [this] { m_compareTimer.start(); });
     connect(m_controls, &AttentionControls::optimizerChanged, this,
-            [this] { m_controller->setOptimizer(m_controls->config().optimizer); });
+            [this] { m_controller->setOptimizer(m_controls->config().optimizer, 0); });
+    connect(m_controls, &AttentionControls::optimizerBChanged, this, [this] {
+        if (m_comparing) m_controller->setOptimizer(m_controls->configB().optimizer, 1);
+    });
     connect(m_controller, &AttentionController::frameChanged, this, &AttentionView::drawFrame);
     connect(m_controller, &AttentionController::playingChanged, this,
             &AttentionView::updateButtons);
-    connect(m_grid, &AttentionGridView::hovered, this, [this](const QString& text) {
-        m_readout->setText(text.isEmpty() ? tr("Hover a map to read a weight.") : text);
-    });
+    for (int run = 0; run < 2; ++run) {
+        connect(m_maps->grid(run), &AttentionGridView::hovered, this,
+                [this, run](const QString& text) {
+                    if (text.isEmpty())
+                        m_readout->setText(tr("Hover a map to read a weight."));
+                    else
+                        m_readout->setText(
+                            m_comparing ? tr("%1: %2").arg(run == 0 ? tr("A") : tr("B")).arg(text)
+                                        : text);
+                });
+        connect(m_maps->grid(run), &AttentionGridView::enlargedChanged, this,
+                [this, run] { linkEnlarged(run); });
+    }
     connect(m_probe, &QComboBox::activated, this, [this] { drawMaps(); });
     connect(m_input, &SequenceInputPanel::predictRequested, this,
             [this](const std::vector<Token>& tokens) {
                 m_controller->setTypedSequence(tokens);
-                m_grid->setCaption(tr("Your sequence (waiting for the model)"));
+                for (int run = 0; run < 2; ++run)
+                    m_maps->grid(run)->setCaption(tr("Your sequence (waiting for the model)"));
             });
     connect(m_input, &SequenceInputPanel::cleared, this, [this] {
         m_controller->setTypedSequence({});
-        m_drawnMaps = nullptr;
+        for (ShownRun& shown : m_shown) shown.maps = nullptr;
         drawMaps();
     });
     m_controls->applyPreset(QStringLiteral("reverse-heads"));
@@ -68,6 +90,9 @@ AttentionView::AttentionView(QWidget* parent) : RunView(parent) {
 }
 
 AttentionView::~AttentionView() = default;
+
+AttentionGridView* AttentionView::grid() const { return m_maps->grid(0); }
+AttentionGridView* AttentionView::gridB() const { return m_maps->grid(1); }
 
 QWidget* AttentionView::buildMapsPane() {
     auto* pane = new QWidget(this);
@@ -80,8 +105,7 @@ QWidget* AttentionView::buildMapsPane() {
     m_probeText->setObjectName(QStringLiteral("probeText"));
     m_probeText->setTextFormat(Qt::RichText);
     m_probeText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_grid = new AttentionGridView(pane);
-    m_grid->setObjectName(QStringLiteral("attentionGrid"));
+    m_maps = new AttentionMapsPair(pane);
     m_readout = new QLabel(tr("Hover a map to read a weight."), pane);
     m_readout->setObjectName(QStringLiteral("attentionReadout"));
     m_readout->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -96,13 +120,29 @@ QWidget* AttentionView::buildMapsPane() {
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(3);
     layout->addLayout(probeRow);
-    layout->addWidget(m_grid, 1);
+    layout->addWidget(m_maps, 1);
     layout->addWidget(m_readout);
     layout->addWidget(m_input);
     auto* escape = new QShortcut(QKeySequence(Qt::Key_Escape), pane);
     escape->setContext(Qt::WidgetWithChildrenShortcut);
-    connect(escape, &QShortcut::activated, m_grid, &AttentionGridView::showGrid);
+    connect(escape, &QShortcut::activated, this, [this] {
+        for (int run = 0; run < 2; ++run) m_maps->grid(run)->showGrid();
+    });
     return pane;
+}
+
+void AttentionView::linkEnlarged(int run) {
+    // In compare mode a head enlarged in one grid is enlarged in the other (where it exists).
+    if (!m_comparing) return;
+    AttentionGridView* self = m_maps->grid(run);
+    AttentionGridView* other = m_maps->grid(1 - run);
+    if (!self->isEnlarged()) {
+        other->showGrid();
+        return;
+    }
+    if (!other->isEnlarged() || other->enlargedLayer() != self->enlargedLayer() ||
+        other->enlargedHead() != self->enlargedHead())
+        other->enlarge(self->enlargedLayer(), self->enlargedHead());
 }
 
 void AttentionView::step() {
@@ -119,42 +159,91 @@ void AttentionView::setDiscardQuestion(std::function<bool(int step)> question) {
     m_askDiscard = std::move(question);
 }
 
+void AttentionView::setCompare(bool on) {
+    m_controls->setCompare(on);
+    m_compareTimer.stop();
+    applyCompare();
+}
+
 void AttentionView::rebuildRequested() { m_rebuildTimer.start(); }
 
 void AttentionView::rebuildIfConfirmed() {
     if (m_drawnStep > 0 && m_askDiscard && !m_askDiscard(m_drawnStep)) {
-        m_controls->setConfig(m_runConfig);  // the fields go back to the run that is kept
+        // The fields go back to the runs that are kept.
+        m_controls->setConfig(m_runConfig);
+        if (m_comparing) m_controls->setConfigB(m_runConfigB);
         showMessage(QString());
         return;
     }
     reset();
 }
 
+void AttentionView::compareIfConfirmed() {
+    // A new run B for new B settings discards B's trained steps: asked like A's. Turning compare
+    // on or off loses nothing of A (and B's settings stay in the controls).
+    const bool newSettings = m_comparing && m_controls->compare();
+    if (newSettings && m_drawnStepB > 0 && m_askDiscard && !m_askDiscard(m_drawnStepB)) {
+        m_controls->setConfigB(m_runConfigB);
+        return;
+    }
+    applyCompare();
+}
+
+void AttentionView::applyCompare() {
+    const QString problem = m_controls->problem();
+    if (!problem.isEmpty()) {
+        showMessage(problem);
+        return;
+    }
+    m_comparing = m_controls->compare();
+    if (m_comparing) m_runConfigB = m_controls->configB();
+    m_shown[1] = {};
+    m_drawnStepB = 0;
+    m_chartedStep = m_chartedStepB = -1;  // the curves again, with or without B
+    gridB()->clear();
+    m_maps->setCompare(m_comparing);
+    m_controller->setCompare(m_comparing ? std::optional(m_runConfigB) : std::nullopt);
+    if (!m_comparing) {
+        // A's newest frame again at once, alone.
+        drawTitles();
+        drawFrame();
+    }
+    showMessage(QString());
+}
+
 void AttentionView::reset() {
     m_rebuildTimer.stop();
+    m_compareTimer.stop();
     const QString problem = m_controls->problem();
     if (!problem.isEmpty()) {
         showMessage(problem);
         return;
     }
     m_runConfig = m_controls->config();
-    m_info.reset();
-    m_drawnMaps = nullptr;
-    m_drawnStep = 0;
-    m_chartedStep = -1;
+    m_comparing = m_controls->compare();
+    if (m_comparing) m_runConfigB = m_controls->configB();
+    for (ShownRun& shown : m_shown) shown = {};
+    m_drawnStep = m_drawnStepB = 0;
+    m_chartedStep = m_chartedStepB = -1;
     m_charts->clear();
-    m_grid->clear();
+    for (int run = 0; run < 2; ++run) m_maps->grid(run)->clear();
+    m_maps->setCompare(m_comparing);
     m_controller->setStepsPerFrame(toolbar()->stepsPerFrame());
-    m_controller->reset(m_runConfig);
+    m_controller->reset(m_runConfig, m_comparing ? std::optional(m_runConfigB) : std::nullopt);
+    drawTitles();
     showMessage(QString());
     updateButtons();
 }
 
 QJsonObject AttentionView::saveState() const {
-    return {{QStringLiteral("controls"), m_controls->saveState()},
-            {QStringLiteral("stepsPerFrame"), toolbar()->stepsPerFrame()},
-            {QStringLiteral("probe"), m_probe->currentIndex()},
-            {QStringLiteral("splitter"), splitterStateText(m_splitter)}};
+    QJsonObject state{{QStringLiteral("controls"), m_controls->saveState()},
+                      {QStringLiteral("stepsPerFrame"), toolbar()->stepsPerFrame()},
+                      {QStringLiteral("probe"), m_probe->currentIndex()},
+                      {QStringLiteral("splitter"), splitterStateText(m_splitter)}};
+    if (grid()->isEnlarged())
+        state[QStringLiteral("enlarged")] =
+            QJsonArray{grid()->enlargedLayer(), grid()->enlargedHead()};
+    return state;
 }
 
 void AttentionView::restoreState(const QJsonObject& state) {
@@ -165,6 +254,10 @@ void AttentionView::restoreState(const QJsonObject& state) {
     restoreSplitterState(m_splitter, state.value(QStringLiteral("splitter")));
     reset();
     m_wantedProbe = std::max(0, state.value(QStringLiteral("probe")).toInt(0));
+    const QJsonArray enlarged = state.value(QStringLiteral("enlarged")).toArray();
+    m_wantedEnlarged.reset();
+    if (enlarged.size() == 2)
+        m_wantedEnlarged = std::pair(enlarged[0].toInt(), enlarged[1].toInt());
 }
 
 }  // namespace actlab::ui

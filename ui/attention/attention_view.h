@@ -1,13 +1,15 @@
 // The Attention tab: the controls on the left; Play/Pause, Step, Reset and the speed on top; the
 // layers × heads grid of attention maps for a probe sequence (or the user's own, with its
-// prediction) and the loss, accuracy, entropy and gradient curves below. Training runs in a
-// worker thread (AttentionController); this view only draws the newest frame it hands over.
-// A second run beside the first (compare mode) would add a second maps pane.
+// prediction) and the loss, accuracy, entropy and gradient curves below. In compare mode a second
+// run (B: run A with the settings the user changed for it) trains in step with A and its maps
+// stand beside A's, both runs on the curves. Training runs in a worker thread
+// (AttentionController); this view only draws the newest frame it hands over.
 #pragma once
 
 #include <QJsonObject>
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include "training/sequence_trainer.h"
 #include "ui/common/run_view.h"
@@ -22,6 +24,7 @@ class AttentionCharts;
 class AttentionController;
 class AttentionControls;
 class AttentionGridView;
+class AttentionMapsPair;
 class SequenceInputPanel;
 struct AttentionRunInfo;
 
@@ -35,16 +38,25 @@ public:
     AttentionControls* controls() const { return m_controls; }
     AttentionController* controller() const { return m_controller; }
     AttentionCharts* charts() const { return m_charts; }
-    AttentionGridView* grid() const { return m_grid; }
+    AttentionGridView* grid() const;   // run A's maps
+    AttentionGridView* gridB() const;  // run B's (shown in compare mode)
+    AttentionMapsPair* maps() const { return m_maps; }
     SequenceInputPanel* sequenceInput() const { return m_input; }
     QComboBox* probeBox() const { return m_probe; }
 
-    void step() override;   // exactly one training step
-    void reset() override;  // a fresh model from the controls, step 0, paused
+    void step() override;   // exactly one training step (of both runs in compare mode)
+    void reset() override;  // fresh models from the controls, step 0, paused
     bool applyPreset(const QString& name);
     // Who is asked before settings discard a run that has trained (a QMessageBox by default);
     // returns whether to discard. Tests answer without a dialog.
     void setDiscardQuestion(std::function<bool(int step)> question);
+
+    // Compare mode on: run B (the controls' run B) starts and trains up to A's step; off: B goes,
+    // run A is untouched.
+    void setCompare(bool on);
+    bool comparing() const { return m_comparing; }
+    int currentStepB() const { return m_drawnStepB; }  // of run B's newest frame drawn
+    QString runTitle(int run) const;                   // "A · qkv relu · Pre-LN", 0: A, 1: B
 
     QString messageText() const;
     QString readoutText() const;
@@ -54,30 +66,46 @@ public:
     void restoreState(const QJsonObject& state);
 
 private:
+    // What one run's grid shows, so that an unchanged frame is not drawn again.
+    struct ShownRun {
+        std::shared_ptr<const AttentionRunInfo> info;
+        const void* maps = nullptr;  // the snapshot or prediction whose maps are shown
+        int probe = -1;
+    };
+
     QWidget* buildMapsPane();
     void rebuildRequested();
     void rebuildIfConfirmed();
+    void compareIfConfirmed();
+    void applyCompare();  // run B from the controls (or none)
     void drawFrame();
-    void startRun(const AttentionRunInfo& info);
+    void startRun(int run, const std::shared_ptr<const AttentionRunInfo>& info);
     void drawMaps();
+    void drawRunMaps(int run);
     void drawProbeText();
+    void drawTitles();
+    void drawStatus();
+    void linkEnlarged(int run);
 
     AttentionControls* m_controls;
     AttentionController* m_controller;
     AttentionCharts* m_charts;
-    AttentionGridView* m_grid;
+    AttentionMapsPair* m_maps;
     SequenceInputPanel* m_input;
     QSplitter* m_splitter;
     QComboBox* m_probe;
     QLabel* m_probeText;
     QLabel* m_readout;
+    QTimer m_compareTimer;  // like m_rebuildTimer, for run B alone
     std::function<bool(int)> m_askDiscard;
-    SequenceTrainingConfig m_runConfig;  // the controls' config of the run being trained
-    std::shared_ptr<const AttentionRunInfo> m_info;  // of the run drawn
-    const void* m_drawnMaps = nullptr;  // the snapshot or prediction whose maps are shown
-    int m_drawnProbe = -1;
+    SequenceTrainingConfig m_runConfig;   // the controls' config of run A being trained
+    SequenceTrainingConfig m_runConfigB;  // and of run B, when comparing
+    bool m_comparing = false;
+    ShownRun m_shown[2];
+    int m_drawnStepB = 0;
+    int m_chartedStep = -1, m_chartedStepB = -1;
     int m_wantedProbe = 0;  // the probe to show once a run's first frame names them
-    int m_chartedStep = -1;
+    std::optional<std::pair<int, int>> m_wantedEnlarged;  // (layer, head) once the maps come
 };
 
 }  // namespace actlab::ui

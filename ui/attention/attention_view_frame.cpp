@@ -1,5 +1,6 @@
 // AttentionView: the newest frame drawn — the status line, the probe picker and its tokens, the
-// maps of the probe or of the typed sequence, the prediction, the curves, and a divergence.
+// maps of the probe or of the typed sequence (run A's, and run B's in compare mode), the
+// prediction, the runs' titles, the curves, and a divergence.
 #include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
@@ -9,7 +10,9 @@
 #include "ui/attention/attention_charts.h"
 #include "ui/attention/attention_controller.h"
 #include "ui/attention/attention_grid_view.h"
+#include "ui/attention/attention_maps_pair.h"
 #include "ui/attention/attention_view.h"
+#include "ui/attention/compare_runs.h"
 #include "ui/attention/sequence_input_panel.h"
 #include "ui/common/status_label.h"
 
@@ -40,13 +43,27 @@ void AttentionView::drawFrame() {
         updateButtons();
         return;
     }
-    if (frame.info && frame.info != m_info) startRun(*frame.info);
+    // Run B's part counts once it answers the latest compare request.
+    const bool withB = m_comparing && frame.compareRequest == m_controller->compareRequest();
+    if (frame.info && frame.info != m_shown[0].info) startRun(0, frame.info);
+    if (withB && frame.compared.info && frame.compared.info != m_shown[1].info)
+        startRun(1, frame.compared.info);
     if (!frame.snapshot) return;
     const SequenceSnapshot& run = *frame.snapshot;
+    const SequenceSnapshot* runB = withB ? frame.compared.snapshot.get() : nullptr;
     m_drawnStep = run.step;
-    if (run.step != m_chartedStep || run.diverged) {
-        m_charts->setRun(run);
+    m_drawnStepB = runB ? runB->step : 0;
+    const int stepB = runB ? runB->step : -1;
+    if (run.step != m_chartedStep || stepB != m_chartedStepB || run.diverged) {
+        if (runB) {
+            const auto differences = runDifferences(m_runConfig, m_runConfigB);
+            m_charts->setRuns(frame.snapshot, frame.compared.snapshot,
+                              {runLegendName(0, differences), runLegendName(1, differences)});
+        } else {
+            m_charts->setRun(run);
+        }
         m_chartedStep = run.step;
+        m_chartedStepB = stepB;
     }
     if (m_probe->count() == 0) {
         const ProbeTensor* tokens = run.findProbe("tokens");
@@ -55,7 +72,7 @@ void AttentionView::drawFrame() {
         for (int p = 0; p < probes; ++p) {
             QStringList names;
             for (int t = 0; t < T; ++t)
-                names << m_info->tokenNames.value(int(tokens->values[size_t(p * T + t)]));
+                names << m_shown[0].info->tokenNames.value(int(tokens->values[size_t(p * T + t)]));
             m_probe->addItem(tr("%1: %2").arg(p + 1).arg(names.join(QLatin1Char(' '))), p);
             if (p == 0) m_input->setExample(names.join(QLatin1Char(' ')));
         }
@@ -63,89 +80,149 @@ void AttentionView::drawFrame() {
         m_wantedProbe = 0;
     }
     drawMaps();
+    drawTitles();
 
     ++m_framesDrawn;
-    // The run's progress, then its scores: in a narrow row, one line each.
-    QStringList status{tr("Step %1").arg(run.step), tr("loss %1").arg(run.testLoss, 0, 'f', 3)};
-    if (frame.running && frame.stepsPerSecond > 0)
-        status << tr("%1 steps/s").arg(frame.stepsPerSecond, 0, 'f', 0);
-    status << tr("token accuracy %1").arg(percent(run.tokenAccuracy))
-           << tr("sequences %1").arg(percent(run.sequenceAccuracy));
-    StatusLabel* line = toolbar()->status();
-    line->setParts(status);  // wraps between the parts when the row is narrow
-    line->setToolTip(tr("Test loss (cross-entropy over %1 held-out sequences), the share of "
-                        "scored positions predicted right, and of sequences entirely right")
-                         .arg(m_info ? m_info->config.testSequences : 0));
+    drawStatus();
+    QStringList problems;
     if (run.diverged)
-        showMessage(tr("Diverged at step %1: the loss or the gradient became NaN or infinite. The "
+        problems << tr("Diverged at step %1: the loss or the gradient became NaN or infinite. The "
                        "maps and curves show the last finite state; press Reset (or lower the "
                        "learning rate).")
-                        .arg(run.divergedAtStep));
+                        .arg(run.divergedAtStep);
+    if (withB && !frame.compared.error.isEmpty())
+        problems << tr("Cannot build run B: %1").arg(frame.compared.error);
+    else if (runB && runB->diverged)
+        problems << tr("Run B diverged at step %1 and stopped; run A trains on.")
+                        .arg(runB->divergedAtStep);
+    if (!problems.isEmpty()) showMessage(problems.join(QLatin1Char(' ')));
     if (!frame.predictionError.isEmpty() && m_input->isActive())
         m_input->showError(frame.predictionError);
     updateButtons();
 }
 
-void AttentionView::startRun(const AttentionRunInfo& info) {
-    m_info = m_controller->latest().info;
+void AttentionView::drawStatus() {
+    const AttentionFrame& frame = m_controller->latest();
+    const SequenceSnapshot& run = *frame.snapshot;
+    const SequenceSnapshot* runB =
+        m_comparing && frame.compareRequest == m_controller->compareRequest()
+            ? frame.compared.snapshot.get()
+            : nullptr;
+    // The run's progress, then its scores: in a narrow row, one line each.
+    QStringList status{tr("Step %1").arg(run.step)};
+    if (runB)
+        status << tr("loss A %1, B %2").arg(run.testLoss, 0, 'f', 3).arg(runB->testLoss, 0, 'f', 3);
+    else
+        status << tr("loss %1").arg(run.testLoss, 0, 'f', 3);
+    if (frame.running && frame.stepsPerSecond > 0)
+        status << tr("%1 steps/s").arg(frame.stepsPerSecond, 0, 'f', 0);
+    if (runB)
+        status << tr("token accuracy A %1, B %2")
+                      .arg(percent(run.tokenAccuracy), percent(runB->tokenAccuracy))
+               << tr("sequences A %1, B %2")
+                      .arg(percent(run.sequenceAccuracy), percent(runB->sequenceAccuracy));
+    else
+        status << tr("token accuracy %1").arg(percent(run.tokenAccuracy))
+               << tr("sequences %1").arg(percent(run.sequenceAccuracy));
+    StatusLabel* line = toolbar()->status();
+    line->setParts(status);  // wraps between the parts when the row is narrow
+    line->setToolTip(tr("Test loss (cross-entropy over %1 held-out sequences), the share of "
+                        "scored positions predicted right, and of sequences entirely right")
+                         .arg(m_shown[0].info ? m_shown[0].info->config.testSequences : 0));
+}
+
+QString AttentionView::runTitle(int run) const {
+    const auto differences = runDifferences(m_runConfig, m_runConfigB);
+    return actlab::ui::runTitle(run, run == 1 ? m_runConfigB : m_runConfig, differences);
+}
+
+void AttentionView::drawTitles() {
+    if (!m_comparing) return;
+    QString titleB = runTitle(1);
+    if (m_drawnStepB < m_drawnStep)  // B trains up to A's step first
+        titleB += tr(" (catching up: step %1 of %2)").arg(m_drawnStepB).arg(m_drawnStep);
+    m_maps->title(0)->setText(runTitle(0));
+    m_maps->title(1)->setText(titleB);
+}
+
+void AttentionView::startRun(int run, const std::shared_ptr<const AttentionRunInfo>& info) {
+    m_shown[run] = {info, nullptr, -1};
+    if (run == 1) return;  // the probes and the vocabulary are A's (B has the same data)
     m_probe->clear();
-    m_input->setVocabulary(info.tokenNames, info.classNames, info.typedLengths, info.pooled);
-    m_drawnMaps = nullptr;
-    m_drawnProbe = -1;
+    m_input->setVocabulary(info->tokenNames, info->classNames, info->typedLengths, info->pooled);
 }
 
 void AttentionView::drawMaps() {
+    drawRunMaps(0);
+    if (m_comparing) drawRunMaps(1);
+}
+
+void AttentionView::drawRunMaps(int run) {
     const AttentionFrame& frame = m_controller->latest();
-    if (!frame.snapshot || !m_info) return;
-    const bool typed = m_input->isActive() && frame.prediction &&
+    if (run == 1 && frame.compareRequest != m_controller->compareRequest()) return;
+    const AttentionRunPictures pictures = frame.pictures(run);
+    ShownRun& shown = m_shown[run];
+    AttentionGridView* grid = m_maps->grid(run);
+    if (!pictures.snapshot || !shown.info) return;
+    const int before = grid->layers() * 100 + grid->heads();
+    const bool typed = m_input->isActive() && pictures.prediction &&
                        frame.predictionRequest == m_controller->typedRequest();
     if (typed) {
-        if (m_drawnMaps == frame.prediction.get()) return;
-        const SequencePrediction& prediction = *frame.prediction;
+        if (shown.maps == pictures.prediction.get()) return;
+        const SequencePrediction& prediction = *pictures.prediction;
         const auto& shape = prediction.attention.shape;
         QStringList names;
-        for (Token token : prediction.tokens) names << m_info->tokenNames.value(token);
-        m_grid->setMaps(int(shape[0]), int(shape[1]), int(shape[2]), prediction.attention.values,
-                        names);
-        m_grid->setCaption(tr("Your sequence"));
-        m_input->showPrediction(prediction);
-        m_drawnMaps = frame.prediction.get();
-        return;
+        for (Token token : prediction.tokens) names << shown.info->tokenNames.value(token);
+        grid->setMaps(int(shape[0]), int(shape[1]), int(shape[2]), prediction.attention.values,
+                      names);
+        grid->setCaption(tr("Your sequence"));
+        if (run == 0) m_input->showPrediction(prediction);
+        shown.maps = pictures.prediction.get();
+    } else {
+        if (m_input->isActive()) return;  // the typed sequence's prediction is on its way
+        const int p = std::max(0, m_probe->currentIndex());
+        if (shown.maps == pictures.snapshot.get() && shown.probe == p) return;
+        const ProbeTensor* attention = pictures.snapshot->findProbe("attention");
+        const ProbeTensor* tokens = pictures.snapshot->findProbe("tokens");
+        if (!attention || !tokens || attention->shape.size() != 5 || p >= attention->shape[2])
+            return;
+        const int T = int(attention->shape[3]);
+        QStringList names;
+        for (int t = 0; t < T; ++t)
+            names << shown.info->tokenNames.value(int(tokens->values[size_t(p * T + t)]));
+        grid->setMaps(int(attention->shape[0]), int(attention->shape[1]), T,
+                      probeMaps(*attention, p), names);
+        grid->setCaption(tr("Probe %1").arg(p + 1));
+        shown.maps = pictures.snapshot.get();
+        shown.probe = p;
+        if (run == 0) drawProbeText();
     }
-    if (m_input->isActive()) return;  // the typed sequence's prediction is on its way
-    const int p = std::max(0, m_probe->currentIndex());
-    if (m_drawnMaps == frame.snapshot.get() && m_drawnProbe == p) return;
-    const ProbeTensor* attention = frame.snapshot->findProbe("attention");
-    const ProbeTensor* tokens = frame.snapshot->findProbe("tokens");
-    if (!attention || !tokens || attention->shape.size() != 5 || p >= attention->shape[2]) return;
-    const int T = int(attention->shape[3]);
-    QStringList names;
-    for (int t = 0; t < T; ++t)
-        names << m_info->tokenNames.value(int(tokens->values[size_t(p * T + t)]));
-    m_grid->setMaps(int(attention->shape[0]), int(attention->shape[1]), T, probeMaps(*attention, p),
-                    names);
-    m_grid->setCaption(tr("Probe %1").arg(p + 1));
-    m_drawnMaps = frame.snapshot.get();
-    m_drawnProbe = p;
-    drawProbeText();
+    if (grid->layers() * 100 + grid->heads() != before) m_maps->arrange();
+    if (run == 0 && m_wantedEnlarged) {  // a restored state's enlarged head
+        grid->enlarge(m_wantedEnlarged->first, m_wantedEnlarged->second);
+        m_wantedEnlarged.reset();
+    }
+    if (run == 1 && grid->layers() > 0 && !grid->isEnlarged() && this->grid()->isEnlarged())
+        linkEnlarged(0);
 }
 
 void AttentionView::drawProbeText() {
     const AttentionFrame& frame = m_controller->latest();
     const int p = std::max(0, m_probe->currentIndex());
     const LogitsClassification* c = frame.probePredictions.get();
-    if (!c || !m_info) {
+    const AttentionRunInfo* info = m_shown[0].info.get();
+    if (!c || !info) {
         m_probeText->clear();
         return;
     }
-    const int rows = m_info->pooled ? 1 : m_info->sequence;
+    const int rows = info->pooled ? 1 : info->sequence;
     QStringList predicted;
     int wrong = 0, scored = 0;
     for (int r = 0; r < rows; ++r) {
         const size_t row = size_t(p * rows + r);
         if (row >= c->predicted.size()) break;
-        const QString name = m_info->classNames.value(c->predicted[row]).toHtmlEscaped();
-        const Token target = row < m_info->probeTargets.size() ? m_info->probeTargets[row] : 0;
+        const QString name = info->classNames.value(c->predicted[row]).toHtmlEscaped();
+        const Token target = row < info->probeTargets.size() ? info->probeTargets[row] : 0;
         if (target == kIgnoreTarget) {
             predicted << QStringLiteral("<span style='color:gray'>%1</span>").arg(name);
             continue;

@@ -1,8 +1,9 @@
-// AttentionWorker: the Transformer's steps, snapshots and predictions, in the worker's thread
+// AttentionWorker: the Transformers' steps, snapshots and predictions, in the worker's thread
 // (RunWorker paces the frames); the probes' logits and the typed sequence are classified by core.
 #include "ui/attention/attention_worker.h"
 
 #include <QElapsedTimer>
+#include <QTimer>
 
 #include "common/compute_threads.h"
 
@@ -43,37 +44,71 @@ AttentionWorker::AttentionWorker(QObject* parent) : RunWorker(5, parent) {
 
 AttentionWorker::~AttentionWorker() = default;
 
-void AttentionWorker::reset(const SequenceTrainingConfig& config, quint64 generation,
-                            quint64 command) {
+void AttentionWorker::build(Run& run, const SequenceTrainingConfig& config) {
+    std::string error;
+    run.trainer = SequenceTrainer::create(config, &error);
+    run.pictures = {};
+    run.pictures.error = run.trainer ? QString() : QString::fromStdString(error);
+    run.pictures.info = run.trainer ? describe(*run.trainer) : nullptr;
+    run.predictedStep = -1;
+}
+
+void AttentionWorker::reset(const SequenceTrainingConfig& config,
+                            const std::optional<SequenceTrainingConfig>& compared,
+                            quint64 generation, quint64 command, quint64 compareRequest) {
     if (!m_threadsSet) {  // the first call runs in the worker's thread: its own setting
         setComputeThreadsOfThisThread(1);
         m_threadsSet = true;
     }
     beginReset(generation, command);
-    std::string error;
-    m_trainer = SequenceTrainer::create(config, &error);
-    setError(m_trainer ? QString() : QString::fromStdString(error));
-    m_info = m_trainer ? describe(*m_trainer) : nullptr;
-    m_snapshot.reset();
-    m_probePredictions.reset();
-    m_prediction.reset();
+    build(m_a, config);
+    setError(m_a.pictures.error);
+    m_b = Run{};
+    if (compared) build(m_b, *compared);
+    m_compareRequest = compareRequest;
     m_typed.clear();
-    m_predictionError.clear();
     m_predictionRequest = 0;
-    m_predictedStep = -1;
     emitFrame();
 }
 
-void AttentionWorker::setOptimizer(const OptimizerConfig& config) {
-    if (m_trainer) m_trainer->setOptimizerConfig(config);
+void AttentionWorker::setCompare(const std::optional<SequenceTrainingConfig>& compared,
+                                 quint64 request) {
+    m_b = Run{};
+    if (compared) build(m_b, *compared);
+    m_compareRequest = request;
+    emitFrame();
+    if (catchingUp()) QTimer::singleShot(0, this, [this, request] { catchUp(request); });
+}
+
+void AttentionWorker::catchUp(quint64 request) {
+    // While playing or advancing, trainFrame catches up first; a newer B has its own catch-up.
+    if (request != m_compareRequest || isRunning() || !catchingUp()) return;
+    QElapsedTimer clock;
+    clock.start();
+    while (catchingUp() && clock.elapsed() < kFrameMilliseconds) m_b.trainer->step(1);
+    emitFrame();
+    // Queued commands (pause, reset, a new B) run between these slices.
+    if (catchingUp()) QTimer::singleShot(0, this, [this, request] { catchUp(request); });
+}
+
+bool AttentionWorker::catchingUp() const {
+    return m_a.trainer && m_b.trainer && !m_b.trainer->diverged() &&
+           m_b.trainer->steps() < m_a.trainer->steps();
+}
+
+void AttentionWorker::setOptimizer(int run, const OptimizerConfig& config) {
+    Run& target = run == 1 ? m_b : m_a;
+    if (target.trainer) target.trainer->setOptimizerConfig(config);
 }
 
 void AttentionWorker::setTypedSequence(const std::vector<Token>& tokens, quint64 request) {
     m_typed = tokens;
     m_predictionRequest = request;
-    m_predictedStep = -1;
-    m_prediction.reset();
-    m_predictionError.clear();
+    for (Run* run : {&m_a, &m_b}) {
+        run->predictedStep = -1;
+        run->pictures.prediction.reset();
+        run->pictures.predictionError.clear();
+    }
     emitFrame();
 }
 
@@ -81,60 +116,73 @@ int AttentionWorker::trainFrame(int steps, double budgetSeconds, int limit) {
     QElapsedTimer clock;
     clock.start();
     int done = 0;
-    while (!stopRequested() && !m_trainer->diverged()) {
+    while (!stopRequested() && !m_a.trainer->diverged()) {
+        const bool overBudget = clock.nsecsElapsed() * 1e-9 >= budgetSeconds;
+        if (catchingUp()) {  // B first trains up to A's step; these steps are not A's
+            if (overBudget) break;
+            m_b.trainer->step(1);
+            continue;
+        }
         if (limit >= 0 && done >= limit) break;
         if (steps > 0 && done >= steps) break;
-        if (steps == 0 && done > 0 && clock.nsecsElapsed() * 1e-9 >= budgetSeconds) break;
-        m_trainer->step(1);
+        if (steps == 0 && done > 0 && overBudget) break;
+        m_a.trainer->step(1);
+        if (m_b.trainer && !m_b.trainer->diverged()) m_b.trainer->step(1);
         ++done;
     }
     return done;
 }
 
-void AttentionWorker::refreshSnapshot() {
-    if (!m_trainer || (m_snapshot && m_snapshot->step == m_trainer->steps() &&
-                       m_snapshot->diverged == m_trainer->diverged()))
+void AttentionWorker::refreshSnapshot(Run& run) {
+    const SequenceSnapshot* shown = run.pictures.snapshot.get();
+    if (!run.trainer || (shown && shown->step == run.trainer->steps() &&
+                         shown->diverged == run.trainer->diverged()))
         return;
     QElapsedTimer cost;
     cost.start();
-    auto snapshot = std::make_shared<SequenceSnapshot>(m_trainer->snapshot());
-    setSnapshotSeconds(double(cost.nsecsElapsed()) * 1e-9);
-    if (const ProbeTensor* logits = snapshot->findProbe("logits"); logits && m_info) {
+    auto snapshot = std::make_shared<SequenceSnapshot>(run.trainer->snapshot());
+    if (&run == &m_a) setSnapshotSeconds(double(cost.nsecsElapsed()) * 1e-9);
+    if (const ProbeTensor* logits = snapshot->findProbe("logits"); logits && run.pictures.info) {
         const int classes = int(logits->shape.back());
-        m_probePredictions =
+        run.pictures.probePredictions =
             std::make_shared<LogitsClassification>(classifyLogits(logits->values, classes));
     }
-    m_snapshot = std::move(snapshot);
+    run.pictures.snapshot = std::move(snapshot);
 }
 
-void AttentionWorker::refreshPrediction() {
-    if (!m_trainer || m_typed.empty()) {
-        m_prediction.reset();
+void AttentionWorker::refreshPrediction(Run& run) {
+    if (!run.trainer || m_typed.empty()) {
+        run.pictures.prediction.reset();
         return;
     }
-    if (m_predictedStep == m_trainer->steps()) return;
-    m_predictedStep = m_trainer->steps();
+    if (run.predictedStep == run.trainer->steps()) return;
+    run.predictedStep = run.trainer->steps();
     std::string error;
-    auto prediction = predictSequence(*m_trainer, m_typed, &error);
+    auto prediction = predictSequence(*run.trainer, m_typed, &error);
     if (prediction) {
-        m_prediction = std::make_shared<SequencePrediction>(std::move(*prediction));
-        m_predictionError.clear();
+        run.pictures.prediction = std::make_shared<SequencePrediction>(std::move(*prediction));
+        run.pictures.predictionError.clear();
     } else {
-        m_predictionError = QString::fromStdString(error);
+        run.pictures.predictionError = QString::fromStdString(error);
     }
 }
 
 void AttentionWorker::emitFrame() {
-    refreshSnapshot();
-    refreshPrediction();
+    for (Run* run : {&m_a, &m_b}) {
+        refreshSnapshot(*run);
+        refreshPrediction(*run);
+    }
     AttentionFrame frame;
     stamp(frame);
-    frame.info = m_info;
-    frame.snapshot = m_snapshot;
-    frame.probePredictions = m_probePredictions;
-    frame.prediction = m_prediction;
-    frame.predictionError = m_predictionError;
+    const AttentionRunPictures& a = m_a.pictures;
+    frame.info = a.info;
+    frame.snapshot = a.snapshot;
+    frame.probePredictions = a.probePredictions;
+    frame.prediction = a.prediction;
+    frame.predictionError = a.predictionError;
     frame.predictionRequest = m_predictionRequest;
+    frame.compared = m_b.pictures;
+    frame.compareRequest = m_compareRequest;
     emit frameReady(frame);
 }
 

@@ -1,10 +1,13 @@
-// The QObject that trains the Attention lab's Transformer in its own QThread. Controlled by
-// queued calls (reset, play, advance, optimizer, typed sequence) and by atomic flags read once
-// per step (pause, interrupt, speed); it emits an immutable AttentionFrame at most every
-// kFrameMilliseconds. The commands and the pacing are RunWorker's (ui/common/run_worker.h).
+// The QObject that trains the Attention lab's Transformer in its own QThread: run A, and in
+// compare mode run B beside it, stepped together so that both always show the same step.
+// Controlled by queued calls (reset, compare, play, advance, optimizer, typed sequence) and by
+// atomic flags read once per step (pause, interrupt, speed); it emits an immutable AttentionFrame
+// at most every kFrameMilliseconds. The commands and the pacing are RunWorker's
+// (ui/common/run_worker.h).
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "ui/attention/attention_frame.h"
@@ -19,8 +22,13 @@ public:
     ~AttentionWorker() override;
 
     // Called in the worker's thread (queued), like RunWorker's play, advance and acknowledge.
-    void reset(const SequenceTrainingConfig& config, quint64 generation, quint64 command);
-    void setOptimizer(const OptimizerConfig& config);
+    // reset: run A (and B when given) afresh at step 0.
+    void reset(const SequenceTrainingConfig& config,
+               const std::optional<SequenceTrainingConfig>& compared, quint64 generation,
+               quint64 command, quint64 compareRequest);
+    // Run B afresh (it trains up to A's step, between the commands), or none; A is untouched.
+    void setCompare(const std::optional<SequenceTrainingConfig>& compared, quint64 request);
+    void setOptimizer(int run, const OptimizerConfig& config);  // run 0: A, 1: B
     // The typed sequence to predict in this and every later frame; empty: none.
     void setTypedSequence(const std::vector<Token>& tokens, quint64 request);
 
@@ -28,23 +36,28 @@ signals:
     void frameReady(const actlab::ui::AttentionFrame& frame);
 
 private:
-    bool hasModel() const override { return m_trainer != nullptr; }
-    bool modelDiverged() const override { return m_trainer->diverged(); }
-    int modelSteps() const override { return m_trainer->steps(); }
+    // One trained run and what its frames show.
+    struct Run {
+        std::unique_ptr<SequenceTrainer> trainer;
+        AttentionRunPictures pictures;
+        int predictedStep = -1;
+    };
+
+    bool hasModel() const override { return m_a.trainer != nullptr; }
+    bool modelDiverged() const override { return m_a.trainer->diverged(); }
+    int modelSteps() const override { return m_a.trainer->steps(); }
     int trainFrame(int steps, double budgetSeconds, int limit) override;  // one step at a time
     void emitFrame() override;
-    void refreshSnapshot();    // a new snapshot when the step moved (snapshots add history)
-    void refreshPrediction();  // the typed sequence on the current model
+    void build(Run& run, const SequenceTrainingConfig& config);
+    bool catchingUp() const;           // run B is behind run A
+    void catchUp(quint64 request);     // B's steps for one frame while paused, then again
+    void refreshSnapshot(Run& run);    // a new snapshot when the step moved (snapshots add history)
+    void refreshPrediction(Run& run);  // the typed sequence on the run's current model
 
-    std::unique_ptr<SequenceTrainer> m_trainer;
-    std::shared_ptr<const AttentionRunInfo> m_info;
-    std::shared_ptr<const SequenceSnapshot> m_snapshot;
-    std::shared_ptr<const LogitsClassification> m_probePredictions;
-    std::shared_ptr<const SequencePrediction> m_prediction;
+    Run m_a, m_b;
     std::vector<Token> m_typed;
-    QString m_predictionError;
     quint64 m_predictionRequest = 0;
-    int m_predictedStep = -1;
+    quint64 m_compareRequest = 0;
     bool m_threadsSet = false;
 };
 

@@ -1,0 +1,148 @@
+// Compare mode of the Attention tab, offscreen: turning it on makes run B (which first trains up
+// to A's step), Step and Play move both runs together, B's different Q/K/V activation gives
+// different maps, the titles and legends name the difference, and turning it off leaves run A as
+// it was.
+#include <gtest/gtest.h>
+
+#include <QLabel>
+#include <QPushButton>
+#include <QTest>
+#include <cmath>
+
+#include "attention_test_view.h"
+#include "ui/attention/attention_charts.h"
+#include "ui/attention/attention_controller.h"
+#include "ui/attention/attention_maps_pair.h"
+#include "ui/charts/curve_chart.h"
+
+using namespace actlab;
+using namespace actlab::ui;
+using actlab::test::AttentionTestView;
+using actlab::test::waitUntil;
+
+namespace {
+
+double difference(const std::vector<float>& a, const std::vector<float>& b) {
+    double sum = 0;
+    for (size_t i = 0; i < std::min(a.size(), b.size()); ++i) sum += std::abs(a[i] - b[i]);
+    return sum;
+}
+
+}  // namespace
+
+TEST(AttentionCompare, TurningItOnMakesRunBAndStepAdvancesBothTogether) {
+    AttentionTestView shown;
+    EXPECT_FALSE(shown.view.gridB()->isVisibleTo(&shown.view));
+    shown.view.setCompare(true);
+    ASSERT_TRUE(waitUntil([&] { return shown.view.gridB()->layers() == 2; }));
+    EXPECT_TRUE(shown.view.comparing());
+    EXPECT_TRUE(shown.view.gridB()->isVisibleTo(&shown.view));
+    EXPECT_EQ(shown.view.gridB()->heads(), 4);
+    for (int n = 1; n <= 3; ++n) {
+        ASSERT_TRUE(shown.stepOnce());
+        EXPECT_EQ(shown.view.currentStep(), n);
+        EXPECT_EQ(shown.view.currentStepB(), n) << "both runs show the same step";
+    }
+    QTest::mouseClick(shown.view.playButton(), Qt::LeftButton);
+    ASSERT_TRUE(waitUntil([&] { return shown.view.currentStep() >= 25; }));
+    QTest::mouseClick(shown.view.playButton(), Qt::LeftButton);
+    ASSERT_TRUE(waitUntil([&] { return !shown.view.controller()->isPlaying(); }));
+    waitUntil([] { return false; }, 100);
+    EXPECT_EQ(shown.view.currentStepB(), shown.view.currentStep()) << "Play advances both";
+    EXPECT_TRUE(shown.view.statusText().contains("loss A"))
+        << shown.view.statusText().toStdString();
+}
+
+TEST(AttentionCompare, RunBCatchesUpToRunAsStepWhenTurnedOnLater) {
+    AttentionTestView shown;
+    ASSERT_TRUE(shown.view.trainAndWait(25, 30000));
+    shown.view.setCompare(true);
+    ASSERT_TRUE(waitUntil([&] { return shown.view.currentStepB() == 25; }))
+        << "B trains up to A's step while paused; B at " << shown.view.currentStepB();
+    EXPECT_EQ(shown.view.currentStep(), 25) << "A waits";
+    EXPECT_EQ(shown.questions, 0) << "nothing was discarded";
+    ASSERT_TRUE(shown.stepOnce());
+    EXPECT_EQ(shown.view.currentStepB(), 26);
+}
+
+TEST(AttentionCompare, ADifferentQkvActivationGivesDifferentMapsAndNamesIt) {
+    SequenceTrainingConfig config = actlab::test::smallReverse();
+    config.model.qkvActivation = ActivationConfig::withDefaults(ActivationId::Relu);
+    AttentionTestView shown(config);
+    shown.view.setCompare(true);
+    shown.view.controls()->setEditedRun(1);  // the form edits run B
+    ASSERT_TRUE(shown.choose("qkvActivation", int(ActivationId::Identity)));
+    EXPECT_EQ(shown.view.controls()->config().model.qkvActivation.id, ActivationId::Relu)
+        << "A keeps its own";
+    EXPECT_EQ(shown.view.controls()->configB().model.qkvActivation.id, ActivationId::Identity);
+    ASSERT_TRUE(waitUntil([&] {
+        const AttentionFrame& f = shown.view.controller()->latest();
+        return f.compared.info &&
+               f.compared.info->config.model.qkvActivation.id == ActivationId::Identity &&
+               shown.view.gridB()->layers() == 2;
+    }));
+    ASSERT_TRUE(shown.view.trainAndWait(30, 60000));
+    waitUntil([&] { return shown.view.currentStepB() == 30; });
+    EXPECT_EQ(shown.view.currentStepB(), 30);
+    EXPECT_GT(difference(actlab::test::weights(*shown.view.grid()),
+                         actlab::test::weights(*shown.view.gridB())),
+              0.1)
+        << "relu and identity on Q, K, V train different maps";
+
+    const QString titleA = shown.view.maps()->title(0)->text();
+    const QString titleB = shown.view.maps()->title(1)->text();
+    EXPECT_TRUE(titleA.startsWith("A · qkv relu · Pre-LN")) << titleA.toStdString();
+    EXPECT_TRUE(titleB.startsWith("B · qkv identity · Pre-LN")) << titleB.toStdString();
+    const CurveChart* loss = shown.view.charts()->lossChart();
+    EXPECT_TRUE(loss->curveKeys().contains("A/train"));
+    EXPECT_TRUE(loss->curveKeys().contains("B/train"));
+    EXPECT_GE(loss->curvePoints("B/train").size(), 2);
+    auto* differences = shown.view.controls()->findChild<QLabel*>("compareDifferences");
+    ASSERT_NE(differences, nullptr);
+    EXPECT_TRUE(differences->text().contains("qkv identity")) << differences->text().toStdString();
+}
+
+TEST(AttentionCompare, TurningItOffLeavesRunAsStepAndHistory) {
+    AttentionTestView shown;
+    shown.view.setCompare(true);
+    ASSERT_TRUE(waitUntil([&] { return shown.view.gridB()->layers() == 2; }));
+    ASSERT_TRUE(shown.view.trainAndWait(20, 30000));
+    const AttentionFrame before = shown.view.controller()->latest();
+    const std::vector<float> mapsA = actlab::test::weights(*shown.view.grid());
+    shown.view.setCompare(false);
+    waitUntil([] { return false; }, 300);
+    EXPECT_FALSE(shown.view.comparing());
+    EXPECT_FALSE(shown.view.gridB()->isVisibleTo(&shown.view));
+    EXPECT_EQ(shown.view.currentStep(), 20);
+    EXPECT_EQ(shown.questions, 0);
+    const AttentionFrame& after = shown.view.controller()->latest();
+    ASSERT_TRUE(after.snapshot);
+    EXPECT_EQ(after.snapshot->step, 20);
+    EXPECT_EQ(after.snapshot, before.snapshot) << "the same snapshot of the same run";
+    ASSERT_EQ(after.snapshot->history.size(), before.snapshot->history.size());
+    EXPECT_EQ(actlab::test::weights(*shown.view.grid()), mapsA);
+    EXPECT_GE(shown.view.charts()->lossChart()->curvePoints("train").size(), 2)
+        << "the curves of A alone again";
+    ASSERT_TRUE(shown.stepOnce());
+    EXPECT_EQ(shown.view.currentStep(), 21) << "A trains on from where it was";
+}
+
+TEST(AttentionCompare, HoverAndEnlargeWorkInBothGrids) {
+    AttentionTestView shown;
+    shown.view.setCompare(true);
+    ASSERT_TRUE(waitUntil([&] { return shown.view.gridB()->layers() == 2; }));
+    AttentionGridView* b = shown.view.gridB();
+    QTest::mouseClick(b, Qt::LeftButton, Qt::NoModifier, b->mapRect(1, 2).center());
+    ASSERT_TRUE(b->isEnlarged());
+    EXPECT_TRUE(shown.view.grid()->isEnlarged()) << "the same head enlarged in A";
+    EXPECT_EQ(shown.view.grid()->enlargedLayer(), 1);
+    EXPECT_EQ(shown.view.grid()->enlargedHead(), 2);
+    QTest::mouseClick(b, Qt::LeftButton, Qt::NoModifier, b->mapRect(1, 2).center());
+    EXPECT_FALSE(shown.view.grid()->isEnlarged());
+    QMouseEvent move(QEvent::MouseMove, b->cellRect(0, 1, 2, 3).center(),
+                     b->mapToGlobal(b->cellRect(0, 1, 2, 3).center()), Qt::NoButton, Qt::NoButton,
+                     Qt::NoModifier);
+    QApplication::sendEvent(b, &move);
+    EXPECT_TRUE(shown.view.readoutText().startsWith("B: query"))
+        << shown.view.readoutText().toStdString();
+}
