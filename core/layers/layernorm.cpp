@@ -1,9 +1,18 @@
-// Layer normalisation: llm.c's two-pass mean and variance per row, plain loops.
+// Layer normalisation: llm.c's two-pass mean and variance per row, plain loops. Rows are
+// independent: from kParallelElements on they are shared among OpenMP threads, and the sums
+// across rows (dweight, dbias) stay in one thread in row order, so the bits do not depend on
+// the number of threads.
 #include "layers/layernorm.h"
 
 #include <cmath>
 
 namespace actlab {
+namespace {
+
+// N · C from which a parallel region pays for itself (transformer-tiny's 512 × 64 rows do).
+constexpr Index kParallelElements = 1 << 14;
+
+}  // namespace
 
 LayernormExtents checkLayernormForward(const Shape& out, const Shape& mean, const Shape& rstd,
                                        const Shape& inp, const Shape& weight, const Shape& bias) {
@@ -39,6 +48,7 @@ void layernormForward(TensorView<T> out, TensorView<T> mean, TensorView<T> rstd,
     const auto [N, C] = checkLayernormForward(out.shape(), mean.shape(), rstd.shape(), inp.shape(),
                                               weight.shape(), bias.shape());
 
+#pragma omp parallel for schedule(static) if (N * C >= kParallelElements)
     for (Index n = 0; n < N; ++n) {
         const T* x = inp.data() + n * C;
         T m = 0;
@@ -64,6 +74,7 @@ void layernormBackward(TensorView<T> dinp, TensorView<T> dweight, TensorView<T> 
                                inp.shape(), weight.shape(), mean.shape(), rstd.shape());
 
     const T* w = weight.data();
+#pragma omp parallel for schedule(static) if (N * C >= kParallelElements)
     for (Index n = 0; n < N; ++n) {
         const T* x = inp.data() + n * C;
         const T* dy = dout.data() + n * C;
@@ -82,9 +93,19 @@ void layernormBackward(TensorView<T> dinp, TensorView<T> dweight, TensorView<T> 
         for (Index c = 0; c < C; ++c) {
             const T norm = (x[c] - m) * s;
             const T dnorm = w[c] * dy[c];
-            dbias.data()[c] += dy[c];
-            dweight.data()[c] += norm * dy[c];
             dx[c] += (dnorm - dnormMean - norm * dnormNormMean) * s;
+        }
+    }
+    // The sums over rows, in row order.
+    T* __restrict db = dbias.data();
+    T* __restrict dw = dweight.data();
+    for (Index n = 0; n < N; ++n) {
+        const T* x = inp.data() + n * C;
+        const T* dy = dout.data() + n * C;
+        const T m = mean.data()[n], s = rstd.data()[n];
+        for (Index c = 0; c < C; ++c) {
+            db[c] += dy[c];
+            dw[c] += (x[c] - m) * s * dy[c];
         }
     }
 }

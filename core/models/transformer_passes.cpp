@@ -309,9 +309,10 @@ void Transformer<T>::feedForwardBackward(int layer, ConstTensorView<T> dout, Con
     typename Buffers::BlockBuffers& b = m.blocks[size_t(layer)];
     const Block& p = m_blocks[size_t(layer)];
     const Index C = m_config.dModel, F = m_dFf;
-    for (Tensor<T>& d : m.dWide) zero(d);
+    const bool plain = m_config.ffn == FeedForwardKind::Plain;
+    for (size_t j = 0; j < (plain ? 2u : 3u); ++j) zero(m.dWide[j]);  // plain uses two
     TensorView<T> dActivated = m.dWide[0];
-    if (m_config.ffn == FeedForwardKind::Plain) {
+    if (plain) {
         m_ops->forOp(TensorOp::LinearBackward)
             .linearBackward(rows(dActivated), gradient(p.ffnWeight[1], Shape{C, F}),
                             gradient(p.ffnBias[1], Shape{C}), rows(dout), rows(b.activated),
