@@ -4,11 +4,24 @@
 
 #include <QElapsedTimer>
 #include <QTimer>
+#include <future>
 
 #include "common/compute_threads.h"
 
 namespace actlab::ui {
 namespace {
+
+// Runs b in a second thread (one compute thread, as this one) while a runs here; returns when
+// both are done. Compare mode's two runs are independent, so the second core trains run B.
+template <typename A, typename B>
+void alongside(A&& a, B&& b) {
+    std::future<void> other = std::async(std::launch::async, [&b] {
+        setComputeThreadsOfThisThread(1);
+        b();
+    });
+    a();
+    other.get();
+}
 
 QStringList qtNames(const std::vector<std::string>& names) {
     QStringList out;
@@ -126,8 +139,10 @@ int AttentionWorker::trainFrame(int steps, double budgetSeconds, int limit) {
         if (limit >= 0 && done >= limit) break;
         if (steps > 0 && done >= steps) break;
         if (steps == 0 && done > 0 && overBudget) break;
-        m_a.trainer->step(1);
-        if (m_b.trainer && !m_b.trainer->diverged()) m_b.trainer->step(1);
+        if (m_b.trainer && !m_b.trainer->diverged())
+            alongside([this] { m_a.trainer->step(1); }, [this] { m_b.trainer->step(1); });
+        else
+            m_a.trainer->step(1);
         ++done;
     }
     return done;
@@ -168,10 +183,14 @@ void AttentionWorker::refreshPrediction(Run& run) {
 }
 
 void AttentionWorker::emitFrame() {
-    for (Run* run : {&m_a, &m_b}) {
-        refreshSnapshot(*run);
-        refreshPrediction(*run);
-    }
+    const auto refresh = [this](Run& run) {
+        refreshSnapshot(run);
+        refreshPrediction(run);
+    };
+    if (m_b.trainer)
+        alongside([&] { refresh(m_a); }, [&] { refresh(m_b); });
+    else
+        refresh(m_a);
     AttentionFrame frame;
     stamp(frame);
     const AttentionRunPictures& a = m_a.pictures;
