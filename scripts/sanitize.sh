@@ -2,7 +2,8 @@
 # Sanitizer runs with GCC 12 (libasan, libubsan and libtsan come with g++), one command each:
 #   scripts/sanitize.sh asan   AddressSanitizer + UBSan build in ./build-asan, the whole CTest suite
 #   scripts/sanitize.sh tsan   ThreadSanitizer build in ./build-tsan, the training-worker and GUI
-#                              tests (tests/ui, tests/ui_panels, tests/ui_training)
+#                              tests (tests/ui, tests/ui_panels, tests/ui_training,
+#                              tests/ui_attention)
 # Exits non-zero on a build error, a failing test or any sanitizer report: every report goes to
 # BUILD/sanitizer-reports/ (subprocesses and gtest discovery included) and is printed at the end.
 # Suppressions, for code outside ActLab only, are in scripts/sanitizers/. Environment: ACTLAB_JOBS
@@ -23,8 +24,8 @@ case "$mode" in
   tsan)
     build=$root/build-tsan
     sanitize=thread
-    targets=(tests/ui/all tests/ui_panels/all tests/ui_training/all)
-    test_dirs=(tests/ui tests/ui_panels tests/ui_training)
+    targets=(tests/ui/all tests/ui_panels/all tests/ui_training/all tests/ui_attention/all)
+    test_dirs=(tests/ui tests/ui_panels tests/ui_training tests/ui_attention)
     ;;
   *)
     echo "usage: scripts/sanitize.sh asan|tsan" >&2

@@ -1,9 +1,23 @@
 // The shared flag values of the training commands, with the messages the CLI tests check.
 #include "option_values.h"
 
+#include <fstream>
+#include <sstream>
+
 #include "common/number_format.h"
 
 namespace actlab::cli {
+
+std::optional<std::string> configFileText(const Arguments& args) {
+    const std::optional<std::string> path = args.value("--config");
+    if (!path) return std::nullopt;
+    if (args.has("--preset")) throw CliError("--config and --preset cannot be combined");
+    std::ifstream file(*path, std::ios::binary);
+    std::ostringstream text;
+    if (!file || !(text << file.rdbuf()))
+        throw CliError("cannot read --config file '" + *path + "'");
+    return text.str();
+}
 
 double numberIn(const Arguments& args, const std::string& option, double low, double high) {
     const double value = parseNumberOrThrow(*args.value(option), option);

@@ -3,6 +3,7 @@
 // Every problem is a one-line CliError.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,25 @@ std::vector<std::string> splitList(const std::string& text, const std::string& w
 // --optimizer --lr --momentum --beta1 --beta2 --weight-decay --clip --schedule --warmup, each
 // overriding its field of `optimizer`; the cosine schedule ends at `steps`.
 void parseOptimizerFlags(const Arguments& args, OptimizerConfig& optimizer, int steps);
+
+// The text of the --config file, or nothing without --config; an unreadable file, or --config
+// with --preset, is a CliError.
+std::optional<std::string> configFileText(const Arguments& args);
+
+// Replaces `config` with the --config file's, read by `parse` (one of core/config's readers);
+// false without --config. A bad file is a CliError naming the file and the field.
+template <typename Config>
+bool readConfigOption(const Arguments& args,
+                      std::optional<Config> (*parse)(const std::string&, std::string*),
+                      Config& config) {
+    const std::optional<std::string> text = configFileText(args);
+    if (!text) return false;
+    std::string error;
+    std::optional<Config> parsed = parse(*text, &error);
+    if (!parsed) throw CliError("--config " + *args.value("--config") + ": " + error);
+    config = std::move(*parsed);
+    return true;
+}
 
 // What a compare run repeats and how it prints.
 struct CompareFlags {

@@ -1,6 +1,7 @@
 // Parsing of the training flags into a TrainingConfig, with range checks and clear messages.
 #include "training_options.h"
 
+#include "config/training_config_json.h"
 #include "option_values.h"
 #include "training/presets.h"
 
@@ -8,13 +9,13 @@ namespace actlab::cli {
 
 const std::set<std::string>& trainingValuedOptions() {
     static const std::set<std::string> options{
-        "--task",         "--model",    "--activation", "--param",       "--hidden",
-        "--d-ff",         "--d-model",  "--blocks",     "--steps",       "--batch",
-        "--optimizer",    "--lr",       "--momentum",   "--beta1",       "--beta2",
-        "--weight-decay", "--clip",     "--schedule",   "--warmup",      "--init",
-        "--bias-init",    "--noise",    "--points",     "--train-share", "--features",
-        "--l1",           "--l2",       "--seed",       "--preset",      "--backend",
-        "--metrics",      "--log-every"};
+        "--task",         "--model",     "--activation", "--param",       "--hidden",
+        "--d-ff",         "--d-model",   "--blocks",     "--steps",       "--batch",
+        "--optimizer",    "--lr",        "--momentum",   "--beta1",       "--beta2",
+        "--weight-decay", "--clip",      "--schedule",   "--warmup",      "--init",
+        "--bias-init",    "--noise",     "--points",     "--train-share", "--features",
+        "--l1",           "--l2",        "--seed",       "--preset",      "--backend",
+        "--metrics",      "--log-every", "--config"};
     return options;
 }
 
@@ -27,6 +28,9 @@ TrainOptions parseTrainOptions(const Arguments& args,
                                const std::optional<std::string>& activationOverride) {
     TrainOptions o;
     TrainingConfig& c = o.config;
+    if (readConfigOption(args, &trainingConfigFromJson, c)) {
+        if (c.optimizer.totalSteps > 0) o.steps = c.optimizer.totalSteps;
+    }
     if (auto name = args.value("--preset")) {
         const TrainingPreset* preset = findTrainingPreset(*name);
         if (!preset) {
@@ -69,19 +73,20 @@ TrainOptions parseTrainOptions(const Arguments& args,
         for (const std::string& item : splitList(*hidden, "--hidden")) {
             const long long width = parseCountOrThrow(item, "--hidden width");
             if (width < 1 || width > kMaxWidth)
-                throw CliError("--hidden widths must be in [1, 512], got " + item);
+                throw CliError("--hidden widths must be in [1, " + std::to_string(kMaxWidth) +
+                               "], got " + item);
             c.model.hidden.push_back(int(width));
         }
         if (c.model.hidden.size() > size_t(kMaxHiddenLayers))
-            throw CliError("--hidden allows at most 8 layers, got " +
-                           std::to_string(c.model.hidden.size()));
+            throw CliError("--hidden allows at most " + std::to_string(kMaxHiddenLayers) +
+                           " layers, got " + std::to_string(c.model.hidden.size()));
     }
-    if (args.has("--d-ff")) c.model.dFf = countIn(args, "--d-ff", 1, 2048);
-    if (args.has("--d-model")) c.model.dModel = countIn(args, "--d-model", 1, 512);
+    if (args.has("--d-ff")) c.model.dFf = countIn(args, "--d-ff", 1, kMaxFeedForwardWidth);
+    if (args.has("--d-model")) c.model.dModel = countIn(args, "--d-model", 1, kMaxWidth);
     if (args.has("--blocks")) c.model.blocks = countIn(args, "--blocks", 1, kMaxHiddenLayers);
     if (args.has("--prelu-per-neuron")) c.model.preluPerNeuron = true;
     if (args.has("--steps")) o.steps = countIn(args, "--steps", 1, 10'000'000);
-    if (args.has("--batch")) c.batch = countIn(args, "--batch", 1, 4096);
+    if (args.has("--batch")) c.batch = countIn(args, "--batch", 1, kMaxBatch);
     parseOptimizerFlags(args, c.optimizer, o.steps);
     if (auto init = args.value("--init")) {
         auto kind = parseInitialiser(*init);
@@ -91,12 +96,14 @@ TrainOptions parseTrainOptions(const Arguments& args,
         c.model.init = *kind;
     }
     // He init is made for ReLU-like units; the products of a gated block explode with it, so a
-    // GLU-FFN without an explicit --init (or a preset's) starts from Xavier.
-    if (c.model.kind == ModelKind::GluFfn && !args.has("--init") && !args.has("--preset"))
+    // GLU-FFN without an explicit --init (or a preset's, or a --config's) starts from Xavier.
+    if (c.model.kind == ModelKind::GluFfn && !args.has("--init") && !args.has("--preset") &&
+        !args.has("--config"))
         c.model.init = Initialiser::Xavier;
-    if (args.has("--bias-init")) c.model.biasInit = numberIn(args, "--bias-init", -100, 100);
+    if (args.has("--bias-init"))
+        c.model.biasInit = numberIn(args, "--bias-init", -kMaxBiasInit, kMaxBiasInit);
     if (args.has("--noise")) c.data.noise = numberIn(args, "--noise", 0, 1);
-    if (args.has("--points")) c.data.points = countIn(args, "--points", 4, 1'000'000);
+    if (args.has("--points")) c.data.points = countIn(args, "--points", kMinPoints, kMaxPoints);
     if (args.has("--train-share")) {
         c.data.trainShare = numberIn(args, "--train-share", 0, 1);
         if (c.data.trainShare <= 0 || c.data.trainShare >= 1)
@@ -112,10 +119,10 @@ TrainOptions parseTrainOptions(const Arguments& args,
             c.data.features.push_back(*feature);
         }
     }
-    if (args.has("--l1")) c.l1 = numberIn(args, "--l1", 0, 10);
-    if (args.has("--l2")) c.l2 = numberIn(args, "--l2", 0, 10);
+    if (args.has("--l1")) c.l1 = numberIn(args, "--l1", 0, kMaxPenalty);
+    if (args.has("--l2")) c.l2 = numberIn(args, "--l2", 0, kMaxPenalty);
     if (args.has("--seed")) {
-        c.data.seed = std::uint64_t(countIn(args, "--seed", 0, 2'000'000'000));
+        c.data.seed = std::uint64_t(countIn(args, "--seed", 0, kMaxSeed));
         c.model.seed = c.data.seed;
     }
     if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);

@@ -1,5 +1,6 @@
-// The training flags shared by `actlab-cli train` and `compare`: a preset first, then every
-// explicit flag overrides its field. Errors are CliErrors (one line, exit 2).
+// The training flags shared by `actlab-cli train` and `compare`: a --config file (the JSON of
+// core/config/training_config_json.h) or a preset first, then every explicit flag overrides
+// its field. Errors are CliErrors (one line, exit 2).
 #pragma once
 
 #include <optional>
@@ -23,7 +24,8 @@ struct TrainOptions {
 const std::set<std::string>& trainingValuedOptions();
 const std::set<std::string>& trainingSwitches();
 
-// Reads the preset and flags. `activationOverride`, when given, replaces --activation.
+// Reads the --config file or preset, then the flags. `activationOverride`, when given, replaces
+// --activation.
 TrainOptions parseTrainOptions(const Arguments& args,
                                const std::optional<std::string>& activationOverride);
 

@@ -2,8 +2,6 @@
 #include "transformer_options.h"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "config/config_json.h"
 #include "option_values.h"
@@ -81,16 +79,7 @@ TransformerTrainOptions parseTransformerOptions(const Arguments& args) {
     TransformerTrainOptions o;
     SequenceTrainingConfig& c = o.config;
     TransformerConfig& m = c.model;
-    if (auto path = args.value("--config")) {
-        if (args.has("--preset")) throw CliError("--config and --preset cannot be combined");
-        std::ifstream file(*path, std::ios::binary);
-        std::ostringstream text;
-        if (!file || !(text << file.rdbuf()))
-            throw CliError("cannot read --config file '" + *path + "'");
-        std::string error;
-        auto config = sequenceTrainingConfigFromJson(text.str(), &error);
-        if (!config) throw CliError("--config " + *path + ": " + error);
-        c = *config;
+    if (readConfigOption(args, &sequenceTrainingConfigFromJson, c)) {
         if (c.optimizer.totalSteps > 0) o.steps = c.optimizer.totalSteps;
     }
     if (auto name = args.value("--preset")) {

@@ -2,74 +2,43 @@
 // while Leaky ReLU loses none) are checked by tests/training/test_presets.cpp.
 #include "training/presets.h"
 
+#include <stdexcept>
+
+#include "config/training_config_json.h"
+
 namespace actlab {
 namespace {
 
-ActivationConfig activation(ActivationId id) { return ActivationConfig::withDefaults(id); }
-
-void defaults(TrainingConfig& c) { c = TrainingConfig{}; }
-
-// Spiral, 3×32 ReLU, biases initialised at −3: many units start below zero for every sample.
-// A dead ReLU unit passes no gradient and stays dead; a Leaky ReLU unit still passes α·g, which
-// Adam rescales, so it comes back. (A learning rate that is too high kills units the same way
-// but also hurts Leaky ReLU; the bias makes the contrast clean.)
-void dyingRelu(TrainingConfig& c) {
-    defaults(c);
-    c.task = "spiral";
-    c.data.noise = 0.1;
-    c.model.hidden = {32, 32, 32};
-    c.model.activations = {activation(ActivationId::Relu)};
-    c.model.init = Initialiser::HeNormal;
-    c.model.biasInit = -3.0;
-    c.optimizer.kind = OptimizerKind::Adam;
-    c.optimizer.learningRate = 0.01;
-    c.batch = 32;
-}
-
-// Eight sigmoid layers of 32 with Xavier init: the gradient reaching the first layer vanishes.
-void deepSigmoid(TrainingConfig& c) {
-    defaults(c);
-    c.task = "circle";
-    c.model.hidden = std::vector<int>(8, 32);
-    c.model.activations = {activation(ActivationId::Sigmoid)};
-    c.model.init = Initialiser::Xavier;
-    c.optimizer.kind = OptimizerKind::Sgd;
-    c.optimizer.learningRate = 0.1;
-}
-
-// The spiral with GELU and Adam: learns the two arms cleanly.
-void spiralGelu(TrainingConfig& c) {
-    defaults(c);
-    c.task = "spiral";
-    c.model.hidden = {32, 32, 32};
-    c.model.activations = {activation(ActivationId::Gelu)};
-    c.optimizer.kind = OptimizerKind::Adam;
-    c.optimizer.learningRate = 0.01;
-}
-
-// A SwiGLU FFN on the 3-class spiral.
-void swigluSpiral(TrainingConfig& c) {
-    defaults(c);
-    c.task = "spiral3";
-    c.model.kind = ModelKind::GluFfn;
-    c.model.dModel = 16;
-    c.model.blocks = 2;
-    c.model.activations = {activation(ActivationId::Swiglu)};
-    c.model.init = Initialiser::Xavier;  // He init makes the gated products explode here
-    c.optimizer.kind = OptimizerKind::Adam;
-    c.optimizer.learningRate = 0.01;
-}
-
+// dying-relu: spiral, 3×32 ReLU, biases initialised at −3: many units start below zero for
+// every sample. A dead ReLU unit passes no gradient and stays dead; a Leaky ReLU unit still
+// passes α·g, which Adam rescales, so it comes back. (A learning rate that is too high kills
+// units the same way but also hurts Leaky ReLU; the bias makes the contrast clean.)
+// deep-sigmoid: eight sigmoid layers of 32 with Xavier init: the gradient reaching the first
+// layer vanishes. spiral-gelu: the spiral with GELU and Adam learns the two arms cleanly.
+// swiglu-spiral: a SwiGLU FFN on the 3-class spiral (He init makes the gated products explode
+// here, hence Xavier).
 // clang-format off
 constexpr TrainingPreset kPresets[] = {
-    {"dying-relu",    "spiral, 3x32 ReLU, bias init -3, Adam: ReLU units die, leaky ones recover", 1500, dyingRelu},
-    {"deep-sigmoid",  "circle, 8x32 sigmoid, Xavier: the first layers' gradient vanishes",   300, deepSigmoid},
-    {"spiral-gelu",   "spiral, 3x32 GELU, Adam lr 0.01",                                    2000, spiralGelu},
-    {"swiglu-spiral", "3-class spiral, GLU-FFN d_model 16 x 2 blocks, SwiGLU, Adam",        2000, swigluSpiral},
+    {"dying-relu",    "spiral, 3x32 ReLU, bias init -3, Adam: ReLU units die, leaky ones recover", 1500,
+     R"({"task": "spiral", "data": {"noise": 0.1}, "model": {"hidden": [32, 32, 32], "activations": ["relu"], "init": "he", "bias_init": -3}, "optimizer": {"kind": "adam", "lr": 0.01}, "batch": 32})"},
+    {"deep-sigmoid",  "circle, 8x32 sigmoid, Xavier: the first layers' gradient vanishes",   300,
+     R"({"task": "circle", "model": {"hidden": [32, 32, 32, 32, 32, 32, 32, 32], "activations": ["sigmoid"], "init": "xavier"}, "optimizer": {"kind": "sgd", "lr": 0.1}})"},
+    {"spiral-gelu",   "spiral, 3x32 GELU, Adam lr 0.01",                                    2000,
+     R"({"task": "spiral", "model": {"hidden": [32, 32, 32], "activations": ["gelu"]}, "optimizer": {"kind": "adam", "lr": 0.01}})"},
+    {"swiglu-spiral", "3-class spiral, GLU-FFN d_model 16 x 2 blocks, SwiGLU, Adam",        2000,
+     R"({"task": "spiral3", "model": {"kind": "glu", "d_model": 16, "blocks": 2, "activations": ["swiglu"], "init": "xavier"}, "optimizer": {"kind": "adam", "lr": 0.01}})"},
 };
 // clang-format on
 
 }  // namespace
+
+void TrainingPreset::apply(TrainingConfig& config) const {
+    std::string error;
+    std::optional<TrainingConfig> parsed = trainingConfigFromJson(std::string(json), &error);
+    if (!parsed)  // the table is fixed and tested: this is a programming error
+        throw std::logic_error("preset " + std::string(name) + ": " + error);
+    config = *parsed;
+}
 
 std::span<const TrainingPreset> trainingPresets() { return kPresets; }
 

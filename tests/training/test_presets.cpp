@@ -2,6 +2,7 @@
 // dying-relu: ReLU loses ≥ 30% of its units on every seed 1–5, Leaky ReLU loses none and is
 // clearly more accurate; deep-sigmoid: sigmoid's first/last gradient-norm ratio is < 1e-2 while
 // ReLU and GELU with He init keep it above 3e-2 (seeds 1–3).
+#include "config/training_config_json.h"
 #include "training_test_support.h"
 
 namespace actlab {
@@ -34,6 +35,24 @@ TEST(PresetTable, EachPresetSetsWhatItsDescriptionSays) {
         std::string error;
         EXPECT_TRUE(Trainer::create(config, &error)) << p.name << ": " << error;
         EXPECT_GT(p.steps, 0);
+    }
+}
+
+// Each preset's JSON parses, and its configuration survives toJson → fromJson unchanged (the
+// writer emits every field, so equal JSON text means an equal configuration).
+TEST(PresetTable, EachPresetsJsonParsesAndRoundTrips) {
+    for (const TrainingPreset& p : trainingPresets()) {
+        std::string error;
+        const auto config = trainingConfigFromJson(std::string(p.json), &error);
+        ASSERT_TRUE(config) << p.name << ": " << error;
+        const std::string json = trainingConfigToJson(*config);
+        const auto back = trainingConfigFromJson(json, &error);
+        ASSERT_TRUE(back) << p.name << ": " << error;
+        EXPECT_EQ(trainingConfigToJson(*back), json) << p.name;
+        TrainingConfig applied;
+        applied.task = "xor";  // apply replaces the whole configuration
+        p.apply(applied);
+        EXPECT_EQ(trainingConfigToJson(applied), json) << p.name;
     }
 }
 

@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QJsonArray>
 #include <QLineEdit>
 #include <QMouseEvent>
 #include <QSignalSpy>
@@ -205,6 +206,44 @@ TEST(TrainingControls, StateRoundTrips) {
     EXPECT_EQ(other.saveState(), controls.saveState());
     EXPECT_EQ(other.configs().size(), 2u);
     EXPECT_EQ(other.configs().at(0).data.seed, 7u);
+}
+
+// The state keeps the configuration in core's JSON form ("config"): fields without a control
+// (the input features, the optimizer's betas) survive a save and restore too.
+TEST(TrainingControls, ANonDefaultConfigurationRoundTripsThroughTheState) {
+    TrainingControls controls;
+    QJsonObject state = controls.saveState();
+    ASSERT_TRUE(state["config"].isObject());
+    QJsonObject config = state["config"].toObject();
+    config["task"] = "xor";
+    config["l2"] = 0.005;
+    QJsonObject optimizer = config["optimizer"].toObject();
+    optimizer["kind"] = "momentum";
+    optimizer["lr"] = 0.05;
+    optimizer["beta2"] = 0.95;
+    config["optimizer"] = optimizer;
+    QJsonObject data = config["data"].toObject();
+    data["noise"] = 0.3;
+    data["features"] = QJsonArray{"x1", "x2", "x1*x2"};
+    config["data"] = data;
+    state["config"] = config;
+    state["preset"] = "";
+    state["hidden"] = "16,8";
+    TrainingControls other;
+    other.restoreState(state);
+    ASSERT_EQ(other.configs().size(), 1u);
+    const TrainingConfig c = other.configs().front();
+    EXPECT_EQ(c.task, "xor");
+    EXPECT_EQ(c.l2, 0.005);
+    EXPECT_EQ(c.optimizer.kind, OptimizerKind::Momentum);
+    EXPECT_EQ(c.optimizer.learningRate, 0.05);
+    EXPECT_EQ(c.optimizer.beta2, 0.95);
+    EXPECT_EQ(c.data.noise, 0.3);
+    EXPECT_EQ(c.data.features.size(), 3u);
+    EXPECT_EQ(c.model.hidden, (std::vector<int>{16, 8}));
+    TrainingControls third;
+    third.restoreState(other.saveState());
+    EXPECT_EQ(third.saveState(), other.saveState());
 }
 
 TEST(TrainingCharts, CurvesForEachRunAndLayerWithoutNonFiniteValues) {

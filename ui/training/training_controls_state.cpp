@@ -1,5 +1,6 @@
-// TrainingControls: writing a config into the fields (presets, restored state) and the user's
-// points (clicks and CSV import through core's parsePointsCsv).
+// TrainingControls: writing a config into the fields (presets, restored state), the saved state
+// (the configuration in core's JSON form plus what only the view keeps) and the user's points
+// (clicks and CSV import through core's parsePointsCsv).
 #include <QAbstractButton>
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -8,16 +9,66 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
 
+#include "config/training_config_json.h"
 #include "training/presets.h"
 #include "ui/common/control_choices.h"
 #include "ui/training/training_controls.h"
 
 namespace actlab::ui {
-namespace {}  // namespace
+namespace {
+
+// The fields of states saved before "config" (and of scripts that set one field), with their
+// place in the configuration's JSON: "section" empty for a top-level field.
+struct FlatField {
+    const char* key;
+    const char* section;
+    const char* field;
+    double scale;  // saved value × scale = the configuration's value
+};
+// clang-format off
+constexpr FlatField kFlatFields[] = {
+    {"task",         "",          "task",        1},
+    {"noise",        "data",      "noise",       1},
+    {"trainShare",   "data",      "train_share", 0.01},  // a percentage
+    {"points",       "data",      "points",      1},
+    {"seed",         "data",      "seed",        1},
+    {"seed",         "model",     "seed",        1},
+    {"model",        "model",     "kind",        1},
+    {"dModel",       "model",     "d_model",     1},
+    {"blocks",       "model",     "blocks",      1},
+    {"activation",   "model",     "activations", 1},
+    {"init",         "model",     "init",        1},
+    {"biasInit",     "model",     "bias_init",   1},
+    {"optimizer",    "optimizer", "kind",        1},
+    {"learningRate", "optimizer", "lr",          1},
+    {"batch",        "",          "batch",       1},
+    {"l1",           "",          "l1",          1},
+    {"l2",           "",          "l2",          1},
+};
+// clang-format on
+
+// Writes the flat fields present in `state` into `config` (the reader then checks them).
+void mergeFlatFields(const QJsonObject& state, QJsonObject& config) {
+    for (const FlatField& f : kFlatFields) {
+        if (!state.contains(f.key)) continue;
+        QJsonValue value = state[f.key];
+        if (value.isDouble() && f.scale != 1) value = value.toDouble() * f.scale;
+        if (*f.section == 0) {
+            config[f.field] = value;
+            continue;
+        }
+        QJsonObject section = config[f.section].toObject();
+        section[f.field] = value;
+        config[f.section] = section;
+    }
+}
+
+}  // namespace
 
 void TrainingControls::writeFields(const TrainingConfig& c) {
     m_writing = true;
@@ -139,29 +190,14 @@ void TrainingControls::clearUserPoints() {
 }
 
 QJsonObject TrainingControls::saveState() const {
+    const std::vector<TrainingConfig> runs = configs();
+    TrainingConfig c = runs.empty() ? m_base : runs.front();  // bad widths: the last good config
+    c.userPoints.reset();  // the points are kept below, whichever task is chosen
     QJsonObject state;
     state["preset"] = presetName();
-    state["task"] = m_task->currentData().toString();
-    state["noise"] = m_noise->value();
-    state["trainShare"] = m_trainShare->value();
-    state["points"] = m_points->value();
-    state["seed"] = m_seed->value();
-    state["model"] = m_modelKind->currentData().toString();
-    state["hidden"] = m_hidden->text();
-    state["dModel"] = m_dModel->value();
-    state["blocks"] = m_blocks->value();
-    state["activation"] = qtText(m_activation.info().name);
-    QJsonArray parameters;
-    for (size_t i = 0; i < m_activation.info().parameters.size(); ++i)
-        parameters.append(m_activation.parameters[i]);
-    state["activationParameters"] = parameters;
-    state["init"] = qtText(initialiserName(Initialiser(m_init->currentData().toInt())));
-    state["biasInit"] = m_biasInit->value();
-    state["optimizer"] = qtText(optimizerName(OptimizerKind(m_optimizer->currentData().toInt())));
-    state["learningRate"] = m_learningRate->value();
-    state["batch"] = m_batch->value();
-    state["l1"] = m_l1->value();
-    state["l2"] = m_l2->value();
+    state["config"] =
+        QJsonDocument::fromJson(QByteArray::fromStdString(trainingConfigToJson(c))).object();
+    state["hidden"] = m_hidden->text();  // as typed, even when not valid
     state["compare"] = m_compare->isChecked();
     state["compareActivation"] =
         qtText(activationInfo(ActivationId(m_compareActivation->currentData().toInt())).name);
@@ -175,33 +211,23 @@ QJsonObject TrainingControls::saveState() const {
 }
 
 void TrainingControls::restoreState(const QJsonObject& state) {
-    TrainingConfig c;
-    if (const TrainingPreset* preset = findTrainingPreset(state["preset"].toString().toStdString()))
-        preset->apply(c);
-    c.task = state["task"].toString(QString::fromStdString(c.task)).toStdString();
-    c.data.noise = std::clamp(state["noise"].toDouble(c.data.noise), 0.0, 1.0);
-    c.data.trainShare = std::clamp(state["trainShare"].toInt(50), 10, 90) / 100.0;
-    c.data.points = state["points"].toInt(c.data.points);
-    c.data.seed = std::uint64_t(std::max(0, state["seed"].toInt(int(c.data.seed))));
-    c.model.kind =
-        state["model"].toString() == QLatin1String("glu") ? ModelKind::GluFfn : ModelKind::Mlp;
-    c.model.dModel = state["dModel"].toInt(c.model.dModel);
-    c.model.blocks = state["blocks"].toInt(c.model.blocks);
-    if (const ActivationInfo* info = findActivation(state["activation"].toString().toStdString())) {
-        ActivationConfig activation = ActivationConfig::withDefaults(info->id);
-        const QJsonArray parameters = state["activationParameters"].toArray();
-        for (size_t i = 0; i < info->parameters.size() && i < size_t(parameters.size()); ++i)
-            activation.setParameter(info->parameters[i].name, parameters[qsizetype(i)].toDouble());
-        c.model.activations = {activation};
+    const QString presetName = state["preset"].toString();
+    const TrainingPreset* preset = findTrainingPreset(presetName.toStdString());
+    // A state without "config" (saved before it existed) starts from its preset.
+    QJsonObject config = state["config"].toObject(
+        preset
+            ? QJsonDocument::fromJson(QByteArray::fromStdString(std::string(preset->json))).object()
+            : QJsonObject());
+    mergeFlatFields(state, config);
+    std::string error;
+    std::optional<TrainingConfig> c = trainingConfigFromJson(
+        QJsonDocument(config).toJson(QJsonDocument::Compact).toStdString(), &error);
+    if (!c) {
+        emit messageChanged(tr("The saved training settings were not read (%1); using defaults.")
+                                .arg(QString::fromStdString(error)));
+        c = TrainingConfig{};
+        if (preset) preset->apply(*c);
     }
-    if (auto init = parseInitialiser(state["init"].toString().toStdString())) c.model.init = *init;
-    c.model.biasInit = state["biasInit"].toDouble(c.model.biasInit);
-    if (auto kind = parseOptimizer(state["optimizer"].toString().toStdString()))
-        c.optimizer.kind = *kind;
-    c.optimizer.learningRate = state["learningRate"].toDouble(c.optimizer.learningRate);
-    c.batch = state["batch"].toInt(c.batch);
-    c.l1 = state["l1"].toDouble(c.l1);
-    c.l2 = state["l2"].toDouble(c.l2);
     m_userPoints = LabelledPoints{};
     m_userClasses = 2;
     for (const QJsonValue& value : state["userPoints"].toArray()) {
@@ -213,13 +239,12 @@ void TrainingControls::restoreState(const QJsonObject& state) {
         m_userPoints.targets.push_back(label);
         m_userClasses = std::max(m_userClasses, label + 1);
     }
-    writeFields(c);
+    writeFields(*c);
     m_writing = true;
     m_hidden->setText(state["hidden"].toString(m_hidden->text()));
     if (QAbstractButton* button = m_classButtons->button(state["class"].toInt(0)))
         button->setChecked(true);
-    m_preset->setCurrentIndex(std::max(0, m_preset->findData(state["preset"].toString())));
-    const TrainingPreset* preset = findTrainingPreset(state["preset"].toString().toStdString());
+    m_preset->setCurrentIndex(std::max(0, m_preset->findData(presetName)));
     m_presetText->setText(preset ? qtText(preset->description) : QString());
     m_writing = false;
     setCompare(state["compare"].toBool(), state["compareActivation"].toString());
