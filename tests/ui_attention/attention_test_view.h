@@ -18,13 +18,14 @@ inline bool waitUntil(const std::function<bool()>& done, int milliseconds = 3000
     return waitFor(done, milliseconds);
 }
 
-inline SequenceTrainingConfig smallReverse() {
+// Reverse at T = V = 8 (as the reverse-heads preset; the task's default is 16 of 16), 2 layers.
+inline SequenceTrainingConfig smallReverse(int heads = 4, int dModel = 64) {
     SequenceTrainingConfig config;
     config.task = "reverse";
     config.taskOptions = {8, 8};
     config.model.layers = 2;
-    config.model.heads = 4;
-    config.model.dModel = 64;
+    config.model.heads = heads;
+    config.model.dModel = dModel;
     config.testSequences = 64;
     return config;
 }

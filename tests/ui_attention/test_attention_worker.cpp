@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "../ui/gui_test_support.h"
+#include "attention_test_view.h"
 #include "training/sequence_prediction.h"
 #include "ui/attention/attention_controller.h"
 
@@ -18,18 +19,8 @@ bool waitFor(const std::function<bool()>& done, int milliseconds = 20000) {
     return actlab::test::waitFor(done, milliseconds);
 }
 
-// A small reverse model that trains fast: 2 layers of 2 heads, T = V = 8 (as the reverse-heads
-// preset; the task's default is 16 of 16).
-SequenceTrainingConfig smallReverse() {
-    SequenceTrainingConfig config;
-    config.task = "reverse";
-    config.taskOptions = {8, 8};
-    config.model.layers = 2;
-    config.model.heads = 2;
-    config.model.dModel = 32;
-    config.testSequences = 64;
-    return config;
-}
+// A small reverse model that trains fast: 2 layers of 2 heads, d_model 32.
+SequenceTrainingConfig smallReverse() { return test::smallReverse(2, 32); }
 
 // Induction (causal, T = 24, V = 16): one attention-only layer of 2 heads.
 SequenceTrainingConfig smallInduction() {
