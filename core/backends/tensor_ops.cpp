@@ -19,6 +19,10 @@ std::string_view tensorOpName(TensorOp op) {
             return "gated_forward";
         case TensorOp::GatedBackward:
             return "gated_backward";
+        case TensorOp::PreluForward:
+            return "prelu_forward";
+        case TensorOp::PreluBackward:
+            return "prelu_backward";
         case TensorOp::LayerNormForward:
             return "layernorm_forward";
         case TensorOp::LayerNormBackward:

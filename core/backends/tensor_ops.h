@@ -1,6 +1,6 @@
-// Tensor ops: what layer-built models (the Transformer today) ask of a backend. A backend offers
-// some of them (TensorOps::supports); a TensorOpsTable holds an ordered list of backends with
-// the CPU last and, once, picks for every op the first backend that offers it. Models call the
+// Tensor ops: what layer-built models (MLP, GLU-FFN, Transformer) ask of a backend. A backend
+// offers some of them (TensorOps::supports); a TensorOpsTable holds an ordered list of backends
+// with the CPU last and, once, picks for every op the first backend that offers it. Models call the
 // table, never a backend: an op the GPU cannot do runs on the CPU without any call site knowing,
 // and no backend knows what a model is (it sees shapes, not layers of a kind).
 //
@@ -31,6 +31,8 @@ enum class TensorOp {
     ActivationBackward,
     GatedForward,  // layers/activation.h (glu, reglu, geglu, swiglu)
     GatedBackward,
+    PreluForward,  // layers/prelu.h (learnable α)
+    PreluBackward,
     LayerNormForward,  // layers/layernorm.h
     LayerNormBackward,
     AttentionForward,  // layers/attention.h
@@ -95,6 +97,10 @@ public:
                               const ActivationConfig& activation) = 0;
     virtual void gatedBackward(TensorView<T> dgate, TensorView<T> dvalue, ConstTensorView<T> dout,
                                ConstTensorView<T> dOutdGate, ConstTensorView<T> dOutdValue) = 0;
+    virtual void preluForward(TensorView<T> out, TensorView<T> derivative, ConstTensorView<T> inp,
+                              ConstTensorView<T> alpha) = 0;
+    virtual void preluBackward(TensorView<T> dinp, TensorView<T> dalpha, ConstTensorView<T> dout,
+                               ConstTensorView<T> inp, ConstTensorView<T> derivative) = 0;
     virtual void layernormForward(TensorView<T> out, TensorView<T> mean, TensorView<T> rstd,
                                   ConstTensorView<T> inp, ConstTensorView<T> weight,
                                   ConstTensorView<T> bias) = 0;

@@ -23,7 +23,7 @@ void requireKind(const ActivationConfig& activation, ActivationKind expected, co
 }
 
 // The gate's scalar function, with those of the gated entry's parameters that it has (none in
-// today's catalogue; models/dense_math.cpp takes the gate's defaults).
+// today's catalogue: the gate takes its defaults).
 ActivationConfig gateConfigOf(const ActivationConfig& activation) {
     const ActivationInfo& info = activation.info();
     ActivationConfig gate = ActivationConfig::withDefaults(info.gate);

@@ -13,10 +13,12 @@ namespace actlab {
 // Shapes: N is any leading flattening (reshape (B, T, C) to (B·T, C)), C the input width,
 // OC the output width. Call with views, or name T: linearForward<double>(out, inp, ...).
 
-// The extents of a linear call; hasBias is false for an empty bias (or dbias).
+// The extents of a linear call; hasBias is false for an empty bias (or dbias), and
+// hasInputGradient false for an empty dinp (backward only).
 struct LinearExtents {
     Index N, C, OC;
     bool hasBias;
+    bool hasInputGradient = true;
 };
 
 // The entry checks of linearForward / linearBackward (every backend's): TensorError, as they throw.
@@ -31,7 +33,8 @@ void linearForward(TensorView<T> out, ConstTensorView<T> inp, ConstTensorView<T>
                    ConstTensorView<T> bias);
 
 // dinp (N, C) += dout (N, OC) · weight (OC, C); dweight (OC, C) += doutᵀ · inp (N, C);
-// dbias (OC) += Σ_n dout[n] (skipped when dbias is empty). Needs only inp and weight.
+// dbias (OC) += Σ_n dout[n] (skipped when dbias is empty; dinp likewise, for a first layer
+// whose input needs no gradient). Needs only inp and weight.
 template <typename T>
 void linearBackward(TensorView<T> dinp, TensorView<T> dweight, TensorView<T> dbias,
                     ConstTensorView<T> dout, ConstTensorView<T> inp, ConstTensorView<T> weight);

@@ -1,14 +1,15 @@
-// GLU-FFN forward/backward. Shapes: h (B, d); per block W_g, W_v (d, f), W_o (f, d);
-// g = h·W_g, v = h·W_v, m = act(g) ⊙ v (B, f), h′ = h + m·W_o; head W (d, out).
-// Backward: dm = dh′·W_oᵀ, dg = dm ⊙ v ⊙ act′(g), dv = dm ⊙ act(g), dh = dh′ + dg·W_gᵀ + dv·W_vᵀ.
+// The GLU-FFN as a composition of core/layers, run through the model's tensor ops. Shapes:
+// h (B, d); per block W_g, W_v (f, d) and W_o (d, f) in PyTorch's (out, in) layout;
+// g = h·W_gᵀ, v = h·W_vᵀ, m = act(g) ⊙ v (B, f), h′ = h + m·W_oᵀ; head W (out, d). Backward:
+// dm = dh′·W_o, dg = dm ⊙ act′(g)·v, dv = dm ⊙ act(g), dh = dh′ + dg·W_g + dv·W_v.
 #include "models/glu_ffn.h"
 
-#include "models/dense_math.h"
+#include <utility>
+
+#include "models/weight_init.h"
 
 namespace actlab {
 namespace {
-
-using namespace dense;
 
 template <typename T>
 class GluFfn final : public Model<T> {
@@ -16,12 +17,9 @@ public:
     explicit GluFfn(const ModelConfig& config)
         : m_config(config), m_dModel(config.dModel), m_dFf(gluFeedForwardWidth(config)) {
         std::uint64_t stream = config.seed * 1000003ULL;
-        const auto weight = [&](std::string name, int rows, int cols, int hidden) {
-            Parameter<T> p = makeParameter<T>(std::move(name), rows, cols, true, hidden);
-            std::vector<double> init;
-            initialiseWeight(init, rows, cols, int(config.init), stream++);
-            std::copy(init.begin(), init.end(), p.value.begin());
-            return p;
+        const auto weight = [&](std::string name, int in, int out, int hidden) {
+            return initialisedLinearWeight<T>(std::move(name), in, out, config.init, stream++,
+                                              hidden);
         };
         const auto bias = [&](std::string name, int cols, int hidden, double value) {
             Parameter<T> p = makeParameter<T>(std::move(name), 1, cols, false, hidden);
@@ -36,8 +34,8 @@ public:
         for (int b = 0; b < config.blocks; ++b) {
             Block block;
             const std::string prefix = "block" + std::to_string(b + 1);
-            block.activation =
-                config.activations.size() == 1 ? config.activations[0] : config.activations[b];
+            block.activation = config.activations.size() == 1 ? config.activations[0]
+                                                              : config.activations[size_t(b)];
             block.gate = weight(prefix + ".gate", m_dModel, m_dFf, b);
             block.value = weight(prefix + ".value", m_dModel, m_dFf, b);
             block.out = weight(prefix + ".out", m_dFf, m_dModel, b);
@@ -62,57 +60,68 @@ public:
 
     std::span<const T> forward(std::span<const T> input, int batch) override {
         resize(batch);
-        m_input = input;
+        TensorOpsTable<T>& ops = this->tensorOps();
+        m_input = ConstTensorView<T>(input, Shape{batch, m_config.inputDimension});
         if (m_project)
-            linearForward(view(input, batch, m_config.inputDimension), m_inWeight, &m_inBias,
-                          view(m_h[0], batch, m_dModel));
+            ops.forOp(TensorOp::LinearForward)
+                .linearForward(m_h[0], m_input, valueOf(m_inWeight), vectorOf(m_inBias));
         else
-            m_h[0].assign(input.begin(), input.end());
+            ops.forOp(TensorOp::Copy).copy(m_h[0], m_input);
         for (size_t b = 0; b < m_blocks.size(); ++b) {
             Block& k = m_blocks[b];
-            const ConstMap<T> h = view(std::as_const(m_h[b]), batch, m_dModel);
-            linearForward(h, k.gate, biasOf(k.gateBias), view(k.g, batch, m_dFf));
-            linearForward(h, k.value, biasOf(k.valueBias), view(k.v, batch, m_dFf));
-            gatedForward<T>(k.activation, k.g, k.v, k.m, k.gateDerivative, k.a);
-            Map<T> next = view(m_h[b + 1], batch, m_dModel);
-            linearForward(view(std::as_const(k.m), batch, m_dFf), k.out, biasOf(k.outBias), next);
-            next += h;  // residual
+            const ConstTensorView<T> h = m_h[b];
+            ops.forOp(TensorOp::LinearForward)
+                .linearForward(k.g, h, valueOf(k.gate), vectorOf(k.gateBias));
+            ops.forOp(TensorOp::LinearForward)
+                .linearForward(k.v, h, valueOf(k.value), vectorOf(k.valueBias));
+            ops.forOp(TensorOp::GatedForward)
+                .gatedForward(k.m, k.dmdg, k.dmdv, k.g, k.v, k.activation);
+            ops.forOp(TensorOp::LinearForward)
+                .linearForward(m_branch, k.m, valueOf(k.out), vectorOf(k.outBias));
+            ops.forOp(TensorOp::Add).add(m_h[b + 1], h, m_branch);  // residual
         }
-        linearForward(view(std::as_const(m_h.back()), batch, m_dModel), m_headWeight, &m_headBias,
-                      view(m_output, batch, m_config.outputDimension));
-        return m_output;
+        ops.forOp(TensorOp::LinearForward)
+            .linearForward(m_output, m_h.back(), valueOf(m_headWeight), vectorOf(m_headBias));
+        ops.finish();
+        m_gateViewsStale = true;
+        return m_output.span();
     }
 
     void backward(std::span<const T> outputGradient) override {
-        const int batch = m_batch;
-        Map<T> dh = view(m_dh, batch, m_dModel);
-        linearBackward<T>(view(std::as_const(m_h.back()), batch, m_dModel),
-                          view(outputGradient, batch, m_config.outputDimension), m_headWeight,
-                          &m_headBias, &dh);
-        for (int b = int(m_blocks.size()) - 1; b >= 0; --b) {
+        TensorOpsTable<T>& ops = this->tensorOps();
+        const auto zero = [&](TensorView<T> tensor) {
+            ops.forOp(TensorOp::Fill).fill(tensor, T(0));
+        };
+        zero(m_dh);  // ∂L/∂h, from the head down through the blocks (the residual path)
+        ops.forOp(TensorOp::LinearBackward)
+            .linearBackward(m_dh, gradientOf(m_headWeight), gradientOf(m_headBias),
+                            ConstTensorView<T>(outputGradient, m_output.shape()), m_h.back(),
+                            valueOf(m_headWeight));
+        for (size_t b = m_blocks.size(); b-- > 0;) {
             Block& k = m_blocks[b];
-            Map<T> dm = view(m_dm, batch, m_dFf);
-            linearBackward<T>(view(std::as_const(k.m), batch, m_dFf),
-                              view(std::as_const(m_dh), batch, m_dModel), k.out, biasOf(k.outBias),
-                              &dm);
-            for (size_t i = 0; i < m_dm.size(); ++i) {
-                m_dg[i] = m_dm[i] * k.v[i] * k.gateDerivative[i];
-                m_dv[i] = m_dm[i] * k.a[i];
-            }
-            // dh stays as the residual path; the two projections add theirs to it.
-            const ConstMap<T> h = view(std::as_const(m_h[b]), batch, m_dModel);
-            Map<T> dhFromGate = view(m_dTemp, batch, m_dModel);
-            linearBackward<T>(h, view(std::as_const(m_dg), batch, m_dFf), k.gate,
-                              biasOf(k.gateBias), &dhFromGate);
-            dh += dhFromGate;
-            linearBackward<T>(h, view(std::as_const(m_dv), batch, m_dFf), k.value,
-                              biasOf(k.valueBias), &dhFromGate);
-            dh += dhFromGate;
+            zero(m_dm);
+            ops.forOp(TensorOp::LinearBackward)
+                .linearBackward(m_dm, gradientOf(k.out), gradientOf(k.outBias), m_dh, k.m,
+                                valueOf(k.out));
+            zero(m_dg);
+            zero(m_dv);
+            ops.forOp(TensorOp::GatedBackward).gatedBackward(m_dg, m_dv, m_dm, k.dmdg, k.dmdv);
+            // dh keeps the residual path; the two projections add theirs to it (unless it is the
+            // model input's, which nothing needs).
+            const TensorView<T> dh = b > 0 || m_project ? TensorView<T>(m_dh) : TensorView<T>();
+            const ConstTensorView<T> h = m_h[b];
+            ops.forOp(TensorOp::LinearBackward)
+                .linearBackward(dh, gradientOf(k.gate), gradientOf(k.gateBias), m_dg, h,
+                                valueOf(k.gate));
+            ops.forOp(TensorOp::LinearBackward)
+                .linearBackward(dh, gradientOf(k.value), gradientOf(k.valueBias), m_dv, h,
+                                valueOf(k.value));
         }
         if (m_project)
-            linearBackward<T>(view(m_input, batch, m_config.inputDimension),
-                              view(std::as_const(m_dh), batch, m_dModel), m_inWeight, &m_inBias,
-                              nullptr);
+            ops.forOp(TensorOp::LinearBackward)
+                .linearBackward(TensorView<T>(), gradientOf(m_inWeight), gradientOf(m_inBias), m_dh,
+                                m_input, valueOf(m_inWeight));
+        ops.finish();
     }
 
     std::vector<Parameter<T>*> parameters() override {
@@ -131,12 +140,25 @@ public:
         return list;
     }
 
+    // The gate units: z = g, act(g) and act′(g) (∂y/∂g at v = 1), the last two formed on demand
+    // from the last forward's g with the gate's scalar function.
     std::vector<HiddenLayerView<T>> hiddenLayers() const override {
+        if (m_gateViewsStale) {
+            for (const Block& k : m_blocks) {
+                const ActivationConfig gate =
+                    ActivationConfig::withDefaults(k.activation.info().gate);
+                this->tensorOps()
+                    .forOp(TensorOp::ActivationForward)
+                    .activationForward(k.gateActivation, k.gateDerivative, k.g, gate);
+            }
+            this->tensorOps().finish();
+            m_gateViewsStale = false;
+        }
         std::vector<HiddenLayerView<T>> views;
         for (size_t b = 0; b < m_blocks.size(); ++b) {
             const Block& k = m_blocks[b];
-            views.push_back({"block " + std::to_string(b + 1) + " gate", m_dFf, k.activation, k.g,
-                             k.a, k.gateDerivative});
+            views.push_back({"block " + std::to_string(b + 1) + " gate", m_dFf, k.activation,
+                             k.g.span(), k.gateActivation.span(), k.gateDerivative.span()});
         }
         return views;
     }
@@ -145,25 +167,41 @@ private:
     struct Block {
         ActivationConfig activation;
         Parameter<T> gate, value, out, gateBias, valueBias, outBias;
-        AlignedVector<T> g, v, a, gateDerivative, m;  // (batch, d_ff)
+        Tensor<T> g, v, m, dmdg, dmdv;  // (batch, d_ff): projections, act(g) ⊙ v, ∂m/∂g, ∂m/∂v
+        mutable Tensor<T> gateActivation, gateDerivative;  // (batch, d_ff), for hiddenLayers()
     };
 
-    Parameter<T>* biasOf(Parameter<T>& p) { return m_config.biases ? &p : nullptr; }
+    static ConstTensorView<T> valueOf(Parameter<T>& p) {
+        return TensorView<T>(std::span<T>(p.value), Shape{p.rows, p.cols});
+    }
+    // A bias as a vector (n); a model without biases passes empty views (no bias).
+    static ConstTensorView<T> vectorOf(Parameter<T>& p) {
+        if (p.value.empty()) return {};
+        return TensorView<T>(std::span<T>(p.value), Shape{p.cols});
+    }
+    static TensorView<T> gradientOf(Parameter<T>& p) {
+        if (p.grad.empty()) return {};
+        return TensorView<T>(std::span<T>(p.grad),
+                             p.isWeight ? Shape{p.rows, p.cols} : Shape{p.cols});
+    }
 
     void resize(int batch) {
         if (batch == m_batch) return;
         m_batch = batch;
-        const size_t wide = size_t(batch) * size_t(m_dFf),
-                     narrow = size_t(batch) * size_t(m_dModel);
-        m_h.assign(m_blocks.size() + 1, AlignedVector<T>(narrow));
-        for (Block& k : m_blocks)
-            for (auto* buffer : {&k.g, &k.v, &k.a, &k.gateDerivative, &k.m}) buffer->resize(wide);
-        m_output.resize(size_t(batch) * size_t(m_config.outputDimension));
-        m_dh.resize(narrow);
-        m_dTemp.resize(narrow);
-        m_dm.resize(wide);
-        m_dg.resize(wide);
-        m_dv.resize(wide);
+        const Shape wide{batch, m_dFf}, narrow{batch, m_dModel};
+        m_h.assign(m_blocks.size() + 1, Tensor<T>(narrow));
+        for (Block& k : m_blocks) {
+            for (Tensor<T>* buffer : {&k.g, &k.v, &k.m, &k.dmdg, &k.dmdv})
+                *buffer = Tensor<T>(wide);
+            k.gateActivation = Tensor<T>(wide);
+            k.gateDerivative = Tensor<T>(wide);
+        }
+        m_output = Tensor<T>(Shape{batch, m_config.outputDimension});
+        m_branch = Tensor<T>(narrow);
+        m_dh = Tensor<T>(narrow);
+        m_dm = Tensor<T>(wide);
+        m_dg = Tensor<T>(wide);
+        m_dv = Tensor<T>(wide);
     }
 
     ModelConfig m_config;
@@ -171,10 +209,11 @@ private:
     bool m_project = false;
     Parameter<T> m_inWeight, m_inBias, m_headWeight, m_headBias;
     std::vector<Block> m_blocks;
-    std::span<const T> m_input;
+    ConstTensorView<T> m_input;  // the last forward's input (the caller's buffer)
     int m_batch = -1;
-    std::vector<AlignedVector<T>> m_h;  // block inputs h_0..h_N, (batch, d_model) each
-    AlignedVector<T> m_output, m_dh, m_dTemp, m_dm, m_dg, m_dv;
+    std::vector<Tensor<T>> m_h;  // block inputs h_0..h_N, (batch, d_model) each
+    Tensor<T> m_output, m_branch, m_dh, m_dm, m_dg, m_dv;
+    mutable bool m_gateViewsStale = true;
 };
 
 }  // namespace

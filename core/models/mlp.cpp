@@ -1,13 +1,15 @@
-// MLP forward/backward. Shapes: x (B, in); layer l: W_l (n_{l−1}, n_l), b_l (1, n_l);
-// z_l = h_{l−1}·W_l + b_l, h_l = f_l(z_l); output = h_L·W_out + b_out (B, out).
+// The MLP as a composition of core/layers, run through the model's tensor ops. Shapes: x (B, in);
+// hidden layer l: W_l (n_l, n_{l−1}) in PyTorch's (out, in) layout, b_l (n_l);
+// z_l = h_{l−1}·W_lᵀ + b_l, h_l = f_l(z_l) with a catalogue function or PReLU (learnable α);
+// output = h_L·W_outᵀ + b_out (B, out). Backward: dz_l = dh_l ⊙ f′(z_l), then the Linear's.
 #include "models/mlp.h"
 
-#include "models/dense_math.h"
+#include <utility>
+
+#include "models/weight_init.h"
 
 namespace actlab {
 namespace {
-
-using namespace dense;
 
 template <typename T>
 class Mlp final : public Model<T> {
@@ -17,22 +19,21 @@ public:
         const int layers = int(config.hidden.size());
         for (int l = 0; l <= layers; ++l) {
             const bool output = l == layers;
-            const int out = output ? config.outputDimension : config.hidden[l];
+            const int out = output ? config.outputDimension : config.hidden[size_t(l)];
             const std::string prefix = output ? "output" : "layer" + std::to_string(l + 1);
+            const int hidden = output ? -1 : l;
             Layer layer;
             layer.in = in;
             layer.out = out;
-            layer.weight = makeParameter<T>(prefix + ".weight", in, out, true, output ? -1 : l);
-            std::vector<double> init;
-            initialiseWeight(init, in, out, int(config.init),
-                             config.seed * 1000003ULL + std::uint64_t(l));
-            std::copy(init.begin(), init.end(), layer.weight.value.begin());
-            layer.bias = makeParameter<T>(prefix + ".bias", 1, out, false, output ? -1 : l);
+            layer.weight =
+                initialisedLinearWeight<T>(prefix + ".weight", in, out, config.init,
+                                           config.seed * 1000003ULL + std::uint64_t(l), hidden);
+            layer.bias = makeParameter<T>(prefix + ".bias", 1, out, false, hidden);
             std::fill(layer.bias.value.begin(), layer.bias.value.end(),
                       output ? T(0) : T(config.biasInit));
             if (!output) {
-                layer.activation =
-                    config.activations.size() == 1 ? config.activations[0] : config.activations[l];
+                layer.activation = config.activations.size() == 1 ? config.activations[0]
+                                                                  : config.activations[size_t(l)];
                 if (layer.activation.id == ActivationId::Prelu) {
                     layer.prelu = true;
                     layer.alpha = makeParameter<T>(prefix + ".prelu_alpha", 1,
@@ -56,43 +57,53 @@ public:
 
     std::span<const T> forward(std::span<const T> input, int batch) override {
         resize(batch);
-        m_input = input;
-        std::span<const T> h = input;
+        TensorOpsTable<T>& ops = this->tensorOps();
+        m_input = ConstTensorView<T>(input, Shape{batch, m_config.inputDimension});
+        ConstTensorView<T> h = m_input;
         for (Layer& layer : m_layers) {
-            linearForward(view(h, batch, layer.in), layer.weight, &layer.bias,
-                          view(layer.z, batch, layer.out));
+            ops.forOp(TensorOp::LinearForward)
+                .linearForward(layer.z, h, weightOf(layer), biasOf(layer.bias));
             if (&layer == &m_layers.back()) break;
             if (layer.prelu)
-                preluForward<T>(layer.alpha.value, layer.out, layer.z, layer.h, layer.d);
+                ops.forOp(TensorOp::PreluForward)
+                    .preluForward(layer.h, layer.d, layer.z, biasOf(layer.alpha));
             else
-                activationForward<T>(layer.activation, layer.z, layer.h, layer.d);
+                ops.forOp(TensorOp::ActivationForward)
+                    .activationForward(layer.h, layer.d, layer.z, layer.activation);
             h = layer.h;
         }
-        return m_layers.back().z;
+        ops.finish();
+        return m_layers.back().z.span();
     }
 
     void backward(std::span<const T> outputGradient) override {
-        const int batch = m_batch;
-        AlignedVector<T>* gradient = &m_gradientA;
-        AlignedVector<T>* next = &m_gradientB;
-        gradient->assign(outputGradient.begin(), outputGradient.end());
-        for (int l = int(m_layers.size()) - 1; l >= 0; --l) {
+        TensorOpsTable<T>& ops = this->tensorOps();
+        ConstTensorView<T> dz(outputGradient, m_layers.back().z.shape());
+        for (size_t l = m_layers.size(); l-- > 0;) {
             Layer& layer = m_layers[l];
-            if (l < int(m_layers.size()) - 1) {  // through the activation: dz = dh ⊙ f′(z)
-                if (layer.prelu) preluAlphaBackward<T>(layer.alpha, layer.out, layer.z, *gradient);
-                for (size_t i = 0; i < gradient->size(); ++i) (*gradient)[i] *= layer.d[i];
+            if (l + 1 < m_layers.size()) {  // through the activation: dz = dh ⊙ f′(z)
+                ops.forOp(TensorOp::Fill).fill(layer.dz, T(0));
+                if (layer.prelu)
+                    ops.forOp(TensorOp::PreluBackward)
+                        .preluBackward(layer.dz, gradientOf(layer.alpha), layer.dh, layer.z,
+                                       layer.d);
+                else
+                    ops.forOp(TensorOp::ActivationBackward)
+                        .activationBackward(layer.dz, layer.dh, layer.d);
+                dz = layer.dz;
             }
-            std::span<const T> x = l == 0 ? m_input : std::span<const T>(m_layers[l - 1].h);
-            const ConstMap<T> dz = view(std::as_const(*gradient), batch, layer.out);
-            if (l == 0) {
-                linearBackward<T>(view(x, batch, layer.in), dz, layer.weight, &layer.bias, nullptr);
-            } else {
-                next->resize(size_t(batch) * size_t(layer.in));
-                Map<T> dx = view(*next, batch, layer.in);
-                linearBackward<T>(view(x, batch, layer.in), dz, layer.weight, &layer.bias, &dx);
-                std::swap(gradient, next);
+            // dh of the layer below (none for the model input); the Linear adds into it.
+            TensorView<T> below;
+            if (l > 0) {
+                below = m_layers[l - 1].dh;
+                ops.forOp(TensorOp::Fill).fill(below, T(0));
             }
+            const ConstTensorView<T> x = l > 0 ? std::as_const(m_layers[l - 1].h).view() : m_input;
+            ops.forOp(TensorOp::LinearBackward)
+                .linearBackward(below, gradientOf(layer.weight), gradientOf(layer.bias), dz, x,
+                                weightOf(layer));
         }
+        ops.finish();
     }
 
     std::vector<Parameter<T>*> parameters() override {
@@ -110,7 +121,7 @@ public:
         for (size_t l = 0; l + 1 < m_layers.size(); ++l) {
             const Layer& layer = m_layers[l];
             views.push_back({"hidden " + std::to_string(l + 1), layer.out, layer.activation,
-                             layer.z, layer.h, layer.d});
+                             layer.z.span(), layer.h.span(), layer.d.span()});
         }
         return views;
     }
@@ -118,28 +129,41 @@ public:
 private:
     struct Layer {
         int in = 0, out = 0;
-        Parameter<T> weight, bias, alpha;
+        Parameter<T> weight, bias, alpha;  // weight (out, in), bias (out), alpha (1) or (out)
         ActivationConfig activation;
         bool prelu = false;
-        AlignedVector<T> z, h, d;  // (batch, out): pre-activation, activation, f′(z)
+        Tensor<T> z, h, d;  // (batch, out): pre-activation, activation, f′(z)
+        Tensor<T> dh, dz;   // (batch, out): ∂L/∂h, ∂L/∂z (hidden layers)
     };
+
+    static ConstTensorView<T> weightOf(Layer& layer) {
+        return TensorView<T>(std::span<T>(layer.weight.value), Shape{layer.out, layer.in});
+    }
+    static TensorView<T> gradientOf(Parameter<T>& p) {
+        return TensorView<T>(std::span<T>(p.grad),
+                             p.isWeight ? Shape{p.rows, p.cols} : Shape{p.cols});
+    }
+    static ConstTensorView<T> biasOf(Parameter<T>& p) {
+        return TensorView<T>(std::span<T>(p.value), Shape{p.cols});
+    }
 
     void resize(int batch) {
         if (batch == m_batch) return;
         m_batch = batch;
-        for (Layer& layer : m_layers) {
-            const size_t n = size_t(batch) * size_t(layer.out);
-            layer.z.resize(n);
-            layer.h.resize(n);
-            layer.d.resize(n);
+        for (size_t l = 0; l < m_layers.size(); ++l) {
+            Layer& layer = m_layers[l];
+            const Shape shape{batch, layer.out};
+            layer.z = Tensor<T>(shape);
+            if (l + 1 == m_layers.size()) continue;
+            for (Tensor<T>* buffer : {&layer.h, &layer.d, &layer.dh, &layer.dz})
+                *buffer = Tensor<T>(shape);
         }
     }
 
     ModelConfig m_config;
     std::vector<Layer> m_layers;
-    std::span<const T> m_input;
+    ConstTensorView<T> m_input;  // the last forward's input (the caller's buffer)
     int m_batch = -1;
-    AlignedVector<T> m_gradientA, m_gradientB;
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 // The model interface of the Training lab: a network over (batch, features) rows with a
 // forward/backward pair, its parameters and gradients, and views of its hidden units for the
-// diagnostics. Implemented by Mlp and GluFfn for float (training) and double (gradient checks).
+// diagnostics. Implemented by Mlp and GluFfn for float (training) and double (gradient checks),
+// both compositions of core/layers run through tensor ops (backends/tensor_ops.h).
 #pragma once
 
 #include <algorithm>
@@ -10,21 +11,10 @@
 #include <vector>
 
 #include "activations/catalogue.h"
+#include "backends/tensor_ops.h"
+#include "models/parameter.h"
 
 namespace actlab {
-
-// One learnable tensor: values and the gradient of the loss with respect to them.
-template <typename T>
-struct Parameter {
-    std::string name;  // e.g. "layer1.weight", "block0.gate", "layer2.prelu_alpha"
-    int rows = 0;      // weights are (in, out) row-major; vectors are (1, n)
-    int cols = 0;
-    bool isWeight = false;  // L1/L2 regularisation and weight decay apply to weights only
-    int hiddenLayer = -1;   // the hidden layer this parameter feeds (for per-layer norms), or −1
-    std::vector<T> value;
-    std::vector<T> grad;
-    size_t size() const { return value.size(); }
-};
 
 // The units whose activation ActLab watches: pre-activations z and f′(z) of one hidden layer
 // for the rows of the last forward pass (for a GLU block: the gate pre-activations x·W_g).
@@ -68,8 +58,14 @@ public:
         return n;
     }
 
+    // The ops every layer runs through (the CPU's unless set); results are in host memory when
+    // forward and backward return.
+    void setTensorOps(std::shared_ptr<TensorOpsTable<T>> ops) { m_ops = std::move(ops); }
+    TensorOpsTable<T>& tensorOps() const { return *m_ops; }
+
 private:
     std::vector<Parameter<T>*> m_parameterCache;
+    std::shared_ptr<TensorOpsTable<T>> m_ops = TensorOpsTable<T>::cpu();
 };
 
 }  // namespace actlab

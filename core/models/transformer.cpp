@@ -6,8 +6,8 @@
 #include <cmath>
 
 #include "common/random.h"
-#include "models/dense_math.h"
 #include "models/transformer_buffers.h"
+#include "models/weight_init.h"
 
 namespace actlab {
 
@@ -107,21 +107,14 @@ std::unique_ptr<Transformer<T>> Transformer<T>::create(const TransformerConfig& 
     const int C = config.dModel, F = model->m_dFf;
     auto add = [&](std::string name, int rowsCount, int columns, bool weight, int layer,
                    double fill, bool normal) {
-        Parameter<T> p;
-        p.name = std::move(name);
-        p.rows = rowsCount;
-        p.cols = columns;
-        p.isWeight = weight;
-        p.hiddenLayer = layer;
-        p.value.resize(size_t(rowsCount) * size_t(columns));
+        Parameter<T> p = makeParameter<T>(std::move(name), rowsCount, columns, weight, layer);
         if (weight && config.init) {  // (out, in) = (rowsCount, columns): fan-in is columns
             std::vector<double> values;
-            dense::initialiseWeight(values, columns, rowsCount, int(*config.init), random.next());
+            initialiseWeight(values, columns, rowsCount, *config.init, random.next());
             std::copy(values.begin(), values.end(), p.value.begin());
         } else {
             for (T& v : p.value) v = normal ? T(random.normal(0.0, 0.02)) : T(fill);
         }
-        p.grad.assign(p.value.size(), T(0));
         model->m_parameters.push_back(std::move(p));
         return int(model->m_parameters.size()) - 1;
     };

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "models/model.h"
+#include "models/parameter.h"
 
 namespace actlab {
 

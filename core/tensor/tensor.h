@@ -7,7 +7,9 @@
 #include <array>
 #include <cassert>
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
+#include <new>
 #include <span>
 #include <type_traits>
 #include <utility>
@@ -25,6 +27,28 @@ concept TensorElement = std::same_as<T, float> || std::same_as<T, double> || std
 template <typename T>
 requires TensorElement<T>
 class Tensor;
+
+// Storage aligned to 64 bytes (a cache line, the widest SIMD register): vectorised kernels then
+// split every buffer into the same head, packets and tail wherever the heap puts it, so a CPU
+// run rounds the same way every time (bit-for-bit reproducibility).
+template <typename T>
+struct AlignedAllocator {
+    using value_type = T;
+    static constexpr std::align_val_t kAlignment{64};
+    AlignedAllocator() = default;
+    template <typename U>
+    AlignedAllocator(const AlignedAllocator<U>&) {}  // NOLINT(google-explicit-constructor)
+    T* allocate(std::size_t n) {
+        return static_cast<T*>(::operator new(n * sizeof(T), kAlignment));
+    }
+    void deallocate(T* p, std::size_t) { ::operator delete(p, kAlignment); }
+    template <typename U>
+    bool operator==(const AlignedAllocator<U>&) const {
+        return true;
+    }
+};
+template <typename T>
+using AlignedVector = std::vector<T, AlignedAllocator<T>>;
 
 // A contiguous row-major view that does not own its elements: valid while its storage is.
 // E is T (writable) or const T (read-only). Only axis 0 is ever cut (operator[], slice), so
@@ -125,7 +149,8 @@ public:
     explicit Tensor(Shape shape, T value = T{})
         : m_shape(shape), m_values(std::size_t(shape.elementCount()), value) {}
     // Checked: values must hold shape.elementCount() elements, in row-major order.
-    Tensor(Shape shape, std::vector<T> values) : m_shape(shape), m_values(std::move(values)) {
+    Tensor(Shape shape, const std::vector<T>& values)
+        : m_shape(shape), m_values(values.begin(), values.end()) {
         detail::checkViewData(m_values.data(), m_values.size(), m_shape);
     }
     explicit Tensor(ConstTensorView<T> source)
@@ -177,7 +202,7 @@ public:
 
 private:
     Shape m_shape{0};
-    std::vector<T> m_values;
+    AlignedVector<T> m_values;
 };
 
 using TokenTensor = Tensor<Token>;

@@ -56,6 +56,14 @@ public:
                        ConstTensorView<double>, ConstTensorView<double>) override {
         unexpected();
     }
+    void preluForward(TensorView<double>, TensorView<double>, ConstTensorView<double>,
+                      ConstTensorView<double>) override {
+        unexpected();
+    }
+    void preluBackward(TensorView<double>, TensorView<double>, ConstTensorView<double>,
+                       ConstTensorView<double>, ConstTensorView<double>) override {
+        unexpected();
+    }
     void layernormForward(TensorView<double>, TensorView<double>, TensorView<double>,
                           ConstTensorView<double>, ConstTensorView<double>,
                           ConstTensorView<double>) override {

@@ -96,6 +96,30 @@ TEST_F(VulkanTensorOpsTest, GatedUnitsMatchCpu) {
     }
 }
 
+TEST_F(VulkanTensorOpsTest, PreluMatchesCpuWithOneAlphaAndOnePerChannel) {
+    for (const Shape& shape : {Shape{37, 13}, Shape{512, 64}, Shape{1, 1}}) {
+        for (const Index alphas : {Index(1), shape.extent(1)}) {
+            SCOPED_TRACE(shape.toString() + " with " + std::to_string(alphas) + " alpha");
+            const Tensor<float> inp = randomTensor(shape, 31, 2.0);
+            Tensor<float> alpha = randomTensor(Shape{alphas}, 32, 0.2);
+            for (float& a : alpha.span()) a = std::abs(a);
+            Tensor<float> outGpu(shape), outCpu(shape), dGpu(shape), dCpu(shape);
+            gpu().preluForward(outGpu, dGpu, inp, alpha);
+            cpu().preluForward(outCpu, dCpu, inp, alpha);
+            expectNear(outGpu, outCpu, kElementwiseTolerance, "prelu_forward", "out");
+            expectNear(dGpu, dCpu, kElementwiseTolerance, "prelu_forward", "derivative");
+
+            const Tensor<float> dout = randomTensor(shape, 33);
+            Tensor<float> dinpGpu = randomTensor(shape, 34), dinpCpu = dinpGpu;
+            Tensor<float> daGpu = randomTensor(Shape{alphas}, 35), daCpu = daGpu;
+            gpu().preluBackward(dinpGpu, daGpu, dout, inp, dCpu);
+            cpu().preluBackward(dinpCpu, daCpu, dout, inp, dCpu);
+            expectNear(dinpGpu, dinpCpu, kElementwiseTolerance, "prelu_backward", "dinp");
+            expectNear(daGpu, daCpu, kSumTolerance, "prelu_backward", "dalpha");
+        }
+    }
+}
+
 TEST_F(VulkanTensorOpsTest, ElementwiseAndPoolingMatchCpu) {
     for (const Shape& shape : {Shape{4, 16, 64}, Shape{3, 1, 13}, Shape{2, 7, 5}}) {
         SCOPED_TRACE(shape.toString());

@@ -19,33 +19,19 @@
 #include <vector>
 
 #include "models/safetensors.h"
+#include "torch_fixture.h"
 
 namespace actlab {
 namespace {
 
 using Json = nlohmann::json;
 
-const Json& fixture() {
-    static const Json cases = [] {
-        std::ifstream in(ACTLAB_SAFETENSORS_FIXTURE);
-        if (!in) return Json::array();
-        return Json::parse(in).at("cases");
-    }();
+const test::TorchFixture<Json>& fixture() {
+    static const test::TorchFixture<Json> cases(ACTLAB_SAFETENSORS_FIXTURE);
     return cases;
 }
-
-const Json& findCase(const std::string& name) {
-    for (const Json& c : fixture())
-        if (c.at("name") == name) return c;
-    throw std::runtime_error("no case " + name + " in " ACTLAB_SAFETENSORS_FIXTURE);
-}
-
-std::vector<std::string> caseNames() {
-    std::vector<std::string> names;
-    for (const Json& c : fixture()) names.push_back(c.at("name"));
-    if (names.empty()) names.push_back("missing_fixture");  // fails in findCase, loudly
-    return names;
-}
+const Json& findCase(const std::string& name) { return fixture().find(name); }
+std::vector<std::string> caseNames() { return fixture().names(); }
 
 std::string fileBytes(const Json& k) {
     const std::string path =
@@ -180,14 +166,14 @@ INSTANTIATE_TEST_SUITE_P(Fixture, SafetensorsVersusPyTorch, ::testing::ValuesIn(
 TEST(SafetensorsVersusPyTorchFixture, CoversTheModelsAxes) {
     bool pre = false, post = false, plain = false, gated = false, causal = false, pooled = false,
          perToken = false;
-    for (const Json& k : fixture()) {
+    for (const Json& k : fixture().cases()) {
         const Json& a = k.at("asked");
         (a.at("norm") == "pre" ? pre : post) = true;
         (a.at("ffn") == "gated" ? gated : plain) = true;
         causal = causal || a.at("causal").get<bool>();
         (a.at("pool") == "mean" ? pooled : perToken) = true;
     }
-    EXPECT_GE(fixture().size(), 3u);
+    EXPECT_GE(fixture().cases().size(), 3u);
     EXPECT_TRUE(pre && post && plain && gated && causal && pooled && perToken);
 }
 

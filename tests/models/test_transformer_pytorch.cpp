@@ -15,33 +15,19 @@
 
 #include "layers/losses.h"
 #include "models/transformer.h"
+#include "torch_fixture.h"
 
 namespace actlab {
 namespace {
 
 using Json = nlohmann::ordered_json;  // keeps the fixture's named_parameters order
 
-const Json& fixture() {
-    static const Json cases = [] {
-        std::ifstream in(ACTLAB_TRANSFORMER_FIXTURE);
-        if (!in) return Json::array();
-        return Json::parse(in).at("cases");
-    }();
+const test::TorchFixture<Json>& fixture() {
+    static const test::TorchFixture<Json> cases(ACTLAB_TRANSFORMER_FIXTURE);
     return cases;
 }
-
-const Json& findCase(const std::string& name) {
-    for (const Json& c : fixture())
-        if (c.at("name") == name) return c;
-    throw std::runtime_error("no case " + name + " in " ACTLAB_TRANSFORMER_FIXTURE);
-}
-
-std::vector<std::string> caseNames() {
-    std::vector<std::string> names;
-    for (const Json& c : fixture()) names.push_back(c.at("name"));
-    if (names.empty()) names.push_back("missing_fixture");  // fails in findCase, loudly
-    return names;
-}
+const Json& findCase(const std::string& name) { return fixture().find(name); }
+std::vector<std::string> caseNames() { return fixture().names(); }
 
 ActivationConfig activation(const Json& name) {
     const ActivationInfo* info = findActivation(name.get<std::string>());
@@ -202,7 +188,7 @@ TEST(TransformerVersusPyTorchFixture, CoversEveryAxis) {
     bool seen[2][2] = {};  // [post][causal]
     std::vector<std::string> ffns, qkv;
     bool pooled = false, perToken = false, ignored = false, deep = false;
-    for (const Json& k : fixture()) {
+    for (const Json& k : fixture().cases()) {
         const TransformerConfig c = configFrom(k.at("config"));
         seen[c.norm == NormPlacement::Post][c.causal] = true;
         ffns.push_back(std::string(feedForwardName(c.ffn)) + "/" +
@@ -212,7 +198,7 @@ TEST(TransformerVersusPyTorchFixture, CoversEveryAxis) {
         for (const Json& t : k.at("targets")) ignored = ignored || t == kIgnoreTarget;
         deep = deep || (c.layers >= 3 && c.heads >= 4);
     }
-    EXPECT_GE(fixture().size(), 9u);
+    EXPECT_GE(fixture().cases().size(), 9u);
     for (const auto& row : seen)
         for (bool s : row) EXPECT_TRUE(s);
     for (const char* f : {"plain/gelu", "plain/mish", "gated/swiglu", "gated/geglu", "none/gelu"})

@@ -3,8 +3,8 @@
 // not snapshots are taken in between; "Reset" (a new trainer from the same config) replays it.
 // Guards the heap-alignment bug: Eigen computed the elements before a destination's first SIMD-
 // aligned address on its scalar path (no FMA, std::exp) and the rest with packets, so two runs of
-// one config differed in the last bits depending on malloc (fixed by AlignedVector in
-// dense_math.h).
+// one config differed in the last bits depending on malloc (fixed by aligned storage, now
+// Tensor's AlignedVector in tensor/tensor.h).
 #include <cstdlib>
 
 #include "training_test_support.h"

@@ -152,10 +152,13 @@ TEST(NeuronSurfaces, OneMapPerHiddenUnitOfEveryLayer) {
             for (float v : unit) ASSERT_TRUE(v >= -1.0f && v <= 1.0f);  // tanh outputs
         }
     }
-    // unit 0 of layer 1 at grid cell 0 is tanh(z) with z = (low, low)·W1[:, 0] + b1[0]
+    // unit 0 of layer 1 at grid cell 0 is tanh(z) with z = W1[0, :]·(low, low) + b1[0] (W1 is
+    // (8, 2), PyTorch's (out, in))
     const Parameter<float>& w = *t->model().parameters()[0];
     const Parameter<float>& b = *t->model().parameters()[1];
-    const float z = float(s.surfaceLow) * (w.value[0] + w.value[size_t(w.cols)]) + b.value[0];
+    ASSERT_EQ(w.rows, 8);
+    ASSERT_EQ(w.cols, 2);
+    const float z = float(s.surfaceLow) * (w.value[0] + w.value[1]) + b.value[0];
     EXPECT_NEAR(s.neuronSurfaces[0][0][0], std::tanh(z), 1e-5);
 }
 

@@ -10,6 +10,7 @@
 #include "layers/layernorm.h"
 #include "layers/linear.h"
 #include "layers/losses.h"
+#include "layers/prelu.h"
 #include "layers/residual.h"
 
 namespace actlab {
@@ -100,6 +101,14 @@ public:
     void gatedBackward(TensorView<T> dgate, TensorView<T> dvalue, ConstTensorView<T> dout,
                        ConstTensorView<T> dOutdGate, ConstTensorView<T> dOutdValue) override {
         actlab::gatedBackward<T>(dgate, dvalue, dout, dOutdGate, dOutdValue);
+    }
+    void preluForward(TensorView<T> out, TensorView<T> derivative, ConstTensorView<T> inp,
+                      ConstTensorView<T> alpha) override {
+        actlab::preluForward<T>(out, derivative, inp, alpha);
+    }
+    void preluBackward(TensorView<T> dinp, TensorView<T> dalpha, ConstTensorView<T> dout,
+                       ConstTensorView<T> inp, ConstTensorView<T> derivative) override {
+        actlab::preluBackward<T>(dinp, dalpha, dout, inp, derivative);
     }
     void layernormForward(TensorView<T> out, TensorView<T> mean, TensorView<T> rstd,
                           ConstTensorView<T> inp, ConstTensorView<T> weight,

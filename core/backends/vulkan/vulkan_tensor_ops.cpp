@@ -13,6 +13,7 @@
 #include "backends/vulkan/vulkan_tensor_ops_impl.h"
 #include "layers/activation.h"
 #include "layers/linear.h"
+#include "layers/prelu.h"
 #include "layers/residual.h"
 
 namespace actlab::vulkan {
@@ -83,7 +84,7 @@ const VulkanBuffer* VulkanTensorOps::arena(size_t floats, std::string* whyNot) {
 
 void VulkanTensorOps::linearForward(TensorView<float> out, ConstTensorView<float> inp,
                                     ConstTensorView<float> weight, ConstTensorView<float> bias) {
-    const auto [N, C, OC, hasBias] =
+    const auto [N, C, OC, hasBias, unused] =
         checkLinearForward(out.shape(), inp.shape(), weight.shape(), bias.shape());
 
     // out (N, OC) = inp (N, C) · (weight (OC, C))ᵀ [+ bias].
@@ -99,16 +100,19 @@ void VulkanTensorOps::linearForward(TensorView<float> out, ConstTensorView<float
 void VulkanTensorOps::linearBackward(TensorView<float> dinp, TensorView<float> dweight,
                                      TensorView<float> dbias, ConstTensorView<float> dout,
                                      ConstTensorView<float> inp, ConstTensorView<float> weight) {
-    const auto [N, C, OC, hasBias] = checkLinearBackward(
+    const auto [N, C, OC, hasBias, hasInputGradient] = checkLinearBackward(
         dinp.shape(), dweight.shape(), dbias.shape(), dout.shape(), inp.shape(), weight.shape());
 
     StagedCall call(*this, "linearBackward");
     const TensorSlice dy = call.input(dout.span()), x = call.input(inp.span());
     const TensorSlice w = call.input(weight.span());
-    const TensorSlice dx = call.inputOutput(dinp.span()), dw = call.inputOutput(dweight.span());
+    const TensorSlice dw = call.inputOutput(dweight.span());
     DispatchList& list = call.dispatches();
     // dinp (N, C) += dout (N, OC) · weight (OC, C); dweight (OC, C) += doutᵀ · inp (N, C).
-    list.matmul(dy, w, dx, uint32_t(N), uint32_t(C), uint32_t(OC), 0, nullptr, &dx);
+    if (hasInputGradient) {
+        const TensorSlice dx = call.inputOutput(dinp.span());
+        list.matmul(dy, w, dx, uint32_t(N), uint32_t(C), uint32_t(OC), 0, nullptr, &dx);
+    }
     list.matmul(dy, x, dw, uint32_t(OC), uint32_t(C), uint32_t(N), shaders::kTransposeA, nullptr,
                 &dw);
     if (hasBias) {
@@ -170,6 +174,40 @@ void VulkanTensorOps::gatedBackward(TensorView<float> dgate, TensorView<float> d
     const TensorSlice dg = call.inputOutput(dgate.span()), dv = call.inputOutput(dvalue.span());
     addMultiplyAccumulate(call.dispatches(), dy, dmdg, dg);
     addMultiplyAccumulate(call.dispatches(), dy, dmdv, dv);
+    call.run();
+}
+
+void VulkanTensorOps::preluForward(TensorView<float> out, TensorView<float> derivative,
+                                   ConstTensorView<float> inp, ConstTensorView<float> alpha) {
+    checkPreluForward(out.shape(), derivative.shape(), inp.shape(), alpha.shape());
+
+    StagedCall call(*this, "preluForward");
+    const TensorSlice z = call.input(inp.span()), a = call.input(alpha.span());
+    const TensorSlice h = call.output(out.span()), d = call.output(derivative.span());
+    call.dispatches().prelu(z, a, h, d, uint32_t(inp.extent(1)));
+    call.run();
+}
+
+void VulkanTensorOps::preluBackward(TensorView<float> dinp, TensorView<float> dalpha,
+                                    ConstTensorView<float> dout, ConstTensorView<float> inp,
+                                    ConstTensorView<float> derivative) {
+    checkPreluBackward(dinp.shape(), dalpha.shape(), dout.shape(), inp.shape(), derivative.shape());
+    const uint32_t rows = uint32_t(inp.extent(0)), width = uint32_t(inp.extent(1));
+
+    StagedCall call(*this, "preluBackward");
+    const TensorSlice dy = call.input(dout.span()), z = call.input(inp.span());
+    const TensorSlice d = call.input(derivative.span());
+    const TensorSlice dx = call.inputOutput(dinp.span()), da = call.inputOutput(dalpha.span());
+    const TensorSlice columns = call.scratch(width);  // Σ_rows [z ≤ 0]·dy·z per column
+    DispatchList& list = call.dispatches();
+    addMultiplyAccumulate(list, dy, d, dx);
+    list.preluAlphaGradient(z, dy, columns, rows, width);
+    // += into α's gradient: the columns themselves (1, width), or their total (width, 1).
+    const bool perChannel = dalpha.size() > 1;
+    const shaders::ColumnSumPushConstants constants{perChannel ? width : 1u,
+                                                    perChannel ? 1u : width};
+    list.addDispatch(TrainingShader::ColumnSumAccumulate, {columns, da}, constants,
+                     groupsFor(size_t(constants.n), kRowWorkgroupSize));
     call.run();
 }
 

@@ -109,6 +109,11 @@ public:
     void gatedBackward(TensorView<float> dgate, TensorView<float> dvalue,
                        ConstTensorView<float> dout, ConstTensorView<float> dOutdGate,
                        ConstTensorView<float> dOutdValue) override;
+    void preluForward(TensorView<float> out, TensorView<float> derivative,
+                      ConstTensorView<float> inp, ConstTensorView<float> alpha) override;
+    void preluBackward(TensorView<float> dinp, TensorView<float> dalpha,
+                       ConstTensorView<float> dout, ConstTensorView<float> inp,
+                       ConstTensorView<float> derivative) override;
     void layernormForward(TensorView<float> out, TensorView<float> mean, TensorView<float> rstd,
                           ConstTensorView<float> inp, ConstTensorView<float> weight,
                           ConstTensorView<float> bias) override;

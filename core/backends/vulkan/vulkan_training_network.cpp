@@ -1,5 +1,6 @@
 // Device parameters and the recorded passes of the MLP and the GLU-FFN on Vulkan. The maths
-// mirrors core/models/mlp.cpp and glu_ffn.cpp; shapes are in the comments, weights (in, out).
+// mirrors core/models/mlp.cpp and glu_ffn.cpp; shapes are in the comments, weights (out, in) as
+// PyTorch's.
 #include "backends/vulkan/vulkan_training_network.h"
 
 #include <algorithm>
@@ -42,23 +43,24 @@ struct PassBuilder {
         if (slice.count == 0 && missing.empty()) missing = name;
         return slice;
     }
-    // y (rows, out) = x·W + b (+ addend); W, b by name, bias empty for none.
+    // y (rows, out) = x·Wᵀ + b (+ addend) with W (out, in); W, b by name, bias empty for none.
     void linearForward(TensorSlice x, const std::string& weight, const std::string& bias,
                        TensorSlice y, uint32_t in, uint32_t out,
                        const TensorSlice* addend = nullptr) {
         const TensorSlice b = bias.empty() ? TensorSlice{} : find(bias, DeviceParameters::Value);
-        list.matmul(x, find(weight, DeviceParameters::Value), y, rows, out, in, 0,
+        list.matmul(x, find(weight, DeviceParameters::Value), y, rows, out, in, kTransposeB,
                     bias.empty() ? nullptr : &b, addend);
     }
-    // W.grad = xᵀ·dy, b.grad = Σ_rows dy, and dx (rows, in) = dy·Wᵀ (+ dx when accumulating).
+    // W.grad (out, in) = dyᵀ·x, b.grad = Σ_rows dy, and dx (rows, in) = dy·W (+ dx when
+    // accumulating).
     void linearBackward(TensorSlice x, TensorSlice dy, const std::string& weight,
                         const std::string& bias, const TensorSlice* dx, uint32_t in, uint32_t out,
                         bool accumulate = false) {
-        list.matmul(x, dy, find(weight, DeviceParameters::Gradient), in, out, rows, kTransposeA);
+        list.matmul(dy, x, find(weight, DeviceParameters::Gradient), out, in, rows, kTransposeA);
         if (!bias.empty()) list.columnSum(dy, rows, out, find(bias, DeviceParameters::Gradient));
         if (dx)
-            list.matmul(dy, find(weight, DeviceParameters::Value), *dx, rows, in, out, kTransposeB,
-                        nullptr, accumulate ? dx : nullptr);
+            list.matmul(dy, find(weight, DeviceParameters::Value), *dx, rows, in, out, 0, nullptr,
+                        accumulate ? dx : nullptr);
     }
 };
 
@@ -76,7 +78,7 @@ void recordPreluAlphaGradient(PassBuilder& pass, const std::string& prefix, Tens
     pass.list.columnSum(columns, width, 1, alphaGradient);  // (width, 1) → (1)
 }
 
-// MLP: z_l = h_{l−1}·W_l + b_l, h_l = f_l(z_l); backward dz_l = dh_l ⊙ f′(z_l).
+// MLP: z_l = h_{l−1}·W_lᵀ + b_l, h_l = f_l(z_l); backward dz_l = dh_l ⊙ f′(z_l).
 TensorSlice recordMlp(PassBuilder& pass, const ModelConfig& model, TensorSlice input,
                       TensorSlice* outputGradient) {
     struct Layer {
@@ -131,8 +133,8 @@ TensorSlice recordMlp(PassBuilder& pass, const ModelConfig& model, TensorSlice i
     return layers.back().z;
 }
 
-// GLU-FFN: g = h·W_g, v = h·W_v, m = act(g) ⊙ v, h′ = h + m·W_o; head W (d, out). Backward:
-// dm = dh′·W_oᵀ, dg = dm ⊙ act′(g)·v, dv = dm ⊙ act(g), dh = dh′ + dg·W_gᵀ + dv·W_vᵀ.
+// GLU-FFN: g = h·W_gᵀ, v = h·W_vᵀ, m = act(g) ⊙ v, h′ = h + m·W_oᵀ; head W (out, d). Backward:
+// dm = dh′·W_o, dg = dm ⊙ act′(g)·v, dv = dm ⊙ act(g), dh = dh′ + dg·W_g + dv·W_v.
 TensorSlice recordGlu(PassBuilder& pass, const ModelConfig& model, TensorSlice input,
                       TensorSlice* outputGradient) {
     const uint32_t d = uint32_t(model.dModel), f = uint32_t(gluFeedForwardWidth(model));
