@@ -1,6 +1,6 @@
 # What the training views share (ui/common/): the worker's pacing and the controller's command
-# bookkeeping, the Play/Step/Reset row, the view's scaffolding, the history curves and pieces
-# of the settings panel. Included by ui/CMakeLists.txt.
+# bookkeeping, the Play/Step/Reset row, the view's scaffolding, the history curves, pieces of
+# the settings panel and the wheel guard of every form. Included by ui/CMakeLists.txt.
 target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/common/control_choices.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/control_choices.h
@@ -17,4 +17,6 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/common/run_worker.h
   ${CMAKE_CURRENT_LIST_DIR}/common/status_label.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/status_label.h
+  ${CMAKE_CURRENT_LIST_DIR}/common/wheel_guard.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/wheel_guard.h
 )

@@ -2,6 +2,7 @@
 #include "main_window.h"
 
 #include <QApplication>
+#include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QLabel>
@@ -17,6 +18,7 @@
 #include "ui/attention/attention_grid_view.h"
 #include "ui/attention/attention_view.h"
 #include "ui/charts/curve_chart.h"
+#include "ui/common/wheel_guard.h"
 #include "ui/panels/explorer_panel.h"
 #include "ui/panels/gated_surface_panel.h"
 #include "ui/panels/gelu_approximation_panel.h"
@@ -37,6 +39,14 @@ constexpr int kAttentionTab = 4;
 MainWindow::MainWindow(Backend& backend, const QString& backendReason, QWidget* parent)
     : QMainWindow(parent) {
     setWindowTitle(tr("ActLab — activation functions"));
+    ui::WheelGuard::install();
+    m_askQuit = [this](const QString& unsaved) {
+        return QMessageBox::question(
+                   this, tr("Quit ActLab"),
+                   tr("Quitting loses %1: sessions cannot be saved yet. Quit anyway?").arg(unsaved),
+                   QMessageBox::Discard | QMessageBox::Cancel,
+                   QMessageBox::Cancel) == QMessageBox::Discard;
+    };
     m_explorer = new ui::ExplorerPanel(backend, this);
     m_gelu = new ui::GeluApproximationPanel(backend, this);
     m_gated = new ui::GatedSurfacePanel(backend, this);
@@ -120,6 +130,28 @@ void MainWindow::buildMenus() {
 }
 
 QString MainWindow::backendText() const { return m_backendText; }
+
+QString MainWindow::unsavedWork() const {
+    QStringList runs;
+    if (m_training->currentStep() > 0)
+        runs << tr("the Training run (step %1)").arg(m_training->currentStep());
+    if (m_attention->currentStep() > 0)
+        runs << tr("the Attention run (step %1)").arg(m_attention->currentStep());
+    return runs.join(tr(" and "));
+}
+
+void MainWindow::setQuitQuestion(std::function<bool(const QString&)> question) {
+    m_askQuit = std::move(question);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    const QString unsaved = unsavedWork();
+    if (!unsaved.isEmpty() && m_askQuit && !m_askQuit(unsaved)) {
+        event->ignore();
+        return;
+    }
+    QMainWindow::closeEvent(event);
+}
 
 bool MainWindow::setCurrentView(const QString& name) {
     const int index = kViewNames.indexOf(name);

@@ -5,6 +5,7 @@
 
 #include <QJsonObject>
 #include <QMainWindow>
+#include <functional>
 
 #include "gui_options.h"
 
@@ -55,6 +56,15 @@ public:
     QJsonObject sessionState() const;  // every panel's state and the current view
     void restoreSessionState(const QJsonObject& state);
 
+    // What closing the window would lose ("the Training run (step 3240)"), or empty.
+    QString unsavedWork() const;
+    // Asked before the window closes with unsaved work (a message box unless replaced, as tests
+    // do); the window stays open when it returns false.
+    void setQuitQuestion(std::function<bool(const QString& unsaved)> question);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
 private:
     void buildMenus();
     ui::CurveChart* currentChart() const;
@@ -73,6 +83,7 @@ private:
     bool m_propertiesDockWasVisible = true;  // restored when leaving Training or Attention
     bool m_inLab = false;                    // the current tab is Training or Attention
     QString m_backendText;
+    std::function<bool(const QString&)> m_askQuit;
 };
 
 }  // namespace actlab::gui

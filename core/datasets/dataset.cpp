@@ -3,7 +3,9 @@
 #include "datasets/dataset.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 
 #include "common/number_format.h"
@@ -171,10 +173,24 @@ std::optional<Dataset> makeDatasetFromPoints(const LabelledPoints& points, int c
     return split("user", kind, classes, points, options, error);
 }
 
+namespace {
+
+// "a coordinate is 2.5e+07, larger than 1e6 in size: scale the data first (…)" (ASCII: the
+// message is one printable line)
+std::string formatLimitMessage(double x) {
+    char value[32];
+    std::snprintf(value, sizeof value, "%.6g", x);
+    return "a coordinate is " + std::string(value) +
+           ", larger than 1e6 in size: scale the data first (the plane spans -6..6)";
+}
+
+}  // namespace
+
 std::optional<LabelledPoints> parsePointsCsv(std::string_view text, int* classes,
                                              std::string* error) {
     LabelledPoints points;
     int highest = -1;
+    std::array<bool, 10> seen{};  // labels 0..9
     size_t lineNumber = 0;
     const auto fail = [&](const std::string& message) -> std::optional<LabelledPoints> {
         if (error) *error = "line " + std::to_string(lineNumber) + ": " + message;
@@ -207,19 +223,25 @@ std::optional<LabelledPoints> parsePointsCsv(std::string_view text, int* classes
         if (!label.value || *label.value != std::floor(*label.value) || *label.value < 0 ||
             *label.value > 9)
             return fail("the label must be a whole number from 0 to 9, got " + quoteCell(cells[2]));
+        for (const double x : {*x1.value, *x2.value})
+            if (std::abs(x) > kMaxUserCoordinate) return fail(formatLimitMessage(x));
         if (points.size() == kMaxUserPoints)
-            return fail("more than " + std::to_string(kMaxUserPoints) + " data rows");
+            return fail("more than " + std::to_string(kMaxUserPoints) +
+                        " data rows: the Training lab takes at most that many points");
         points.inputs.push_back(*x1.value);
         points.inputs.push_back(*x2.value);
         points.targets.push_back(double(int(*label.value)));  // int(): "-0" is stored as 0
         highest = std::max(highest, int(*label.value));
+        seen[size_t(*label.value)] = true;
     }
     if (points.size() == 0) {
         if (error) *error = "no data rows";
         return std::nullopt;
     }
-    if (highest < 1) {
-        if (error) *error = "the data needs at least two classes (labels 0 and 1)";
+    if (std::count(seen.begin(), seen.end(), true) < 2) {
+        if (error)
+            *error = "every row has label " + std::to_string(highest) +
+                     ": the data needs at least two classes (labels 0 and 1)";
         return std::nullopt;
     }
     if (classes) *classes = highest + 1;

@@ -79,11 +79,17 @@ std::optional<Dataset> makeDatasetFromPoints(const LabelledPoints& points, int c
 // Feature rows for raw 2D points (e.g. a decision-surface grid): (n, features.size()).
 std::vector<float> expandFeatures(std::span<const double> raw2d, std::span<const Feature> features);
 
-// The most rows a points file may hold (as many as a generated data set may have).
-inline constexpr size_t kMaxUserPoints = 1'000'000;
+// The most rows a points file (or a configuration's user points) may hold: every snapshot runs
+// the model over all of them, and the plane shows each one.
+inline constexpr size_t kMaxUserPoints = 100'000;
+// The largest |x1|, |x2| a points file may hold: the plane and the features (x², x1·x2) of
+// anything larger lose the data to float rounding; scale such data first.
+inline constexpr double kMaxUserCoordinate = 1e6;
 // Parses CSV lines "x1,x2,label": an optional UTF-8 byte-order mark, an optional header (line 1
 // with no number in it), blank lines skipped, CRLF accepted. Errors are one printable line that
 // names the line and quotes at most ~24 characters of the bad cell; *classes is set on success.
+// Refused: coordinates beyond ±kMaxUserCoordinate, more than kMaxUserPoints rows, and data with
+// fewer than two distinct labels (nothing to classify).
 std::optional<LabelledPoints> parsePointsCsv(std::string_view text, int* classes,
                                              std::string* error);
 

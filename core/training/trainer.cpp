@@ -38,11 +38,8 @@ bool finite(const TrainingSnapshot& s) {
               std::isfinite(d.deadFraction) && std::isfinite(d.vanishingFraction);
     for (const LayerDiagnostics& layer : d.layers)
         ok = ok && std::isfinite(layer.weightNorm) && std::isfinite(layer.gradientNorm);
-    for (float v : s.surface) ok = ok && std::isfinite(v);
-    for (double v : s.curveY) ok = ok && std::isfinite(v);
-    for (const auto& layer : s.neuronSurfaces)
-        for (const auto& unit : layer)
-            for (float v : unit) ok = ok && std::isfinite(v);
+    for (const ProbeTensor& probe : s.probes)
+        for (float v : probe.values) ok = ok && std::isfinite(v);
     return ok;
 }
 
@@ -201,9 +198,9 @@ TrainingSnapshot Trainer::snapshot(bool withSurfaces) {
         point.layerDeadFraction.push_back(layer.deadFraction);
         point.layerGradientNorm.push_back(layer.gradientNorm);
     }
-    if (m_history.empty() || m_history.back().step != m_steps)
-        m_history.push_back(std::move(point));
-    s.history = m_history;
+    if (m_historyStep != m_steps) m_history.push(std::move(point));
+    m_historyStep = m_steps;
+    s.history = m_history.points();
     m_lastFinite = s;
     return s;
 }
@@ -214,12 +211,14 @@ void Trainer::computeSurfaces(TrainingSnapshot& s) {
     if (m_data.rawDimension == 1) {
         constexpr int n = 241;
         std::vector<float> x(n);
-        for (int i = 0; i < n; ++i) {
-            s.curveX.push_back(-6.0 + 12.0 * i / (n - 1));
-            x[size_t(i)] = float(s.curveX.back());
-        }
+        for (int i = 0; i < n; ++i) x[size_t(i)] = float(-6.0 + 12.0 * i / (n - 1));
         const std::span<const float> y = m_engine->evaluate(x, n);
-        s.curveY.assign(y.begin(), y.end());
+        ProbeTensor curve{"fitted_curve", {n, 2}, std::vector<float>(size_t(2 * n))};
+        for (size_t i = 0; i < size_t(n); ++i) {
+            curve.values[2 * i] = x[i];
+            curve.values[2 * i + 1] = y[i];
+        }
+        s.probes.push_back(std::move(curve));
         return;
     }
     if (m_data.rawDimension != 2) return;
@@ -237,27 +236,31 @@ void Trainer::computeSurfaces(TrainingSnapshot& s) {
     const int res = std::max(2, m_config.surfaceResolution);
     const std::vector<float> inputs = grid(res);
     const std::span<const float> out = m_engine->evaluate(inputs, res * res);
-    s.surfaceResolution = res;
-    s.surface.resize(size_t(res) * size_t(res));
-    for (size_t i = 0; i < s.surface.size(); ++i) {
+    ProbeTensor surface{"decision_surface", {res, res}, std::vector<float>(size_t(res) * res)};
+    for (size_t i = 0; i < surface.values.size(); ++i) {
         if (outputs == 1) {
-            s.surface[i] = 1.0f / (1.0f + std::exp(-out[i]));
+            surface.values[i] = 1.0f / (1.0f + std::exp(-out[i]));
         } else {
             const float* z = out.data() + i * size_t(outputs);
-            s.surface[i] = float(std::max_element(z, z + outputs) - z);
+            surface.values[i] = float(std::max_element(z, z + outputs) - z);
         }
     }
+    s.probes.push_back(std::move(surface));
     const int small = std::max(2, m_config.neuronResolution);
+    const size_t cells = size_t(small) * size_t(small);
     const std::vector<float> smallInputs = grid(small);
     model.forward(smallInputs, small * small);
-    s.neuronResolution = small;
-    for (const HiddenLayerView<float>& view : model.hiddenLayers()) {
-        std::vector<std::vector<float>> units(size_t(view.width),
-                                              std::vector<float>(size_t(small) * small));
-        for (size_t r = 0; r < size_t(small) * small; ++r)
-            for (int j = 0; j < view.width; ++j)
-                units[size_t(j)][r] = view.postActivation[r * size_t(view.width) + size_t(j)];
-        s.neuronSurfaces.push_back(std::move(units));
+    const std::vector<HiddenLayerView<float>> layers = model.hiddenLayers();
+    for (size_t l = 0; l < layers.size(); ++l) {
+        const HiddenLayerView<float>& view = layers[l];
+        const size_t width = size_t(view.width);
+        ProbeTensor maps{"neuron_maps." + std::to_string(l),
+                         {view.width, small, small},
+                         std::vector<float>(width * cells)};
+        for (size_t r = 0; r < cells; ++r)
+            for (size_t j = 0; j < width; ++j)
+                maps.values[j * cells + r] = view.postActivation[r * width + j];
+        s.probes.push_back(std::move(maps));
     }
 }
 

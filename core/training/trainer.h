@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "backends/backend.h"
@@ -15,6 +16,7 @@
 #include "models/loss.h"
 #include "models/model_factory.h"
 #include "optimizers/optimizer.h"
+#include "training/probe.h"
 
 namespace actlab {
 
@@ -32,7 +34,7 @@ struct TrainingConfig {
     int neuronResolution = 24;   // per-neuron output maps, per side
 };
 
-// One point of the run's history (one per snapshot).
+// One point of the run's history (one per snapshot, thinned evenly over a long run).
 struct HistoryPoint {
     int step = 0;
     double trainLoss = 0, testLoss = 0, trainAccuracy = 0, testAccuracy = 0;
@@ -47,23 +49,27 @@ struct TrainingSnapshot {
     int divergedAtStep = -1;
     double trainLoss = 0, testLoss = 0, trainAccuracy = 0, testAccuracy = 0;
     ModelDiagnostics diagnostics;
-    int revived = 0;            // revivals so far
-    double stepsPerSecond = 0;  // measured over the steps since the previous snapshot
-    std::vector<HistoryPoint> history;
-    // 2D tasks: model output (probability of class 1, or argmax class for 3 classes) on a
-    // res × res grid over [surfaceLow, surfaceHigh]², row 0 at x2 = surfaceLow.
-    int surfaceResolution = 0;
+    int revived = 0;                    // revivals so far
+    double stepsPerSecond = 0;          // measured over the steps since the previous snapshot
+    std::vector<HistoryPoint> history;  // at most Trainer::kHistoryCapacity points, the whole run
+    // The pictures of a snapshot with surfaces, as named probe tensors (training/probe.h):
+    //   "decision_surface" (res, res), 2D tasks: the model's output (probability of class 1, or
+    //       the argmax class for 3 classes) on the grid over [surfaceLow, surfaceHigh]², row r at
+    //       x2 = low + (high − low)·r/(res − 1), column c at x1 likewise;
+    //   "neuron_maps.L" (units, n, n), 2D tasks: hidden layer L's (0-based) outputs f(z), unit by
+    //       unit, on the n × n grid over the same square;
+    //   "fitted_curve" (points, 2), 1D regression: rows (x, ŷ) on an even grid over [−6, 6].
+    std::vector<ProbeTensor> probes;
     double surfaceLow = -6, surfaceHigh = 6;
-    std::vector<float> surface;
-    // Per hidden neuron, its output f(z) on a neuronResolution² grid: neuronSurfaces[layer][unit].
-    int neuronResolution = 0;
-    std::vector<std::vector<std::vector<float>>> neuronSurfaces;
-    // 1D regression: the fitted curve on an even grid.
-    std::vector<double> curveX, curveY;
+    const ProbeTensor* findProbe(std::string_view name) const {
+        return actlab::findProbe(probes, name);
+    }
 };
 
 class Trainer {
 public:
+    static constexpr std::size_t kHistoryCapacity = 1024;
+
     // Builds data, model and optimizer; nullptr with *error for an invalid configuration.
     // Training runs on `backend` when it offers a training engine, else on the CPU (see
     // engineNote()); snapshots and diagnostics always run on the CPU reference.
@@ -110,7 +116,8 @@ private:
     double m_lastBatchLoss = 0;
     std::optional<ModelDiagnostics> m_previousDiagnostics;
     int m_revived = 0;
-    std::vector<HistoryPoint> m_history;
+    BoundedHistory<HistoryPoint> m_history{kHistoryCapacity};
+    int m_historyStep = -1;  // the step of the last point offered to m_history
     double m_lastSnapshotTime = -1;
     int m_lastSnapshotStep = 0;
     std::optional<TrainingSnapshot> m_lastFinite;

@@ -290,8 +290,11 @@ TEST_P(VulkanTrainingRun, TwoHundredStepsEndWithinOnePercentOfTheCpu) {
     EXPECT_LT(std::abs(g.trainLoss - r.trainLoss), 0.01 * r.trainLoss)
         << "vulkan " << g.trainLoss << ", cpu " << r.trainLoss;
     EXPECT_LT(std::abs(g.testLoss - r.testLoss), 0.01 * r.testLoss);
-    ASSERT_EQ(g.surface.size(), r.surface.size());  // surfaces come from evaluate() on the GPU
-    ASSERT_EQ(g.curveY.size(), r.curveY.size());
+    ASSERT_EQ(g.probes.size(), r.probes.size());  // surfaces come from evaluate() on the GPU
+    for (size_t i = 0; i < g.probes.size(); ++i) {
+        EXPECT_EQ(g.probes[i].name, r.probes[i].name);
+        EXPECT_EQ(g.probes[i].shape, r.probes[i].shape);
+    }
 }
 
 std::vector<RunCase> runCases() {

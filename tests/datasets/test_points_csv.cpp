@@ -61,6 +61,11 @@ INSTANTIATE_TEST_SUITE_P(Datasets, PointsCsvBad, ::testing::Values(
     BadCsv{"LabelTen",           "1,2,0\n3,4,10\n",                    "line 2: the label"},
     BadCsv{"LabelMissing",       "1,2,\n3,4,1\n",                      "line 1: the label"},
     BadCsv{"OnlyOneClass",       "x1,x2,label\n1,2,0\n3,4,0\n",         "two classes"},
+    // Issue 7: one class other than 0 was accepted; a coordinate of 1e7 was taken as is.
+    BadCsv{"OnlyClassOne",       "1,2,1\n3,4,1\n",                     "every row has label 1: the data needs at least two classes"},
+    BadCsv{"OnlyClassTwo",       "1,2,2\n3,4,2\n5,6,2\n",               "every row has label 2"},
+    BadCsv{"CoordinateTooLarge", "1,2,0\n3,1e7,1\n",                   "line 2: a coordinate is 1e+07, larger than 1e6 in size: scale the data first"},
+    BadCsv{"NegativeTooLarge",   "-1000000.5,2,0\n3,4,1\n",             "line 1: a coordinate is -1e+06, larger than 1e6"},
     BadCsv{"Empty",              "",                                   "no data rows"},
     BadCsv{"HeaderOnly",         "x1,x2,label\n",                      "no data rows"},
     BadCsv{"BlankOnly",          "\n  \n\r\n",                          "no data rows"},
@@ -117,17 +122,30 @@ TEST(PointsCsv, CountsColumnsWithoutStoringThem) {
     EXPECT_EQ(error, "line 2: expected 3 columns x1,x2,label, found 100001");
 }
 
-// Issue 6: a points file holds at most kMaxUserPoints rows, as a generated data set does.
+// A points file holds at most kMaxUserPoints = 100,000 rows (issue 7).
 TEST(PointsCsv, RefusesMoreRowsThanTheLimit) {
+    static_assert(kMaxUserPoints == 100'000);
     std::string text;
     text.reserve(6 * (kMaxUserPoints + 1));
     for (size_t i = 0; i <= kMaxUserPoints; ++i) text += i % 2 ? "0,0,1\n" : "1,1,0\n";
     int classes = 0;
     std::string error;
     EXPECT_FALSE(parsePointsCsv(text, &classes, &error));
-    EXPECT_EQ(error, "line 1000001: more than 1000000 data rows");
+    EXPECT_EQ(error,
+              "line 100001: more than 100000 data rows: the Training lab takes at most that many "
+              "points");
     text.resize(6 * kMaxUserPoints);
     EXPECT_TRUE(parsePointsCsv(text, &classes, &error)) << error;
+}
+
+// Up to ±1e6 is taken, exactly.
+TEST(PointsCsv, TakesCoordinatesUpToTheLimit) {
+    int classes = 0;
+    std::string error;
+    const auto points = parsePointsCsv("1e6,-1e6,0\n0.5,2,1\n", &classes, &error);
+    ASSERT_TRUE(points) << error;
+    EXPECT_EQ(points->inputs[0], 1e6);
+    EXPECT_EQ(points->inputs[1], -1e6);
 }
 
 }  // namespace

@@ -32,7 +32,7 @@ RunResult train(const TrainingConfig& config, int steps, int chunk = 0,
     }
     EXPECT_EQ(trainer->steps(), steps);
     const TrainingSnapshot s = trainer->snapshot(true);
-    RunResult r{s.trainLoss, s.testLoss, {}, s.surface};
+    RunResult r{s.trainLoss, s.testLoss, {}, test::probeValues(s, "decision_surface")};
     for (Parameter<float>* p : trainer->model().parameters()) r.weights.push_back(p->value);
     return r;
 }

@@ -87,9 +87,12 @@ TEST(DecisionSurface, HasResolutionSquaredProbabilitiesOnTheDocumentedGrid) {
     std::unique_ptr<Trainer> t = createTrainer(c);
     t->step(100);
     const TrainingSnapshot s = t->snapshot(true);
-    ASSERT_EQ(s.surfaceResolution, 21);
-    ASSERT_EQ(s.surface.size(), 21u * 21u);
-    for (float p : s.surface) {
+    const ProbeTensor* probe = s.findProbe("decision_surface");
+    ASSERT_TRUE(probe);
+    ASSERT_EQ(probe->shape, (std::vector<std::int64_t>{21, 21}));
+    const std::vector<float>& surface = probe->values;
+    ASSERT_EQ(surface.size(), 21u * 21u);
+    for (float p : surface) {
         ASSERT_TRUE(std::isfinite(p));
         ASSERT_GE(p, 0.0f);
         ASSERT_LE(p, 1.0f);
@@ -101,12 +104,12 @@ TEST(DecisionSurface, HasResolutionSquaredProbabilitiesOnTheDocumentedGrid) {
         const std::vector<float> point{float(low + span * column / 20),
                                        float(low + span * row / 20)};
         const float expected = sigmoid(t->model().forward(point, 1)[0]);
-        EXPECT_NEAR(s.surface[size_t(row) * 21 + size_t(column)], expected, 1e-6)
+        EXPECT_NEAR(surface[size_t(row) * 21 + size_t(column)], expected, 1e-6)
             << row << "," << column;
     }
     // a trained circle classifier says "inside" at the centre and "outside" in the corners
-    EXPECT_GT(s.surface[10 * 21 + 10], 0.5f);
-    EXPECT_LT(s.surface[0], 0.5f);
+    EXPECT_GT(surface[10 * 21 + 10], 0.5f);
+    EXPECT_LT(surface[0], 0.5f);
 }
 
 TEST(DecisionSurface, UsesTheInputFeatures) {
@@ -118,7 +121,9 @@ TEST(DecisionSurface, UsesTheInputFeatures) {
     const TrainingSnapshot s = t->snapshot(true);
     const double x1 = s.surfaceLow + (s.surfaceHigh - s.surfaceLow) * 3 / 4, x2 = s.surfaceLow;
     const std::vector<float> features{float(x1 * x1), float(x2 * x2)};
-    EXPECT_NEAR(s.surface[3], sigmoid(t->model().forward(features, 1)[0]), 1e-6);
+    const std::vector<float> surface = test::probeValues(s, "decision_surface");
+    ASSERT_EQ(surface.size(), 25u);
+    EXPECT_NEAR(surface[3], sigmoid(t->model().forward(features, 1)[0]), 1e-6);
 }
 
 TEST(DecisionSurface, ThreeClassesGiveTheArgmaxClass) {
@@ -127,12 +132,13 @@ TEST(DecisionSurface, ThreeClassesGiveTheArgmaxClass) {
     std::unique_ptr<Trainer> t = createTrainer(c);
     t->step(200);
     const TrainingSnapshot s = t->snapshot(true);
-    ASSERT_EQ(s.surface.size(), 81u);
-    for (size_t i = 0; i < s.surface.size(); ++i) {
+    const std::vector<float> surface = test::probeValues(s, "decision_surface");
+    ASSERT_EQ(surface.size(), 81u);
+    for (size_t i = 0; i < surface.size(); ++i) {
         const std::vector<float> point{float(s.surfaceLow + 1.5 * double(i % 9)),
                                        float(s.surfaceLow + 1.5 * double(i / 9))};
         const std::span<const float> out = t->model().forward(point, 1);
-        EXPECT_EQ(s.surface[i], float(std::max_element(out.begin(), out.end()) - out.begin())) << i;
+        EXPECT_EQ(surface[i], float(std::max_element(out.begin(), out.end()) - out.begin())) << i;
     }
 }
 
@@ -143,15 +149,14 @@ TEST(NeuronSurfaces, OneMapPerHiddenUnitOfEveryLayer) {
     std::unique_ptr<Trainer> t = createTrainer(c);
     t->step(10);
     const TrainingSnapshot s = t->snapshot(true);
-    EXPECT_EQ(s.neuronResolution, 6);
-    ASSERT_EQ(s.neuronSurfaces.size(), 3u);
     for (size_t l = 0; l < 3; ++l) {
-        ASSERT_EQ(s.neuronSurfaces[l].size(), size_t(c.model.hidden[l]));
-        for (const auto& unit : s.neuronSurfaces[l]) {
-            ASSERT_EQ(unit.size(), 36u);
-            for (float v : unit) ASSERT_TRUE(v >= -1.0f && v <= 1.0f);  // tanh outputs
-        }
+        const ProbeTensor* maps = s.findProbe("neuron_maps." + std::to_string(l));
+        ASSERT_TRUE(maps) << l;
+        ASSERT_EQ(maps->shape, (std::vector<std::int64_t>{c.model.hidden[l], 6, 6}));
+        ASSERT_EQ(maps->values.size(), size_t(c.model.hidden[l]) * 36u);
+        for (float v : maps->values) ASSERT_TRUE(v >= -1.0f && v <= 1.0f);  // tanh outputs
     }
+    EXPECT_FALSE(s.findProbe("neuron_maps.3"));
     // unit 0 of layer 1 at grid cell 0 is tanh(z) with z = W1[0, :]·(low, low) + b1[0] (W1 is
     // (8, 2), PyTorch's (out, in))
     const Parameter<float>& w = *t->model().parameters()[0];
@@ -159,15 +164,20 @@ TEST(NeuronSurfaces, OneMapPerHiddenUnitOfEveryLayer) {
     ASSERT_EQ(w.rows, 8);
     ASSERT_EQ(w.cols, 2);
     const float z = float(s.surfaceLow) * (w.value[0] + w.value[1]) + b.value[0];
-    EXPECT_NEAR(s.neuronSurfaces[0][0][0], std::tanh(z), 1e-5);
+    EXPECT_NEAR(s.findProbe("neuron_maps.0")->values[0], std::tanh(z), 1e-5);
+    // unit 2 of layer 2 at cell (row 1, column 4): maps are (unit, row, column)
+    const std::vector<float> cell{float(s.surfaceLow + (s.surfaceHigh - s.surfaceLow) * 4 / 5),
+                                  float(s.surfaceLow + (s.surfaceHigh - s.surfaceLow) * 1 / 5)};
+    t->model().forward(cell, 1);
+    const float expected = t->model().hiddenLayers()[1].postActivation[2];
+    EXPECT_NEAR(s.findProbe("neuron_maps.1")->values[2 * 36 + 1 * 6 + 4], expected, 1e-6);
 }
 
 TEST(Snapshot, WithoutSurfacesCarriesNoMaps) {
     std::unique_ptr<Trainer> t = createTrainer(smallConfig("gauss"));
     t->step(5);
     const TrainingSnapshot s = t->snapshot(false);
-    EXPECT_TRUE(s.surface.empty());
-    EXPECT_TRUE(s.neuronSurfaces.empty());
+    EXPECT_TRUE(s.probes.empty());
     EXPECT_EQ(s.diagnostics.layers.size(), 2u);
 }
 
@@ -175,13 +185,14 @@ TEST(Snapshot, SineHasACurveAndNoSurface) {
     std::unique_ptr<Trainer> t = createTrainer(smallConfig("sine", "tanh"));
     t->step(10);
     const TrainingSnapshot s = t->snapshot(true);
-    EXPECT_TRUE(s.surface.empty());
-    ASSERT_EQ(s.curveX.size(), 241u);
-    ASSERT_EQ(s.curveY.size(), 241u);
-    EXPECT_EQ(s.curveX.front(), -6.0);
-    EXPECT_EQ(s.curveX.back(), 6.0);
-    const std::vector<float> x{float(s.curveX[100])};
-    EXPECT_EQ(s.curveY[100], double(t->model().forward(x, 1)[0]));
+    EXPECT_FALSE(s.findProbe("decision_surface"));
+    const ProbeTensor* curve = s.findProbe("fitted_curve");
+    ASSERT_TRUE(curve);
+    ASSERT_EQ(curve->shape, (std::vector<std::int64_t>{241, 2}));
+    EXPECT_EQ(curve->values[0], -6.0f);       // x of the first point
+    EXPECT_EQ(curve->values[2 * 240], 6.0f);  // x of the last
+    const std::vector<float> x{curve->values[2 * 100]};
+    EXPECT_EQ(curve->values[2 * 100 + 1], t->model().forward(x, 1)[0]);
     EXPECT_EQ(s.trainAccuracy, 0.0);  // no accuracy for regression
 }
 
@@ -189,8 +200,7 @@ TEST(Snapshot, TeacherHasNeitherSurfaceNorCurve) {
     std::unique_ptr<Trainer> t = createTrainer(smallConfig("teacher"));
     t->step(5);
     const TrainingSnapshot s = t->snapshot(true);
-    EXPECT_TRUE(s.surface.empty());
-    EXPECT_TRUE(s.curveX.empty());
+    EXPECT_TRUE(s.probes.empty());
     test::expectAllFinite(s);
 }
 
@@ -208,6 +218,26 @@ TEST(History, GrowsByOnePerSnapshotAtANewStep) {
     t->snapshot(false);
     EXPECT_EQ(t->snapshot(false).history.size(),
               5u);  // a second snapshot at the same step adds nothing
+}
+
+// An hour-long run keeps as many history points as a short one: at most kHistoryCapacity,
+// spread evenly from the first snapshot to (nearly) the last.
+TEST(History, StaysBoundedAndSpansTheWholeRun) {
+    TrainingConfig c = smallConfig("circle");
+    c.data.points = 64;
+    std::unique_ptr<Trainer> t = createTrainer(c);
+    TrainingSnapshot s;
+    const int snapshots = int(Trainer::kHistoryCapacity) * 5 / 2;
+    for (int k = 0; k < snapshots; ++k) {
+        t->step(1);
+        s = t->snapshot(false);
+        ASSERT_LE(s.history.size(), Trainer::kHistoryCapacity) << "after " << k + 1;
+    }
+    EXPECT_GE(s.history.size(), Trainer::kHistoryCapacity / 2);
+    EXPECT_EQ(s.history.front().step, 1);
+    EXPECT_GE(s.history.back().step, snapshots - 4);  // one point kept per 4 offered by now
+    for (size_t i = 1; i < s.history.size(); ++i)
+        EXPECT_EQ(s.history[i].step - s.history[i - 1].step, 4) << i;
 }
 
 TEST(History, StepsPerSecondIsMeasuredBetweenSnapshots) {

@@ -29,6 +29,12 @@ inline std::unique_ptr<Trainer> createTrainer(const TrainingConfig& config) {
     return trainer;
 }
 
+// The values of a snapshot's probe tensor, or none when it has no such probe.
+inline std::vector<float> probeValues(const TrainingSnapshot& s, std::string_view name) {
+    const ProbeTensor* probe = s.findProbe(name);
+    return probe ? probe->values : std::vector<float>{};
+}
+
 // Every number a snapshot carries, with where it is, for the finiteness checks.
 template <typename Visit>
 void forEachNumber(const TrainingSnapshot& s, Visit&& visit) {
@@ -52,12 +58,8 @@ void forEachNumber(const TrainingSnapshot& s, Visit&& visit) {
         for (double v : h.layerDeadFraction) visit("history.layerDeadFraction", v);
         for (double v : h.layerGradientNorm) visit("history.layerGradientNorm", v);
     }
-    for (float v : s.surface) visit("surface", v);
-    for (const auto& layer : s.neuronSurfaces)
-        for (const auto& unit : layer)
-            for (float v : unit) visit("neuronSurfaces", v);
-    for (double v : s.curveX) visit("curveX", v);
-    for (double v : s.curveY) visit("curveY", v);
+    for (const ProbeTensor& probe : s.probes)
+        for (float v : probe.values) visit(probe.name.c_str(), v);
 }
 
 inline void expectAllFinite(const TrainingSnapshot& s) {

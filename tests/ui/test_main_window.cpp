@@ -18,6 +18,7 @@
 #include "ui/charts/curve_chart.h"
 #include "ui/panels/explorer_panel.h"
 #include "ui/panels/properties_panel.h"
+#include "ui/training/training_view.h"
 
 using actlab::gui::parseGuiOptions;
 
@@ -92,6 +93,35 @@ TEST_F(MainWindowTest, FileMenuHasTheExportShortcuts) {
             shortcuts << action->shortcut().toString(QKeySequence::PortableText);
     for (const char* expected : {"Ctrl+E", "Ctrl+Shift+E", "Ctrl+Shift+C", "Ctrl+Q"})
         EXPECT_TRUE(shortcuts.contains(expected)) << expected;
+}
+
+// Ctrl+Q (or closing the window) with a run that has trained asks first; refused, the window
+// and the run stay. Until sessions exist nothing else would keep the run.
+TEST_F(MainWindowTest, QuittingWithATrainedRunAsksFirst) {
+    QStringList asked;
+    bool quit = false;
+    window->setQuitQuestion([&](const QString& unsaved) {
+        asked << unsaved;
+        return quit;
+    });
+    EXPECT_TRUE(window->unsavedWork().isEmpty());
+    ASSERT_TRUE(window->trainingView()->trainAndWait(20, 20000));
+    QAction* quitAction = nullptr;
+    for (QAction* menu : window->menuBar()->actions())
+        for (QAction* action : menu->menu()->actions())
+            if (action->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_Q)) quitAction = action;
+    ASSERT_TRUE(quitAction);
+    quitAction->trigger();
+    QApplication::processEvents();
+    ASSERT_EQ(asked.size(), 1);
+    EXPECT_TRUE(asked[0].contains("Training run (step 20)")) << asked[0].toStdString();
+    EXPECT_TRUE(window->isVisible());
+    EXPECT_EQ(window->trainingView()->currentStep(), 20);
+
+    quit = true;
+    EXPECT_TRUE(window->close());
+    EXPECT_EQ(asked.size(), 2);
+    EXPECT_FALSE(window->isVisible());
 }
 
 TEST_F(MainWindowTest, OptionsChooseViewFunctionsAndRange) {

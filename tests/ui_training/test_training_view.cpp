@@ -35,7 +35,13 @@ bool waitFor(const std::function<bool()>& done, int milliseconds = 15000) {
 
 struct ShownView {
     TrainingView view;
+    int questions = 0;    // "discard the trained run?" asked
+    bool discard = true;  // the answer
     ShownView() {
+        view.setDiscardQuestion([this](int) {
+            ++questions;
+            return discard;
+        });
         view.resize(1500, 950);
         view.show();
         waitFor([this] { return view.framesDrawn() > 0; });
@@ -113,9 +119,11 @@ TEST(TrainingView, TheNeuronGridShowsDeadUnitsAndAClickShowsTheNeuronsMap) {
     ASSERT_TRUE(deadUnit);
     QTest::mouseClick(grid, Qt::LeftButton, Qt::NoModifier, grid->cellRect(*deadUnit).center());
     HeatmapView* map = shown.view.runPanel(0)->neuronHeatmap();
-    const auto& expected = shown.view.controller()->latest().runs.front().neuronSurfaces;
+    const actlab::ProbeTensor* maps = shown.view.controller()->latest().runs.front().findProbe(
+        "neuron_maps." + std::to_string(deadUnit->layer));
+    ASSERT_TRUE(maps);
     ASSERT_EQ(map->columns(), 24);
-    const auto& values = expected[size_t(deadUnit->layer)][size_t(deadUnit->unit)];
+    const float* values = maps->values.data() + size_t(deadUnit->unit) * 24 * 24;
     for (int row = 0; row < 24; row += 5)
         for (int column = 0; column < 24; column += 5)
             EXPECT_FLOAT_EQ(map->valueAt(column, row), values[size_t(row) * 24 + size_t(column)]);
@@ -136,7 +144,7 @@ TEST(TrainingView, CompareModeTrainsTwoRunsSideBySide) {
     EXPECT_EQ(shown.view.charts()->lossChart()->curveKeys().size(), 4);
 }
 
-TEST(TrainingView, ClickingThePlaneAddsUserPoints) {
+TEST(TrainingView, ClickingThePlaneInDrawPointsModeAddsUserPoints) {
     ShownView shown;
     DecisionSurfaceView* surface = shown.view.runPanel(0)->surfaceView();
     const auto clickAt = [&](double x1, double x2, Qt::KeyboardModifiers modifiers) {
@@ -144,6 +152,11 @@ TEST(TrainingView, ClickingThePlaneAddsUserPoints) {
             surface->heatmap()->mapFrom(surface, surface->positionOf(x1, x2)).toPoint();
         QTest::mouseClick(surface->heatmap(), Qt::LeftButton, modifiers, at);
     };
+    auto* draw = shown.view.controls()->findChild<QPushButton*>("drawPoints");
+    ASSERT_TRUE(draw);
+    QTest::mouseClick(draw, Qt::LeftButton);
+    ASSERT_TRUE(shown.view.controls()->drawingPoints());
+    EXPECT_TRUE(surface->drawing());
     clickAt(-3, -3, Qt::NoModifier);
     clickAt(-2, -3, Qt::NoModifier);
     EXPECT_EQ(shown.view.controls()->userPoints().size(), 2u);

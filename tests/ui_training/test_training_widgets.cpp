@@ -129,6 +129,9 @@ TEST(DecisionSurfaceView, DrawsThePointsAndTurnsClicksIntoPlaneCoordinates) {
     QSignalSpy spy(&view, &DecisionSurfaceView::pointRequested);
     const QPointF at = view.heatmap()->mapFrom(&view, view.positionOf(2.0, -1.0));
     click(view.heatmap(), at, Qt::ShiftModifier);
+    EXPECT_EQ(spy.count(), 0) << "a click outside Draw points mode asks for no point";
+    view.setDrawing(true);
+    click(view.heatmap(), at, Qt::ShiftModifier);
     ASSERT_EQ(spy.count(), 1);
     EXPECT_NEAR(spy.at(0).at(0).toDouble(), 2.0, 0.1);
     EXPECT_NEAR(spy.at(0).at(1).toDouble(), -1.0, 0.1);

@@ -35,8 +35,11 @@ TEST(TrainingController, ResetGivesAPausedStepZeroFrameWithSurfaces) {
     EXPECT_FALSE(controller.isPlaying());
     ASSERT_TRUE(frame.data);
     EXPECT_EQ(frame.data->rawDimension, 2);
-    EXPECT_EQ(frame.runs.front().surfaceResolution, 16);
-    EXPECT_EQ(frame.runs.front().neuronSurfaces.size(), 2u);
+    const actlab::ProbeTensor* surface = frame.runs.front().findProbe("decision_surface");
+    ASSERT_TRUE(surface);
+    EXPECT_EQ(surface->shape, (std::vector<std::int64_t>{16, 16}));
+    EXPECT_TRUE(frame.runs.front().findProbe("neuron_maps.1"));
+    EXPECT_FALSE(frame.runs.front().findProbe("neuron_maps.2"));
 }
 
 TEST(TrainingController, PlayAdvancesAndPauseStops) {
@@ -122,7 +125,8 @@ TEST(TrainingController, DivergenceStopsTheRunAndReportsTheStep) {
     const auto& run = controller.latest().runs.front();
     EXPECT_GE(run.divergedAtStep, 0);
     EXPECT_TRUE(std::isfinite(run.trainLoss));
-    for (float v : run.surface) EXPECT_TRUE(std::isfinite(v));
+    for (const actlab::ProbeTensor& probe : run.probes)
+        for (float v : probe.values) EXPECT_TRUE(std::isfinite(v)) << probe.name;
     for (const auto& point : run.history) EXPECT_TRUE(std::isfinite(point.trainLoss));
     controller.play();  // refused: the run stays stopped
     waitFor([] { return false; }, 100);

@@ -7,7 +7,6 @@
 #include <QHBoxLayout>
 #include <QJsonArray>
 #include <QLabel>
-#include <QMessageBox>
 #include <QScrollArea>
 #include <QShortcut>
 #include <QSplitter>
@@ -36,14 +35,6 @@ AttentionView::AttentionView(QWidget* parent) : RunView(parent) {
                                  "steps as fit, the maps still redrawn about 30 times a second"),
               .statusName = QStringLiteral("attentionStatus")});
 
-    m_askDiscard = [this](int step) {
-        return QMessageBox::question(
-                   this, tr("Start a new model?"),
-                   tr("These settings need a new model. Discard the run trained to step %1?")
-                       .arg(step),
-                   QMessageBox::Discard | QMessageBox::Cancel,
-                   QMessageBox::Cancel) == QMessageBox::Discard;
-    };
     m_compareTimer.setSingleShot(true);
     m_compareTimer.setInterval(m_rebuildTimer.interval());
     connect(&m_rebuildTimer, &QTimer::timeout, this, &AttentionView::rebuildIfConfirmed);
@@ -155,10 +146,6 @@ bool AttentionView::applyPreset(const QString& name) {
     return true;
 }
 
-void AttentionView::setDiscardQuestion(std::function<bool(int step)> question) {
-    m_askDiscard = std::move(question);
-}
-
 void AttentionView::setCompare(bool on) {
     m_controls->setCompare(on);
     m_compareTimer.stop();
@@ -168,7 +155,7 @@ void AttentionView::setCompare(bool on) {
 void AttentionView::rebuildRequested() { m_rebuildTimer.start(); }
 
 void AttentionView::rebuildIfConfirmed() {
-    if (m_drawnStep > 0 && m_askDiscard && !m_askDiscard(m_drawnStep)) {
+    if (!confirmDiscard(m_drawnStep)) {
         // The fields go back to the runs that are kept.
         m_controls->setConfig(m_runConfig);
         if (m_comparing) m_controls->setConfigB(m_runConfigB);
@@ -182,7 +169,7 @@ void AttentionView::compareIfConfirmed() {
     // A new run B for new B settings discards B's trained steps: asked like A's. Turning compare
     // on or off loses nothing of A (and B's settings stay in the controls).
     const bool newSettings = m_comparing && m_controls->compare();
-    if (newSettings && m_drawnStepB > 0 && m_askDiscard && !m_askDiscard(m_drawnStepB)) {
+    if (newSettings && !confirmDiscard(m_drawnStepB)) {
         m_controls->setConfigB(m_runConfigB);
         return;
     }

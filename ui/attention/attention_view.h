@@ -47,10 +47,6 @@ public:
     void step() override;   // exactly one training step (of both runs in compare mode)
     void reset() override;  // fresh models from the controls, step 0, paused
     bool applyPreset(const QString& name);
-    // Who is asked before settings discard a run that has trained (a QMessageBox by default);
-    // returns whether to discard. Tests answer without a dialog.
-    void setDiscardQuestion(std::function<bool(int step)> question);
-
     // Compare mode on: run B (the controls' run B) starts and trains up to A's step; off: B goes,
     // run A is untouched.
     void setCompare(bool on);
@@ -96,8 +92,7 @@ private:
     QComboBox* m_probe;
     QLabel* m_probeText;
     QLabel* m_readout;
-    QTimer m_compareTimer;  // like m_rebuildTimer, for run B alone
-    std::function<bool(int)> m_askDiscard;
+    QTimer m_compareTimer;                // like m_rebuildTimer, for run B alone
     SequenceTrainingConfig m_runConfig;   // the controls' config of run A being trained
     SequenceTrainingConfig m_runConfigB;  // and of run B, when comparing
     bool m_comparing = false;

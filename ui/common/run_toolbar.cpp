@@ -57,7 +57,14 @@ RunToolbar::RunToolbar(RunController* controller, const RunToolbarSpec& spec, QW
 }
 
 void RunToolbar::play() {
-    if (!m_controller->latestDiverged()) m_controller->play();
+    if (!m_controller->latestDiverged() && m_blocked.isEmpty()) m_controller->play();
+}
+
+void RunToolbar::setBlocked(const QString& why) {
+    m_blocked = why;
+    if (!why.isEmpty()) pause();
+    for (QPushButton* button : {m_play, m_step, m_reset}) button->setStatusTip(why);
+    updateButtons();
 }
 
 void RunToolbar::pause() { m_controller->pause(); }
@@ -74,11 +81,12 @@ void RunToolbar::setStepsPerFrame(int steps) {
 
 void RunToolbar::updateButtons() {
     const bool playing = m_controller->isPlaying();
-    const bool usable =
-        !m_controller->latestDiverged() && m_controller->latestRun().error.isEmpty();
+    const bool usable = !m_controller->latestDiverged() &&
+                        m_controller->latestRun().error.isEmpty() && m_blocked.isEmpty();
     m_play->setText(playing ? tr("Pause") : tr("Play"));
     m_play->setEnabled(usable);
     m_step->setEnabled(!playing && usable);
+    m_reset->setEnabled(m_blocked.isEmpty());
 }
 
 void RunToolbar::addPlayShortcut(QWidget* scope) {

@@ -36,9 +36,13 @@ public:
     void play();  // unless the run diverged
     void pause();
     void togglePlay();
-    int stepsPerFrame() const;             // the speed chosen
-    void setStepsPerFrame(int steps);      // chooses it where offered, and tells the controller
-    void updateButtons();                  // Play or Pause; Play and Step only for a usable run
+    int stepsPerFrame() const;         // the speed chosen
+    void setStepsPerFrame(int steps);  // chooses it where offered, and tells the controller
+    void updateButtons();              // Play or Pause; Play and Step only for a usable run
+    // Settings that cannot build a model (why, e.g. "Hidden layers: …"): Play, Step and Reset
+    // wait until they are fixed, the run stays as it is; "" lifts it.
+    void setBlocked(const QString& why);
+    bool blocked() const { return !m_blocked.isEmpty(); }
     void addPlayShortcut(QWidget* scope);  // Space toggles Play anywhere in scope
 
 signals:
@@ -52,6 +56,7 @@ private:
     QPushButton* m_reset;
     QComboBox* m_speed;
     StatusLabel* m_status;
+    QString m_blocked;
 };
 
 }  // namespace actlab::ui

@@ -5,6 +5,7 @@
 #include <QElapsedTimer>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QThread>
@@ -18,6 +19,22 @@ namespace actlab::ui {
 RunView::RunView(QWidget* parent) : QWidget(parent) {
     m_rebuildTimer.setSingleShot(true);
     m_rebuildTimer.setInterval(60);
+    m_askDiscard = [this](int step) {
+        return QMessageBox::question(
+                   this, tr("Start a new model?"),
+                   tr("These settings need a new model. Discard the run trained to step %1?")
+                       .arg(step),
+                   QMessageBox::Discard | QMessageBox::Cancel,
+                   QMessageBox::Cancel) == QMessageBox::Discard;
+    };
+}
+
+void RunView::setDiscardQuestion(std::function<bool(int step)> question) {
+    m_askDiscard = std::move(question);
+}
+
+bool RunView::confirmDiscard(int step) const {
+    return step <= 0 || !m_askDiscard || m_askDiscard(step);
 }
 
 QPushButton* RunView::playButton() const { return m_toolbar->playButton(); }

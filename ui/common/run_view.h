@@ -10,6 +10,7 @@
 #include <QList>
 #include <QTimer>
 #include <QWidget>
+#include <functional>
 
 #include "ui/common/run_toolbar.h"
 
@@ -49,6 +50,10 @@ public:
 
     QImage renderImage();  // the whole view, for "Export panel image"
 
+    // Asked before settings that need a new model discard a run trained to `step` (a message
+    // box unless replaced, as tests do); true: discard it.
+    void setDiscardQuestion(std::function<bool(int step)> question);
+
 protected:
     explicit RunView(QWidget* parent);
 
@@ -67,6 +72,8 @@ protected:
     QLabel* messageLabel() const { return m_message; }
     static QString splitterStateText(const QSplitter* splitter);
     static void restoreSplitterState(QSplitter* splitter, const QJsonValue& text);  // ignores ""
+    // True when a run trained to `step` may be discarded: nothing trained, or the user agrees.
+    bool confirmDiscard(int step) const;
 
     QTimer m_rebuildTimer;  // single shot, 60 ms: a dragged slider rebuilds once it pauses
     int m_drawnStep = 0;
@@ -76,6 +83,7 @@ private:
     RunController* m_controller = nullptr;
     RunToolbar* m_toolbar = nullptr;
     QLabel* m_message = nullptr;
+    std::function<bool(int)> m_askDiscard;
 };
 
 }  // namespace actlab::ui

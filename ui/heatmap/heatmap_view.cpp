@@ -110,10 +110,29 @@ float HeatmapView::valueAt(int column, int row) const {
     return m_values[size_t(row) * size_t(m_nx) + size_t(column)];
 }
 
-// Diverging: symmetric around zero so that white means 0. Sequential: the data range.
+void HeatmapView::setEqualAspect(bool on) {
+    if (on == m_equalAspect) return;
+    m_equalAspect = on;
+    m_scaledImage = QImage();
+    placeGlCanvas();
+    update();
+}
+
+void HeatmapView::setFixedScale(std::optional<std::pair<double, double>> scale) {
+    if (scale == m_fixedScale) return;
+    m_fixedScale = scale;
+    updateScale();
+    rebuildCellImage();
+}
+
+// A fixed scale as given. Diverging: symmetric around zero so that white means 0. Sequential:
+// the data range.
 void HeatmapView::updateScale() {
     const bool known = std::isfinite(m_dataMinimum) && std::isfinite(m_dataMaximum);
-    if (m_colorMap == ColorMap::Diverging) {
+    if (m_fixedScale && m_fixedScale->second > m_fixedScale->first) {
+        m_scaleLow = m_fixedScale->first;
+        m_scaleHigh = m_fixedScale->second;
+    } else if (m_colorMap == ColorMap::Diverging) {
         const double reach = known ? std::max(std::abs(m_dataMinimum), std::abs(m_dataMaximum)) : 0;
         m_scaleHigh = reach > 0 ? reach : 1.0;
         m_scaleLow = -m_scaleHigh;
@@ -170,7 +189,23 @@ HeatmapView::Layout HeatmapView::layoutFor(const QSize& size) const {
 
     Layout layout;
     layout.plot = QRect(left, top, std::max(size.width() - left - right, 10), plotHeight);
-    layout.bar = QRect(layout.plot.right() + 1 + kBarGap, top, kBarWidth, plotHeight);
+    if (m_equalAspect && m_nx > 1 && m_nv > 1 && m_xHigh > m_xLow && m_vHigh > m_vLow) {
+        // Equal units on both axes: the drawn extents (cells centred on their samples) set the
+        // shape, letterboxed in the room there is, centred.
+        const double width = (m_xHigh - m_xLow) * m_nx / (m_nx - 1);
+        const double height = (m_vHigh - m_vLow) * m_nv / (m_nv - 1);
+        const double aspect = width / height;
+        QRect& plot = layout.plot;
+        if (plot.width() > plot.height() * aspect) {
+            const int w = std::max(10, int(std::lround(plot.height() * aspect)));
+            plot = QRect(plot.left() + (plot.width() - w) / 2, plot.top(), w, plot.height());
+        } else {
+            const int h = std::max(10, int(std::lround(plot.width() / aspect)));
+            plot = QRect(plot.left(), plot.top() + (plot.height() - h) / 2, plot.width(), h);
+        }
+    }
+    layout.bar = QRect(layout.plot.right() + 1 + kBarGap, layout.plot.top(), kBarWidth,
+                       layout.plot.height());
     return layout;
 }
 
@@ -291,7 +326,8 @@ void HeatmapView::paintColorBar(QPainter& painter, const QRect& bar) const {
     };
     label(m_scaleHigh);
     label(m_scaleLow);
-    label(m_colorMap == ColorMap::Diverging ? 0.0 : 0.5 * (m_scaleLow + m_scaleHigh));
+    label(m_colorMap == ColorMap::Diverging && !m_fixedScale ? 0.0
+                                                             : 0.5 * (m_scaleLow + m_scaleHigh));
 
     // The data's own extremes as small notches on the bar's left edge.
     for (double value : {m_dataMinimum, m_dataMaximum}) {

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QWidget>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "ui/heatmap/color_maps.h"
@@ -41,6 +42,13 @@ public:
 
     void setColorMap(ColorMap map);
     ColorMap colorMap() const { return m_colorMap; }
+    // A colour scale that does not follow the data: [low, high] always (the middle of a
+    // diverging map at their mean), e.g. a probability from 0 to 1; nullopt: the data's range
+    // (a diverging map symmetric around 0).
+    void setFixedScale(std::optional<std::pair<double, double>> scale);
+    // Equal units on both axes (a circle stays round): the field is letterboxed in the widget.
+    void setEqualAspect(bool on);
+    bool equalAspect() const { return m_equalAspect; }
     void setAxisTitles(const QString& xTitle, const QString& vTitle);
     void setValueTitle(const QString& title);  // shown above the colour bar
 
@@ -100,6 +108,8 @@ private:
     double m_xLow = 0, m_xHigh = 1, m_vLow = 0, m_vHigh = 1;
     double m_dataMinimum = 0, m_dataMaximum = 0;
     double m_scaleLow = -1, m_scaleHigh = 1;
+    std::optional<std::pair<double, double>> m_fixedScale;
+    bool m_equalAspect = false;
     int m_nanCount = 0;
 
     ColorMap m_colorMap = ColorMap::Diverging;

@@ -65,12 +65,12 @@ protected:
 DecisionSurfaceView::DecisionSurfaceView(QWidget* parent) : QWidget(parent) {
     m_heatmap = new HeatmapView(this);
     m_heatmap->setAxisTitles(tr("x₁"), tr("x₂"));
-    m_heatmap->setValueTitle(tr("2p−1"));
-    m_heatmap->setCursor(Qt::CrossCursor);
+    m_heatmap->setValueTitle(tr("P(class 1)"));
+    m_heatmap->setEqualAspect(true);
     m_heatmap->setToolTip(
-        tr("The model's prediction, p = P(class 1): red is class 1, blue "
-           "class 0, white the decision boundary (p = ½). Click to add a point "
-           "of the chosen class; Shift+click adds the other class."));
+        tr("The model's prediction, p = P(class 1), on a fixed scale: red is class 1, blue "
+           "class 0, white the decision boundary (p = ½). With Draw points on, a click adds "
+           "a point of the chosen class; Shift+click adds the other class."));
     m_heatmap->installEventFilter(this);
     m_overlay = new PointsOverlay(m_heatmap);
     auto* layout = new QVBoxLayout(this);
@@ -94,17 +94,21 @@ void DecisionSurfaceView::refitOpenGlCanvas(HeatmapView* heatmap) {
 void DecisionSurfaceView::setSnapshot(const TrainingSnapshot& s, int classes) {
     m_classes = classes;
     m_overlay->classes = classes;
-    const int n = s.surfaceResolution;
-    if (n < 2 || s.surface.size() != size_t(n) * size_t(n)) return;
-    std::vector<float> values(s.surface.size());
+    const ProbeTensor* surface = s.findProbe("decision_surface");
+    if (!surface || surface->shape.size() != 2) return;
+    const int n = int(surface->shape[0]);
+    if (n < 2 || surface->values.size() != size_t(n) * size_t(n)) return;
+    // A fixed scale, whatever the frame holds: P(class 1) from 0 (blue) through 0.5 (white, the
+    // boundary) to 1 (red), so an unsure model (p ≈ 0.53 everywhere) looks pale, not certain; the
+    // classes 0..classes−1 keep their colours from frame to frame.
+    std::vector<float> values = surface->values;
     if (classes <= 2) {
-        std::transform(s.surface.begin(), s.surface.end(), values.begin(),
-                       [](float p) { return 2.0f * p - 1.0f; });
         m_heatmap->setColorMap(ColorMap::Diverging);
-        m_heatmap->setValueTitle(tr("2p−1"));
+        m_heatmap->setFixedScale(std::pair{0.0, 1.0});
+        m_heatmap->setValueTitle(tr("P(class 1)"));
     } else {
-        values = s.surface;
         m_heatmap->setColorMap(ColorMap::Sequential);
+        m_heatmap->setFixedScale(std::pair{0.0, double(classes - 1)});
         m_heatmap->setValueTitle(tr("class"));
     }
     m_heatmap->setData(n, n, std::move(values), s.surfaceLow, s.surfaceHigh, s.surfaceLow,
@@ -164,12 +168,20 @@ QImage DecisionSurfaceView::renderImage() const {
     return image;
 }
 
+void DecisionSurfaceView::setDrawing(bool on) {
+    m_drawing = on;
+    if (on)
+        m_heatmap->setCursor(Qt::CrossCursor);
+    else
+        m_heatmap->unsetCursor();
+}
+
 bool DecisionSurfaceView::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_heatmap) {
         if (event->type() == QEvent::Resize || event->type() == QEvent::Show) {
             m_overlay->setGeometry(m_heatmap->plotRect());
             m_overlay->raise();
-        } else if (event->type() == QEvent::MouseButtonPress) {
+        } else if (event->type() == QEvent::MouseButtonPress && m_drawing) {
             auto* mouse = static_cast<QMouseEvent*>(event);
             const QRect plot = m_heatmap->plotRect();
             if (mouse->button() == Qt::LeftButton && plot.contains(mouse->position().toPoint())) {

@@ -19,12 +19,17 @@ class DecisionSurfaceView : public QWidget {
 public:
     explicit DecisionSurfaceView(QWidget* parent = nullptr);
 
-    // Binary tasks show 2·P(class 1) − 1 (white on the decision boundary); 3 classes show the
-    // predicted class. An empty surface keeps the last one (e.g. after a divergence).
+    // Binary tasks show P(class 1) on a fixed 0..1 scale (white at 0.5, the decision boundary);
+    // 3 classes show the predicted class. An empty surface keeps the last one (e.g. after a
+    // divergence).
     void setSnapshot(const TrainingSnapshot& snapshot, int classes);
     void setPoints(std::shared_ptr<const TrainingData> data);
     void setExtraPoints(const LabelledPoints& points, int classes);  // user points not yet trained
     void clearSurface();
+    // Draw points mode: a left click in the plot becomes pointRequested (a crosshair cursor);
+    // otherwise clicks are the heatmap's own.
+    void setDrawing(bool on);
+    bool drawing() const { return m_drawing; }
 
     HeatmapView* heatmap() const { return m_heatmap; }
     HeatmapView::Renderer setRenderer(HeatmapView::Renderer renderer);  // keeps points on top
@@ -43,7 +48,7 @@ public:
     static void refitOpenGlCanvas(HeatmapView* heatmap);
 
 signals:
-    // A click at (x1, x2); `otherClass` when Shift was held.
+    // A click at (x1, x2) in Draw points mode; `otherClass` when Shift was held.
     void pointRequested(double x1, double x2, bool otherClass);
 
 protected:
@@ -53,6 +58,7 @@ private:
     HeatmapView* m_heatmap;
     PointsOverlay* m_overlay;
     int m_classes = 2;
+    bool m_drawing = false;
 };
 
 }  // namespace actlab::ui

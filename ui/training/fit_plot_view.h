@@ -17,7 +17,8 @@ public:
     explicit FitPlotView(QWidget* parent = nullptr);
 
     void setPoints(std::shared_ptr<const TrainingData> data);
-    void setCurve(const std::vector<double>& x, const std::vector<double>& y);  // keeps the last
+    // The "fitted_curve" probe (points, 2) of (x, ŷ) rows; a malformed one keeps the last curve.
+    void setCurve(const ProbeTensor& curve);
     int curvePointCount() const { return int(m_curveX.size()); }
     QImage renderImage() const;
 

@@ -45,6 +45,7 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
     m_neuronMap = new HeatmapView(this);
     m_neuronMap->setAxisTitles(tr("x₁"), tr("x₂"));
     m_neuronMap->setValueTitle(tr("f(z)"));
+    m_neuronMap->setEqualAspect(true);
     m_neuronMap->setMinimumSize(150, 120);
 
     auto* side = new QVBoxLayout;
@@ -86,19 +87,25 @@ void RunPanel::setRun(const TrainingSnapshot& s, const std::shared_ptr<const Tra
         : classes > 2
             ? tr("Background: the predicted class. Dots: training points (white rim), "
                  "test points (black rim).")
-            : tr("Background: the prediction — red class 1, blue class 0, white the "
-                 "boundary. Dots: training points (white rim), test points (black rim)."));
+            : tr("Background: P(class 1) — red near 1, blue near 0, white 0.5 (the "
+                 "boundary), pale where the model is unsure. Dots: training points (white "
+                 "rim), test points (black rim)."));
     if (rawDimension == 2) {
         m_surface->setPoints(data);
         m_surface->setSnapshot(s, data ? data->classes : 2);
     } else if (rawDimension == 1) {
         m_fit->setPoints(data);
-        m_fit->setCurve(s.curveX, s.curveY);
+        if (const ProbeTensor* curve = s.findProbe("fitted_curve")) m_fit->setCurve(*curve);
     }
     if (!s.diagnostics.layers.empty()) m_grid->setDiagnostics(s.diagnostics);
-    if (!s.neuronSurfaces.empty() || rawDimension != 2) {
-        m_neuronSurfaces = s.neuronSurfaces;
-        m_neuronResolution = s.neuronResolution;
+    std::vector<ProbeTensor> maps;
+    for (size_t layer = 0;; ++layer) {
+        const ProbeTensor* probe = s.findProbe("neuron_maps." + std::to_string(layer));
+        if (!probe || probe->shape.size() != 3) break;
+        maps.push_back(*probe);
+    }
+    if (!maps.empty() || rawDimension != 2) {
+        m_neuronMaps = std::move(maps);
         m_planeLow = s.surfaceLow;
         m_planeHigh = s.surfaceHigh;
     }
@@ -124,8 +131,7 @@ void RunPanel::clear() {
     m_fit->setPoints(nullptr);
     m_grid->clear();
     m_neuronMap->clear();
-    m_neuronSurfaces.clear();
-    m_neuronResolution = 0;
+    m_neuronMaps.clear();
     m_summary->clear();
 }
 
@@ -137,10 +143,15 @@ void RunPanel::selectNeuron(int layer, int unit) {
 }
 
 void RunPanel::showNeuron() {
-    const auto& maps = m_neuronSurfaces;
-    const int n = m_neuronResolution;
-    if (m_selectedLayer >= int(maps.size()) ||
-        m_selectedUnit >= int(maps[size_t(m_selectedLayer)].size()) || n < 2) {
+    if (m_selectedLayer >= int(m_neuronMaps.size())) {
+        m_neuronMap->clear();
+        return;
+    }
+    const ProbeTensor& maps = m_neuronMaps[size_t(m_selectedLayer)];  // (units, n, n)
+    const int n = int(maps.shape[1]);
+    const size_t cells = size_t(n) * size_t(n);
+    if (m_selectedUnit >= maps.shape[0] || n < 2 || maps.shape[2] != n ||
+        maps.values.size() != size_t(maps.shape[0]) * cells) {
         m_neuronMap->clear();
         return;
     }
@@ -151,7 +162,8 @@ void RunPanel::showNeuron() {
             .arg(m_grid->layerName(m_selectedLayer))
             .arg(dead ? tr(" (dead on the data: it passes no gradient)") : QString()));
     m_grid->setSelected(NeuronGridView::Neuron{m_selectedLayer, m_selectedUnit});
-    m_neuronMap->setData(n, n, maps[size_t(m_selectedLayer)][size_t(m_selectedUnit)], m_planeLow,
+    const auto first = maps.values.begin() + std::ptrdiff_t(size_t(m_selectedUnit) * cells);
+    m_neuronMap->setData(n, n, std::vector<float>(first, first + std::ptrdiff_t(cells)), m_planeLow,
                          m_planeHigh, m_planeLow, m_planeHigh);
     DecisionSurfaceView::refitOpenGlCanvas(m_neuronMap);
 }

@@ -56,9 +56,9 @@ private:
     NeuronGridView* m_grid;
     QLabel* m_neuronCaption;
     HeatmapView* m_neuronMap;
-    // From the last snapshot with surfaces: each neuron's output map, for the selected one.
-    std::vector<std::vector<std::vector<float>>> m_neuronSurfaces;
-    int m_neuronResolution = 0;
+    // From the last snapshot with surfaces: the "neuron_maps.L" probes (units, n, n), for the
+    // selected neuron's map.
+    std::vector<ProbeTensor> m_neuronMaps;
     double m_planeLow = -6, m_planeHigh = 6;
     int m_selectedLayer = 0, m_selectedUnit = 0;
 };

@@ -108,12 +108,18 @@ QWidget* TrainingControls::buildDataBox() {
     user->setContentsMargins(0, 0, 0, 0);
     auto* classes = new QHBoxLayout;
     m_classButtons = new QButtonGroup(this);
+    m_drawPoints = new QPushButton(tr("Draw points"));
+    m_drawPoints->setObjectName(QStringLiteral("drawPoints"));
+    m_drawPoints->setCheckable(true);
+    m_drawPoints->setToolTip(
+        tr("While on, a click on the plane adds a point of the chosen class (Shift+click: the "
+           "other of classes 0 and 1) and training starts again on your points"));
     for (int c = 0; c < 3; ++c) {
         auto* button = new QRadioButton(tr("class %1").arg(c));
         button->setObjectName(QStringLiteral("class%1").arg(c));
         button->setToolTip(
-            tr("Clicks on the plane add points of this class (Shift+click: the "
-               "other of classes 0 and 1)"));
+            tr("In Draw points mode, clicks on the plane add points of this class (Shift+click: "
+               "the other of classes 0 and 1)"));
         m_classButtons->addButton(button, c);
         classes->addWidget(button);
     }
@@ -126,6 +132,7 @@ QWidget* TrainingControls::buildDataBox() {
     buttons->addWidget(clear);
     m_userText = new QLabel;
     m_userText->setWordWrap(true);
+    user->addWidget(m_drawPoints);
     user->addLayout(classes);
     user->addLayout(buttons);
     user->addWidget(m_userText);
@@ -138,6 +145,10 @@ QWidget* TrainingControls::buildDataBox() {
         connect(spin, &QSpinBox::valueChanged, this, [this] { changed(true); });
     connect(import, &QPushButton::clicked, this, &TrainingControls::importCsvFile);
     connect(clear, &QPushButton::clicked, this, &TrainingControls::clearUserPoints);
+    connect(m_drawPoints, &QPushButton::toggled, this, [this](bool on) {
+        updateVisibility();
+        emit drawingPointsChanged(on);
+    });
     return box;
 }
 
@@ -284,9 +295,13 @@ void TrainingControls::updateVisibility() {
     m_mlpRow->setEnabled(!glu);
     m_gluRow->setEnabled(glu);
     const bool user = m_task->currentData().toString() == QLatin1String("user");
+    const bool drawing = m_drawPoints->isChecked();
     m_userText->setText(
-        user ? tr("%n point(s). Click the plane to add more.", "", int(m_userPoints.size()))
-             : tr("Click the plane to start your own data set."));
+        user ? (drawing
+                    ? tr("%n point(s). Click the plane to add more.", "", int(m_userPoints.size()))
+                    : tr("%n point(s). Draw points adds more.", "", int(m_userPoints.size())))
+             : (drawing ? tr("Click the plane to start your own data set.")
+                        : tr("Draw points to make your own data set.")));
 }
 
 void TrainingControls::changed(bool rebuild) {

@@ -16,6 +16,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 class QVBoxLayout;
 
@@ -40,7 +41,10 @@ public:
     bool compare() const;
     void setSeed(int seed);
 
-    // The user's points (task "user"). Adding one switches the data set to them.
+    // The user's points (task "user"). Adding one switches the data set to them. Clicks on the
+    // plane add points only in "Draw points" mode (off by default: a click never changes data).
+    bool drawingPoints() const;
+    void setDrawingPoints(bool on);
     void addUserPoint(double x1, double x2, bool otherClass);
     bool importUserPoints(const QString& csvText, QString* error);
     void clearUserPoints();
@@ -55,6 +59,7 @@ signals:
     void rebuildRequested();  // data, model or seed changed: the runs start again
     void optimizerChanged();  // optimizer or regularisation: applied to the running runs
     void messageChanged(const QString& message);
+    void drawingPointsChanged(bool on);
 
 private:
     QWidget* buildDataBox();
@@ -82,6 +87,7 @@ private:
     QSpinBox* m_points;
     QSpinBox* m_seed;
     QButtonGroup* m_classButtons;
+    QPushButton* m_drawPoints;
     QLabel* m_userText;
     QWidget* m_userBox;
     QComboBox* m_modelKind;

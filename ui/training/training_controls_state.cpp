@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSpinBox>
 
 #include "config/training_config_json.h"
@@ -131,6 +132,10 @@ bool TrainingControls::compare() const { return m_compare->isChecked(); }
 void TrainingControls::setSeed(int seed) { m_seed->setValue(seed); }
 
 int TrainingControls::chosenClass() const { return std::max(0, m_classButtons->checkedId()); }
+
+bool TrainingControls::drawingPoints() const { return m_drawPoints->isChecked(); }
+
+void TrainingControls::setDrawingPoints(bool on) { m_drawPoints->setChecked(on); }
 
 void TrainingControls::addUserPoint(double x1, double x2, bool otherClass) {
     int label = chosenClass();

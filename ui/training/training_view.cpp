@@ -19,6 +19,18 @@
 
 namespace actlab::ui {
 
+namespace {
+
+// What builds the runs, out of the controls' state: not the preset's name (an edit makes it
+// "Custom", also when edited back) nor the class that Draw points uses next.
+QJsonObject runDefinition(QJsonObject state) {
+    state.remove(QStringLiteral("preset"));
+    state.remove(QStringLiteral("class"));
+    return state;
+}
+
+}  // namespace
+
 TrainingView::TrainingView(QWidget* parent) : RunView(parent) {
     m_controller = new TrainingController(this);
     m_controls = new TrainingControls;
@@ -47,11 +59,13 @@ TrainingView::TrainingView(QWidget* parent) : RunView(parent) {
         panel->surfaceView()->setRenderer(renderer);
         panel->neuronHeatmap()->setRenderer(renderer);
         connect(panel, &RunPanel::pointRequested, m_controls, &TrainingControls::addUserPoint);
+        connect(m_controls, &TrainingControls::drawingPointsChanged, panel->surfaceView(),
+                &DecisionSurfaceView::setDrawing);
     }
     connect(m_runA->neuronGrid(), &NeuronGridView::neuronClicked, m_runB, &RunPanel::selectNeuron);
     connect(m_runB->neuronGrid(), &NeuronGridView::neuronClicked, m_runA, &RunPanel::selectNeuron);
 
-    connect(&m_rebuildTimer, &QTimer::timeout, this, &TrainingView::rebuild);
+    connect(&m_rebuildTimer, &QTimer::timeout, this, &TrainingView::rebuildIfConfirmed);
     connect(m_controls, &TrainingControls::rebuildRequested, this, &TrainingView::scheduleRebuild);
     connect(m_controls, &TrainingControls::optimizerChanged, this, [this] {
         const auto configs = m_controls->configs();
@@ -91,9 +105,36 @@ void TrainingView::setCompare(bool on, const QString& activationName) {
     reset();
 }
 
-void TrainingView::scheduleRebuild() { m_rebuildTimer.start(); }
+void TrainingView::scheduleRebuild() {
+    if (!m_restoringKept) m_rebuildTimer.start();
+}
+
+void TrainingView::rebuildIfConfirmed() {
+    // Fields that cannot build a model (a malformed "Hidden layers"): the run and its pictures
+    // stay, and Play waits until they are fixed.
+    const QString problem = m_controls->problem();
+    toolbar()->setBlocked(problem);
+    if (!problem.isEmpty()) {
+        showMessage(
+            tr("%1 Play waits until this is fixed; the run trained so far is kept.").arg(problem));
+        return;
+    }
+    if (runDefinition(m_controls->saveState()) == runDefinition(m_keptControls))
+        return;  // edited back to what the runs were built from: they stand
+    if (!confirmDiscard(m_drawnStep)) {
+        // The fields (and the user's points) go back to those of the runs that are kept.
+        m_restoringKept = true;
+        m_controls->restoreState(m_keptControls);
+        m_restoringKept = false;
+        m_rebuildTimer.stop();
+        showMessage(QString());
+        return;
+    }
+    rebuild();
+}
 
 void TrainingView::rebuild() {
+    m_keptControls = m_controls->saveState();
     const auto configs = m_controls->configs();
     m_runNames = m_controls->runNames();
     const bool compare = configs.size() > 1;

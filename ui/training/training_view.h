@@ -44,6 +44,7 @@ public:
 
 private:
     void scheduleRebuild();
+    void rebuildIfConfirmed();  // settings that need new runs: asks first if the runs trained
     void rebuild();
     void drawFrame();
 
@@ -55,6 +56,8 @@ private:
     QSplitter* m_splitter;
     QStringList m_runNames;
     bool m_classification = true;
+    QJsonObject m_keptControls;  // the controls' state that built the current runs
+    bool m_restoringKept = false;
     int m_fpsCount = 0;
     double m_fps = 0;
     QElapsedTimer m_fpsClock;
