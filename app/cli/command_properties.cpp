@@ -30,6 +30,11 @@ std::string runProperties(const std::vector<std::string>& words) {
         .value(p.boundedBelow)
         .key("bounded_above")
         .value(p.boundedAbove)
+        .key("continuous")
+        .value(p.continuous);
+    json.key("jumps_at").beginArray();
+    for (double x : p.jumpsAt) json.value(x);
+    json.endArray()
         .key("smooth")
         .value(p.smooth)
         .key("minimum")

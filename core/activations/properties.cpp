@@ -67,6 +67,47 @@ bool hasJump(const std::vector<double>& g) {
     return false;
 }
 
+// Where g jumps: the grid intervals [x_a, x_b] of the steps hasJump() would find, one per jump (a
+// jump seen over one and over two grid intervals, or on neighbouring cells, is reported once).
+std::vector<std::pair<double, double>> jumpIntervals(const std::vector<double>& x,
+                                                     const std::vector<double>& g) {
+    std::vector<std::pair<double, double>> at;
+    std::vector<size_t> cells;
+    for (size_t span = 1; span <= 2; ++span) {
+        for (size_t i = 1; i + span + 1 < g.size(); ++i) {
+            const double step = std::abs(g[i + span] - g[i]);
+            const double around =
+                std::max(std::abs(g[i] - g[i - 1]), std::abs(g[i + span + 1] - g[i + span]));
+            if (!(step > 1e-6 && step > 20.0 * double(span) * around)) continue;
+            const bool known = std::any_of(cells.begin(), cells.end(), [&](size_t cell) {
+                return cell + 3 >= i && i + 3 >= cell;
+            });
+            if (known) continue;
+            cells.push_back(i);
+            at.emplace_back(x[i], x[i + span]);
+        }
+    }
+    std::sort(at.begin(), at.end());
+    return at;
+}
+
+// The x of a jump of f inside [a, b], by bisection: the jump stays in the half across which f
+// changes more (to ~1e-12, or where the halves stop differing).
+double locateJump(const std::function<double(double)>& f, double a, double b) {
+    double fa = f(a), fb = f(b);
+    for (int i = 0; i < 100 && b - a > 1e-12 * (1.0 + std::abs(a)); ++i) {
+        const double m = 0.5 * (a + b), fm = f(m);
+        if (std::abs(fm - fa) > std::abs(fb - fm)) {
+            b = m;
+            fb = fm;
+        } else {
+            a = m;
+            fa = fm;
+        }
+    }
+    return 0.5 * (a + b);
+}
+
 // f tends to −∞ (sign = −1) or +∞ (sign = +1) on either tail, probed at |x| up to 1e12.
 bool unboundedTowards(const ActivationConfig& config, double sign) {
     for (double direction : {-1.0, 1.0}) {
@@ -96,13 +137,19 @@ ActivationProperties computeProperties(const ActivationConfig& config, double lo
         if (d.first == 0.0) ++flat;
         if (d.first < -1e-12) nonDecreasing = false;
     }
+    // A jump down (softplus with a small threshold falls from 1.31 to 1 at x = 1) breaks
+    // monotonicity though f′ ≥ 0 on both sides.
+    for (int i = 1; i < kGridPoints && nonDecreasing; ++i)
+        if (f[i] < f[i - 1] - 1e-12 * (1.0 + std::abs(f[i - 1]))) nonDecreasing = false;
+    const auto value = [&](double t) { return evaluateScalar<double>(config, t).value; };
+    for (const auto& [a, b] : jumpIntervals(x, f)) p.jumpsAt.push_back(locateJump(value, a, b));
+    p.continuous = p.jumpsAt.empty();
     p.monotonic = nonDecreasing;
     p.zeroGradientShare = double(flat) / double(kGridPoints);
-    p.smooth = !hasJump(df) && !hasJump(ddf);
+    p.smooth = p.continuous && !hasJump(df) && !hasJump(ddf);
     p.boundedBelow = !unboundedTowards(config, -1.0);
     p.boundedAbove = !unboundedTowards(config, 1.0);
 
-    const auto value = [&](double t) { return evaluateScalar<double>(config, t).value; };
     const Extremum minimum = gridMinimum(x, f, value);
     p.minimumValue = minimum.value;
     p.minimumAt = minimum.at;
@@ -131,10 +178,14 @@ ApproximationError compareFunctions(const ActivationConfig& reference,
     };
     result.x.resize(n);
     result.error.resize(n);
+    result.relative.resize(n);
     std::vector<double> negatedAbs(n);
     for (int i = 0; i < n; ++i) {
         result.x[i] = low + (high - low) * double(i) / double(n - 1);
-        result.error[i] = error(result.x[i]);
+        const double exact = evaluateScalar<double>(reference, result.x[i]).value;
+        result.error[i] = evaluateScalar<double>(approximation, result.x[i]).value - exact;
+        result.relative[i] =
+            exact != 0.0 ? std::abs(result.error[i]) / std::abs(exact) : std::nan("");
         negatedAbs[i] = -std::abs(result.error[i]);
     }
     const Extremum worst =

@@ -11,10 +11,12 @@ namespace actlab {
 struct ActivationProperties {
     double windowLow = -6;
     double windowHigh = 6;
-    bool monotonic = false;     // f′ ≥ 0 everywhere on the window (non-decreasing)
+    bool monotonic = false;       // f never decreases on the window: f′ ≥ 0 and no jump down
+    bool continuous = false;      // f has no jump on the window ...
+    std::vector<double> jumpsAt;  // ... else where it jumps (x midway across each step)
     bool boundedBelow = false;  // f stays above a finite bound as x → ±∞ (checked to |x| = 1e8)
     bool boundedAbove = false;
-    bool smooth = false;           // no jump in f′ or f″ on the window (C² there)
+    bool smooth = false;           // no jump in f, f′ or f″ on the window (C² there)
     double minimumValue = 0;       // smallest f on the window ...
     double minimumAt = 0;          // ... and where (the first such x)
     bool minimumInterior = false;  // true when that minimum is a turning point inside the window
@@ -33,8 +35,9 @@ ActivationProperties computeProperties(const ActivationConfig& config, double lo
 struct ApproximationError {
     double maxAbsError = 0;
     double at = 0;
-    std::vector<double> x;      // (n)
-    std::vector<double> error;  // (n) approximation(x) − reference(x)
+    std::vector<double> x;         // (n)
+    std::vector<double> error;     // (n) approximation(x) − reference(x)
+    std::vector<double> relative;  // (n) |error| / |reference(x)|; NaN where reference(x) = 0
 };
 
 ApproximationError compareFunctions(const ActivationConfig& reference,

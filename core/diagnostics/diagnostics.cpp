@@ -14,21 +14,24 @@ ModelDiagnostics diagnoseModel(Model<float>& model, int rows) {
         LayerDiagnostics layer;
         layer.name = view.name;
         layer.width = view.width;
-        std::vector<int> passing(size_t(view.width), 0);
+        std::vector<int> passing(size_t(view.width), 0), active(size_t(view.width), 0);
         float low = INFINITY, high = -INFINITY;
         for (int r = 0; r < rows; ++r) {
             for (int j = 0; j < view.width; ++j) {
                 const size_t i = size_t(r) * size_t(view.width) + size_t(j);
                 if (std::abs(view.derivative[i]) > kPassThreshold) ++passing[size_t(j)];
+                if (view.preActivation[i] > 0.0f) ++active[size_t(j)];
                 const float a = view.postActivation[i];
                 if (std::isfinite(a)) low = std::min(low, a), high = std::max(high, a);
             }
         }
         layer.passShare.resize(size_t(view.width));
+        layer.activeShare.resize(size_t(view.width));
         layer.dead.resize(size_t(view.width));
         int dead = 0;
         for (int j = 0; j < view.width; ++j) {
             layer.passShare[size_t(j)] = rows > 0 ? float(passing[size_t(j)]) / float(rows) : 0.0f;
+            layer.activeShare[size_t(j)] = rows > 0 ? float(active[size_t(j)]) / float(rows) : 0.0f;
             layer.dead[size_t(j)] = passing[size_t(j)] == 0 ? 1 : 0;
             dead += layer.dead[size_t(j)];
         }

@@ -18,6 +18,9 @@ struct LayerDiagnostics {
     std::string name;
     int width = 0;
     std::vector<float> passShare;  // (width) share of samples on which the neuron passes gradient
+    // (width) share of samples with z > 0: the active region of the ReLU family, so that a leaky
+    // unit that is "off" (passes only α of the gradient) shows without being dead
+    std::vector<float> activeShare;
     std::vector<unsigned char> dead;  // (width) 1 where passShare is 0
     double deadFraction = 0;
     std::vector<int>

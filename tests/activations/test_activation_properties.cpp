@@ -95,6 +95,32 @@ TEST(ActivationProperties, Monotonicity) {
         EXPECT_FALSE(computeProperties(make(id)).monotonic) << activationInfo(id).name;
 }
 
+// Issue 7: softplus with threshold 1 falls from log(1 + e) = 1.313 to 1 at x = 1, yet was called
+// monotonic and "a kink". A jump in f is found, located, and breaks monotonicity.
+TEST(ActivationProperties, AJumpInFIsFoundAndBreaksMonotonicity) {
+    const ActivationProperties p =
+        computeProperties(make(ActivationId::Softplus, "threshold", 1.0));
+    EXPECT_FALSE(p.continuous);
+    ASSERT_EQ(p.jumpsAt.size(), 1u);
+    EXPECT_NEAR(p.jumpsAt[0], 1.0, 1e-9);  // located by bisection, not the grid's 5e-4
+    EXPECT_FALSE(p.monotonic);
+    EXPECT_FALSE(p.smooth);
+    // β = 4 moves the switch to βx = threshold, x = 0.5.
+    ActivationConfig steep = make(ActivationId::Softplus, "threshold", 2.0);
+    EXPECT_FALSE(steep.setParameter("beta", 4.0));
+    const ActivationProperties q = computeProperties(steep, -6, 6);
+    ASSERT_EQ(q.jumpsAt.size(), 1u);
+    EXPECT_NEAR(q.jumpsAt[0], 0.5, 1e-9);
+    for (ActivationId id : {ActivationId::Relu, ActivationId::Relu6, ActivationId::Hardsigmoid,
+                            ActivationId::LeakyRelu, ActivationId::Elu, ActivationId::Softsign,
+                            ActivationId::Softplus, ActivationId::Gelu, ActivationId::Hardswish,
+                            ActivationId::Sigmoid}) {
+        const ActivationProperties r = computeProperties(make(id));
+        EXPECT_TRUE(r.continuous) << activationInfo(id).name;
+        EXPECT_TRUE(r.jumpsAt.empty()) << activationInfo(id).name;
+    }
+}
+
 TEST(ActivationProperties, Bounds) {
     for (ActivationId id : {ActivationId::Relu, ActivationId::Gelu, ActivationId::Silu,
                             ActivationId::Mish, ActivationId::Elu, ActivationId::Sigmoid,

@@ -313,6 +313,22 @@ TEST(CliProperties, ReportsGelusMinimumFromTheReferenceFactsAndRelusFlatQuarter)
     EXPECT_NE(relu.out.find("\"zero_gradient_share\":0.25"), std::string::npos) << relu.out;
 }
 
+// Issue 7: softplus with threshold 1 falls from ln(1 + e) = 1.313 to 1 at x = 1; it was called
+// monotonic, and the jump a kink.
+TEST(CliProperties, SoftplusWithASmallThresholdJumpsAndIsNotMonotonic) {
+    const CliRun run = runCli({"properties", "softplus", "--param", "threshold=1"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(run.out.find("\"monotonic\":false"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("\"continuous\":false"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("\"smooth\":false"), std::string::npos) << run.out;
+    const size_t at = run.out.find("\"jumps_at\":[");
+    ASSERT_NE(at, std::string::npos) << run.out;
+    EXPECT_NEAR(std::stod(run.out.substr(at + 12)), 1.0, 1e-9);
+    const CliRun plain = runCli({"properties", "softplus"});
+    EXPECT_NE(plain.out.find("\"continuous\":true,\"jumps_at\":[]"), std::string::npos)
+        << plain.out;
+}
+
 // reference_facts.txt: max |gelu_tanh − gelu| on [−6, 6] is 4.732355206873949e-4 at
 // x = ±2.6989413863772196 (the error is even). The error is a difference of two values below 3
 // in size, each good to an ulp or two: 8ε·3 absolute. The argmax of a flat maximum moves by

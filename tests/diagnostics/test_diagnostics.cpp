@@ -18,8 +18,9 @@ const std::vector<float> kTargets{1.0f, 0.0f, 1.0f, 0.0f};
 constexpr int kRows = 4;
 
 // 2 → 3 → 1. Unit 0: z = x1; unit 1: z = x2 − 100 (dead on all inputs); unit 2: z = x1 + x2 + 0.25.
-// W1 is (in, out) row-major; output weights (0.5, −0.7, 0.3), output bias 0.
-const std::vector<float> kW1{1.0f, 0.0f, 1.0f, 0.0f, 1.0f, 1.0f};
+// W1 is (out, in) = (3, 2) row-major, PyTorch's layout; output weights (0.5, −0.7, 0.3), output
+// bias 0.
+const std::vector<float> kW1{1.0f, 0.0f, 0.0f, 1.0f, 1.0f, 1.0f};
 const std::vector<float> kB1{0.0f, -100.0f, 0.25f};
 const std::vector<float> kWo{0.5f, -0.7f, 0.3f};
 
@@ -80,6 +81,17 @@ TEST(DeadUnits, LeakyReluNeverDies) {
     EXPECT_EQ(d.deadFraction, 0.0);
 }
 
+// Issue 7: every leaky unit passes gradient, so the gradient colouring is uniform; the share of
+// inputs with z > 0 shows which are "off": unit 0 (z = x1) on 2 of 4, unit 1 never, unit 2
+// (z = x1 + x2 + 0.25) only on (1, 1).
+TEST(DeadUnits, TheActiveShareShowsLeakyUnitsThatAreOff) {
+    auto model = handBuilt(ActivationId::LeakyRelu);
+    const ModelDiagnostics d = diagnose(*model);
+    EXPECT_EQ(d.layers[0].passShare, (std::vector<float>{1.0f, 1.0f, 1.0f}));
+    EXPECT_EQ(d.layers[0].activeShare, (std::vector<float>{0.5f, 0.0f, 0.25f}));
+    EXPECT_EQ(d.layers[0].deadFraction, 0.0);
+}
+
 TEST(DeadUnits, ASaturatedSigmoidPassesNoGradient) {
     // σ′(−100) ≈ 4e−44 < 1e−6, while σ′ of the other units' z (|z| ≤ 2.25) is above 0.08
     auto model = handBuilt(ActivationId::Sigmoid);
@@ -121,7 +133,7 @@ NaiveGradients naiveBackward() {
         const double x[2] = {kInputs[2 * r], kInputs[2 * r + 1]};
         double z[3], h[3], out = 0;
         for (int j = 0; j < 3; ++j) {
-            z[j] = x[0] * kW1[j] + x[1] * kW1[3 + j] + kB1[j];
+            z[j] = x[0] * kW1[2 * j] + x[1] * kW1[2 * j + 1] + kB1[j];  // W1 is (out, in)
             h[j] = std::max(z[j], 0.0);
             out += h[j] * kWo[j];
         }

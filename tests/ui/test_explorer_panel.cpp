@@ -8,11 +8,13 @@
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QGraphicsView>
 #include <QJsonDocument>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QXmlStreamReader>
 #include <bit>
 #include <cmath>
@@ -282,6 +284,39 @@ TEST_F(ExplorerPanelTest, ZoomingResamplesTheVisibleRange) {
     EXPECT_NEAR(gelu.front().x(), -0.5, 1e-12);
     panel->chart()->resetView();
     EXPECT_DOUBLE_EQ(panel->xLow(), -5);
+}
+
+// Issue 7: an x-range message outlived Reset view (the boxes then hold the view's valid range);
+// the cursor readout kept the x from before a zoom though the pointer now points elsewhere.
+TEST_F(ExplorerPanelTest, ResetViewClearsAStaleRangeMessage) {
+    auto* low = panel->findChild<QDoubleSpinBox*>("xLow");
+    auto* high = panel->findChild<QDoubleSpinBox*>("xHigh");
+    auto* apply = panel->findChild<QPushButton*>("applyRange");
+    ASSERT_TRUE(low && high && apply);
+    low->setValue(4);
+    high->setValue(-1);
+    apply->click();
+    ASSERT_FALSE(panel->messageText().isEmpty());
+    panel->chart()->resetView();
+    EXPECT_TRUE(panel->messageText().isEmpty()) << panel->messageText().toStdString();
+    EXPECT_DOUBLE_EQ(low->value(), -5);
+    EXPECT_DOUBLE_EQ(high->value(), 5);
+}
+
+TEST_F(ExplorerPanelTest, TheCursorReadoutFollowsAZoomUnderAStillPointer) {
+    auto* view = panel->chart()->findChild<QGraphicsView*>();
+    ASSERT_TRUE(view);
+    const QPoint at = view->viewport()->rect().center() + QPoint(view->viewport()->width() / 4, 0);
+    QTest::mouseMove(view->viewport(), at);
+    QApplication::processEvents();
+    const auto cursorX = [&] {
+        const QString first = panel->cursorText().section('\n', 0, 0);  // "Cursor: x = …"
+        return first.section('=', 1).trimmed().toDouble();
+    };
+    const double before = cursorX();
+    ASSERT_GT(before, 0.5) << panel->cursorText().toStdString();
+    panel->chart()->zoom(0.5, 0, 0);  // about x = 0: the pixel now shows half the x
+    EXPECT_NEAR(cursorX(), before / 2, 0.02 * before) << panel->cursorText().toStdString();
 }
 
 // One row per visible function, in order: its name, then PyTorch's f(1) and f′(1) to 6 digits.

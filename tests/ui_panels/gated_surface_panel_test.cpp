@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <QApplication>
+#include <QDoubleSpinBox>
 #include <QMouseEvent>
 #include <cmath>
 
@@ -94,6 +95,24 @@ TEST(GatedSurfacePanel, SliceIsTheSampledRowNearestToV) {
     EXPECT_NEAR(points.last().x(), 3.0, 1e-9);
     EXPECT_NEAR(points.last().y(), 3.0, 1e-5);  // max(0, 3)·1
     EXPECT_NEAR(points.first().y(), 0.0, 1e-9);
+}
+
+// Issue 7: the box showed v = 5.00 while the slice (nearest sampled row) was taken at v = 2.
+TEST(GatedSurfacePanel, TheSliceBoxNeverShowsAVOutsideTheWindow) {
+    GatedSurfacePanel panel(cpuBackend());
+    panel.setUnit(ActivationId::Swiglu);
+    panel.setWindows(-3, 3, -2, 2);
+    panel.recompute();
+    panel.setSliceValue(5.0);
+    auto* box = panel.findChild<QDoubleSpinBox*>("sliceV");
+    ASSERT_TRUE(box);
+    EXPECT_DOUBLE_EQ(box->value(), 2.0);
+    EXPECT_TRUE(panel.sliceChart()->title().contains("v = 2"))
+        << panel.sliceChart()->title().toStdString();
+    panel.setWindows(-3, 3, -2, 6);  // a wider window lets the box reach further
+    panel.recompute();
+    panel.setSliceValue(5.0);
+    EXPECT_DOUBLE_EQ(box->value(), 5.0);
 }
 
 TEST(GatedSurfacePanel, StateRoundTrips) {

@@ -75,6 +75,54 @@ TEST(GeluApproximationPanel, ErrorCurvesCanBeHiddenOneByOne) {
     EXPECT_EQ(panel.errorChart()->curveKeys().size(), 2);
 }
 
+// Issue 7: beside the sigmoid form's error (0.020) the tanh form's (0.00047) was a flat line.
+// On a log axis both read; the relative error is |error| / |GELU(x)| (none at x = 0); each may
+// have its own chart and y range.
+TEST(GeluApproximationPanel, ErrorsReadOnALogAxisRelativelyAndOnTheirOwnScales) {
+    GeluApproximationPanel panel(cpuBackend());
+    panel.setErrorScale(GeluApproximationPanel::ErrorScale::Absolute);
+    EXPECT_TRUE(panel.errorChart()->logarithmicY());
+    const QList<QPointF> absolute =
+        panel.errorChart()->curvePoints(QStringLiteral("gelu_tanh/error"));
+    ASSERT_FALSE(absolute.isEmpty());
+    double largest = 0;
+    for (const QPointF& p : absolute) {
+        ASSERT_GT(p.y(), 0.0);
+        largest = std::max(largest, p.y());
+    }
+    EXPECT_NEAR(largest, kTanhLargestError, 1e-6);  // the grid's nearest to the refined figure
+
+    panel.setErrorScale(GeluApproximationPanel::ErrorScale::Relative);
+    const QList<QPointF> relative =
+        panel.errorChart()->curvePoints(QStringLiteral("gelu_sigmoid/error"));
+    ASSERT_FALSE(relative.isEmpty());
+    const actlab::ApproximationError& e = panel.sigmoidError();
+    for (const QPointF& p : relative) {
+        EXPECT_NE(p.x(), 0.0) << "GELU(0) = 0: no relative error there";
+        const double exact = 0.5 * p.x() * std::erfc(-p.x() / std::sqrt(2.0));
+        const size_t i = size_t(std::lround((p.x() - e.x.front()) / (e.x[1] - e.x[0])));
+        ASSERT_LT(i, e.x.size());
+        EXPECT_NEAR(p.y(), std::abs(e.error[i]) / std::abs(exact), 1e-9 * p.y()) << p.x();
+    }
+
+    panel.setErrorScale(GeluApproximationPanel::ErrorScale::Signed);
+    EXPECT_FALSE(panel.errorChart()->logarithmicY());
+    panel.setSeparateErrorCharts(true);
+    EXPECT_FALSE(panel.sigmoidErrorChart()->isHidden());
+    EXPECT_EQ(panel.errorChart()->curveKeys(), QStringList{QStringLiteral("gelu_tanh/error")});
+    EXPECT_EQ(panel.sigmoidErrorChart()->curveKeys(),
+              QStringList{QStringLiteral("gelu_sigmoid/error")});
+    // Own y ranges: the tanh chart reaches about its own largest error, not the sigmoid's.
+    const auto reach = [](const actlab::ui::CurveChart* chart) {
+        return std::max(std::abs(chart->yLow()), std::abs(chart->yHigh()));
+    };
+    EXPECT_LT(reach(panel.errorChart()), 10 * kTanhLargestError);
+    EXPECT_GT(reach(panel.sigmoidErrorChart()), kSigmoidLargestError);
+    panel.setSeparateErrorCharts(false);
+    EXPECT_TRUE(panel.sigmoidErrorChart()->isHidden());
+    EXPECT_EQ(panel.errorChart()->curveKeys().size(), 2);
+}
+
 TEST(GeluApproximationPanel, RejectsAnEmptyWindow) {
     GeluApproximationPanel panel(cpuBackend());
     const double before = panel.tanhError().maxAbsError;
@@ -87,9 +135,13 @@ TEST(GeluApproximationPanel, StateRoundTrips) {
     GeluApproximationPanel panel(cpuBackend());
     panel.setWindow(-2.5, 7);
     panel.setErrorCurvesShown(false, true);
+    panel.setErrorScale(GeluApproximationPanel::ErrorScale::Relative);
+    panel.setSeparateErrorCharts(true);
     GeluApproximationPanel restored(cpuBackend());
     restored.restoreState(panel.saveState());
     EXPECT_EQ(restored.saveState(), panel.saveState());
     EXPECT_DOUBLE_EQ(restored.tanhError().maxAbsError, panel.tanhError().maxAbsError);
-    EXPECT_EQ(restored.errorChart()->curveKeys().size(), 1);
+    EXPECT_EQ(restored.errorChart()->curveKeys().size(), 0);  // tanh hidden, sigmoid beside
+    EXPECT_EQ(restored.sigmoidErrorChart()->curveKeys().size(), 1);
+    EXPECT_EQ(restored.errorScale(), GeluApproximationPanel::ErrorScale::Relative);
 }

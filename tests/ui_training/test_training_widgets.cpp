@@ -70,6 +70,32 @@ TEST(NeuronGridView, ShowsTheDeadUnitsOfAConstructedModel) {
     }
 }
 
+// The second colouring shows the share of samples with z > 0; the pixels follow it.
+TEST(NeuronGridView, TheActiveColouringShowsTheShareWithPositiveZ) {
+    ModelDiagnostics d;
+    LayerDiagnostics layer;
+    layer.name = "hidden 1";
+    layer.width = 3;
+    layer.passShare = {1.0f, 1.0f, 1.0f};  // leaky units: every one passes gradient
+    layer.activeShare = {0.0f, 0.5f, 1.0f};
+    layer.dead = {0, 0, 0};
+    d.layers = {layer};
+    NeuronGridView grid;
+    grid.resize(400, 200);
+    grid.setDiagnostics(d);
+    const auto fillOf = [&](int unit) {
+        const QImage image = grid.grab().toImage();
+        const QRect cell = grid.cellRect({0, unit});
+        return image.pixelColor(QPoint(cell.center().x(), cell.top() + 1));
+    };
+    EXPECT_EQ(fillOf(0), fillOf(2)) << "passes gradient: all alike";
+    grid.setColouring(NeuronGridView::Colouring::Active);
+    EXPECT_EQ(grid.cellShare({0, 0}), 0.0f);
+    EXPECT_EQ(grid.cellShare({0, 1}), 0.5f);
+    EXPECT_NE(fillOf(0), fillOf(2)) << "active: the unit that is off differs";
+    EXPECT_NE(fillOf(0), fillOf(1));
+}
+
 TEST(NeuronGridView, RevivalsAreCountedAndClicksSelect) {
     ModelDiagnostics before;
     before.layers.resize(1);
@@ -136,6 +162,28 @@ TEST(DecisionSurfaceView, DrawsThePointsAndTurnsClicksIntoPlaneCoordinates) {
     EXPECT_NEAR(spy.at(0).at(0).toDouble(), 2.0, 0.1);
     EXPECT_NEAR(spy.at(0).at(1).toDouble(), -1.0, 0.1);
     EXPECT_TRUE(spy.at(0).at(2).toBool());
+}
+
+// Issue 7: the surface is on a fixed scale, whatever the frame holds: P(class 1) from 0 to 1
+// (an unsure model stays pale), and for three classes a legend of the classes, not a bar.
+TEST(DecisionSurfaceView, UsesAFixedProbabilityScaleAndAClassLegend) {
+    TrainingSnapshot s;
+    s.probes.push_back({"decision_surface", {3, 3}, std::vector<float>(9, 0.53f)});
+    DecisionSurfaceView view;
+    view.resize(400, 360);
+    view.setSnapshot(s, 2);
+    EXPECT_EQ(view.heatmap()->scaleLow(), 0.0);
+    EXPECT_EQ(view.heatmap()->scaleHigh(), 1.0);
+    EXPECT_TRUE(view.heatmap()->categories().isEmpty());
+    EXPECT_TRUE(view.heatmap()->equalAspect());
+    const QRect plot = view.heatmap()->plotRect();
+    EXPECT_NEAR(plot.width(), plot.height(), 1) << "equal units on both axes";
+
+    s.probes[0].values = {0, 1, 2, 0, 1, 2, 0, 1, 2};
+    view.setSnapshot(s, 3);
+    EXPECT_EQ(view.heatmap()->scaleLow(), 0.0);
+    EXPECT_EQ(view.heatmap()->scaleHigh(), 2.0);
+    EXPECT_EQ(view.heatmap()->categories(), (QStringList{"class 0", "class 1", "class 2"}));
 }
 
 // The preset's documented set-up ("spiral, 3x32 ReLU, bias init -3, Adam"), not the preset's

@@ -249,14 +249,14 @@ CurveChart::CurveChart(QWidget* parent) : QWidget(parent), m_impl(new Impl(this)
                 m_impl->applyRange(data.x() + (x0 - data.x()) * fx, data.x() + (x1 - data.x()) * fx,
                                    data.y() + (y0 - data.y()) * fy,
                                    data.y() + (y1 - data.y()) * fy);
-                emit viewChanged(xLow(), xHigh());
+                announceView();
             });
     connect(view, &ChartView::zoomToRectRequested, this, [this](QRectF rect) {
         rect = rect.normalized().intersected(m_impl->chart->plotArea());
         if (rect.width() < 2 || rect.height() < 2) return;
         const QPointF a = m_impl->toData(rect.bottomLeft()), b = m_impl->toData(rect.topRight());
         m_impl->applyRange(a.x(), b.x(), a.y(), b.y());
-        emit viewChanged(xLow(), xHigh());
+        announceView();
     });
     connect(view, &ChartView::panRequested, this, [this](QPointF pixels) {
         const QRectF area = m_impl->chart->plotArea();
@@ -266,11 +266,15 @@ CurveChart::CurveChart(QWidget* parent) : QWidget(parent), m_impl(new Impl(this)
     });
     connect(view, &ChartView::resetRequested, this, &CurveChart::resetView);
     connect(view, &ChartView::cursorAt, this, [this](QPointF position) {
+        m_impl->pointer = position;
         m_impl->setCursorLine(position);
         if (m_impl->chart->plotArea().contains(position))
             emit cursorMoved(m_impl->toData(position).x());
     });
-    connect(view, &ChartView::cursorLeft, this, [this] { m_impl->cursorLine->hide(); });
+    connect(view, &ChartView::cursorLeft, this, [this] {
+        m_impl->pointer.reset();
+        m_impl->cursorLine->hide();
+    });
     connect(m_impl->chart, &QChart::plotAreaChanged, this, [this] {
         m_impl->updateLegendPlacement();
         m_impl->updateTicks();
@@ -279,6 +283,14 @@ CurveChart::CurveChart(QWidget* parent) : QWidget(parent), m_impl(new Impl(this)
 }
 
 CurveChart::~CurveChart() { delete m_impl; }
+
+void CurveChart::announceView() {
+    emit viewChanged(xLow(), xHigh());
+    if (!m_impl->pointer) return;
+    m_impl->setCursorLine(*m_impl->pointer);
+    if (m_impl->chart->plotArea().contains(*m_impl->pointer))
+        emit cursorMoved(m_impl->toData(*m_impl->pointer).x());
+}
 
 void CurveChart::setCurves(const std::vector<Curve>& curves) {
     QStringList order;
@@ -333,6 +345,7 @@ void CurveChart::setCurves(const std::vector<Curve>& curves) {
 }
 
 void CurveChart::setTitle(const QString& title) { m_impl->chart->setTitle(title); }
+QString CurveChart::title() const { return m_impl->chart->title(); }
 
 void CurveChart::setAxisTitles(const QString& xTitle, const QString& yTitle) {
     m_impl->axisX->setTitleText(xTitle);
@@ -391,7 +404,7 @@ void CurveChart::fitY() {
 void CurveChart::resetView() {
     const auto [low, high] = m_impl->fittedY(m_impl->homeLow, m_impl->homeHigh);
     m_impl->applyRange(m_impl->homeLow, m_impl->homeHigh, low, high);
-    emit viewChanged(xLow(), xHigh());
+    announceView();
     emit viewReset();
 }
 
@@ -404,12 +417,12 @@ void CurveChart::zoom(double factor, double centerX, double centerY) {
     m_impl->applyRange(
         centerX + (xLow() - centerX) * factor, centerX + (xHigh() - centerX) * factor,
         centerY + (yLow() - centerY) * factor, centerY + (yHigh() - centerY) * factor);
-    emit viewChanged(xLow(), xHigh());
+    announceView();
 }
 
 void CurveChart::pan(double dx, double dy) {
     m_impl->applyRange(xLow() + dx, xHigh() + dx, yLow() + dy, yHigh() + dy);
-    emit viewChanged(xLow(), xHigh());
+    announceView();
 }
 
 QStringList CurveChart::curveKeys() const { return m_impl->order; }

@@ -32,6 +32,7 @@ public:
     // created for new keys and removed for keys no longer present.
     void setCurves(const std::vector<Curve>& curves);
     void setTitle(const QString& title);
+    QString title() const;
     void setAxisTitles(const QString& xTitle, const QString& yTitle);
     void setXRange(double low, double high);
     void setYRange(double low, double high);
@@ -87,6 +88,10 @@ signals:
     void viewReset();                             // after resetView(), following viewChanged
 
 private:
+    // viewChanged, then the cursor line and cursorMoved for the new data x under a pointer that
+    // has not moved (a zoom or pan changes what it points at).
+    void announceView();
+
     class Impl;
     Impl* m_impl;
 };

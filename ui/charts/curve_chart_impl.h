@@ -10,6 +10,7 @@
 #include <QValueAxis>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "ui/charts/chart_view.h"
@@ -57,6 +58,7 @@ public:
     QAbstractAxis* shownAxisY() const;  // the y axis the series are attached to
     double yToPixelSpace(double y) const { return logY ? std::log10(y) : y; }
     QGraphicsLineItem* cursorLine = nullptr;
+    std::optional<QPointF> pointer;  // the mouse over the chart, in chart coordinates
     std::map<QString, Entry> entries;
     QStringList order;
     QSet<QString> legendHidden;

@@ -185,7 +185,11 @@ HeatmapView::Layout HeatmapView::layoutFor(const QSize& size) const {
         m_nanCount > 0 ? metrics.horizontalAdvance(tr("NaN: %1").arg(m_nanCount)) - kTickLength : 0;
     for (double t : {m_scaleLow, m_scaleHigh, 0.5 * (m_scaleLow + m_scaleHigh)})
         barLabelWidth = std::max(barLabelWidth, metrics.horizontalAdvance(tickLabel(t, 3)));
-    const int right = kBarGap + kBarWidth + 4 + kTickLength + barLabelWidth + 8;
+    for (const QString& name : m_categories)
+        barLabelWidth = std::max(barLabelWidth, metrics.horizontalAdvance(name) + 10);
+    // Room for the labels right of the bar, and for the value title that starts above it.
+    const int right = std::max(kBarGap + kBarWidth + 4 + kTickLength + barLabelWidth + 8,
+                               kBarGap + metrics.horizontalAdvance(m_valueTitle) + 6);
 
     Layout layout;
     layout.plot = QRect(left, top, std::max(size.width() - left - right, 10), plotHeight);
@@ -306,8 +310,32 @@ void HeatmapView::paintAxes(QPainter& painter, const QRect& plot) const {
     painter.restore();
 }
 
+void HeatmapView::setCategories(const QStringList& names) {
+    if (names == m_categories) return;
+    m_categories = names;
+    update();
+}
+
 void HeatmapView::paintColorBar(QPainter& painter, const QRect& bar) const {
     const QFontMetrics metrics = painter.fontMetrics();
+    if (!m_categories.isEmpty()) {  // one swatch per category, first at the top, named
+        const int n = int(m_categories.size());
+        const int side = std::min(bar.width() + 6, metrics.height() + 4);
+        const double span = m_scaleHigh - m_scaleLow;
+        painter.setPen(palette().color(QPalette::WindowText));
+        for (int i = 0; i < n; ++i) {
+            const QRect swatch(bar.left(), bar.top() + i * (side + 8), side, side);
+            const double t = span > 0 ? (i - m_scaleLow) / span : 0.0;
+            painter.fillRect(swatch, QColor::fromRgb(colorAt(m_colorMap, t)));
+            painter.drawRect(swatch.adjusted(0, 0, -1, -1));
+            painter.drawText(swatch.right() + 6,
+                             swatch.top() + (side + metrics.ascent() - metrics.descent()) / 2,
+                             m_categories[i]);
+        }
+        if (!m_valueTitle.isEmpty())
+            painter.drawText(bar.left(), bar.top() - 6 - metrics.descent(), m_valueTitle);
+        return;
+    }
     painter.drawImage(bar, colorBarImage(m_colorMap, bar.height()));
     painter.setPen(palette().color(QPalette::WindowText));
     painter.drawRect(bar.adjusted(-1, -1, 0, 0));

@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QRect>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 #include <optional>
 #include <utility>
@@ -46,6 +47,10 @@ public:
     // diverging map at their mean), e.g. a probability from 0 to 1; nullopt: the data's range
     // (a diverging map symmetric around 0).
     void setFixedScale(std::optional<std::pair<double, double>> scale);
+    // Named categories for the values low, low + 1, … of a fixed scale (e.g. "class 0".."class 2"):
+    // the colour bar becomes a legend of swatches; empty: a continuous bar.
+    void setCategories(const QStringList& names);
+    QStringList categories() const { return m_categories; }
     // Equal units on both axes (a circle stays round): the field is letterboxed in the widget.
     void setEqualAspect(bool on);
     bool equalAspect() const { return m_equalAspect; }
@@ -110,6 +115,7 @@ private:
     double m_scaleLow = -1, m_scaleHigh = 1;
     std::optional<std::pair<double, double>> m_fixedScale;
     bool m_equalAspect = false;
+    QStringList m_categories;
     int m_nanCount = 0;
 
     ColorMap m_colorMap = ColorMap::Diverging;

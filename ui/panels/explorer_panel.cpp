@@ -182,6 +182,7 @@ bool ExplorerPanel::setXRange(double low, double high, QString* error) {
         problem = tr("The x range is too narrow (at least %1 wide).").arg(kMinimumRangeWidth);
     else if (std::abs(low) > kRangeLimit || std::abs(high) > kRangeLimit)
         problem = tr("The x range must lie within ±%1.").arg(kRangeLimit);
+    m_rangeProblem = problem;
     if (!problem.isEmpty()) {
         showMessage(problem);
         if (error) *error = problem;
@@ -209,6 +210,10 @@ void ExplorerPanel::onViewChanged(double low, double high) {
         m_lowBox->setValue(low);
         m_highBox->setValue(high);
     }
+    // The boxes show the view's (valid) range now: a complaint about the range typed before
+    // would be stale.
+    if (!m_rangeProblem.isEmpty() && messageText() == m_rangeProblem) showMessage(QString());
+    m_rangeProblem.clear();
     m_curves.setRange(low, high);  // sample what is on screen: 2001 points across the view
     refresh(false);
 }

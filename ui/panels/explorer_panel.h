@@ -91,6 +91,7 @@ private:
     std::optional<double> m_cursorX;
     bool m_dragging = false;
     double m_homeLow = -5;
+    QString m_rangeProblem;  // the x range message shown, while the boxes hold that range
     double m_homeHigh = 5;
 
     FunctionListWidget* m_functionList = nullptr;

@@ -88,7 +88,8 @@ GatedSurfacePanel::GatedSurfacePanel(actlab::Backend& backend, QWidget* parent)
                                 ? tr("Upload the surface as a texture instead of painting it.")
                                 : tr("OpenGL is not available on this display."));
     m_sliceV = windowSpinBox(1);
-    m_sliceV->setToolTip(tr("Click the surface to choose the slice."));
+    m_sliceV->setObjectName(QStringLiteral("sliceV"));
+    m_sliceV->setToolTip(tr("Within the v window; click the surface to choose the slice."));
 
     auto* surfaceBox = new QGroupBox(tr("Surface"));
     auto* form = new QFormLayout(surfaceBox);
@@ -235,10 +236,16 @@ void GatedSurfacePanel::recompute() {
 }
 
 // The slice is the sampled row nearest to the chosen v: no new evaluation, only a selection.
+// The v box keeps to the surface's v window, so it never shows a v the slice does not use.
 void GatedSurfacePanel::updateSlice() {
     if (m_surface.nx == 0) {
         m_slice->setCurves({});
         return;
+    }
+    {
+        const QSignalBlocker block(m_sliceV);
+        m_sliceV->setRange(std::min(m_surface.vLow, m_surface.vHigh),
+                           std::max(m_surface.vLow, m_surface.vHigh));
     }
     const int row = nearestIndex(m_sliceV->value(), m_surface.vLow, m_surface.vHigh, m_surface.nv);
     const double v = m_surface.vLow + (m_surface.vHigh - m_surface.vLow) * row / (m_surface.nv - 1);

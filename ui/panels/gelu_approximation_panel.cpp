@@ -3,6 +3,7 @@
 #include "ui/panels/gelu_approximation_panel.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -91,10 +92,21 @@ GeluApproximationPanel::GeluApproximationPanel(actlab::Backend& backend, QWidget
     m_showSigmoidError = new QCheckBox(tr("sigmoid approximation"));
     m_showTanhError->setChecked(true);
     m_showSigmoidError->setChecked(true);
+    m_errorScale = new QComboBox;
+    m_errorScale->setObjectName(QStringLiteral("errorScale"));
+    m_errorScale->addItem(tr("approximation − exact"), int(ErrorScale::Signed));
+    m_errorScale->addItem(tr("|error|, log axis"), int(ErrorScale::Absolute));
+    m_errorScale->addItem(tr("relative error, log axis"), int(ErrorScale::Relative));
+    m_errorScale->setToolTip(
+        tr("Relative error: |approximation − exact| / |GELU(x)|, undefined at x = 0"));
+    m_separate = new QCheckBox(tr("each on its own scale"));
+    m_separate->setObjectName(QStringLiteral("separateErrorCharts"));
     auto* errorBox = new QGroupBox(tr("Error chart shows"));
     auto* errorLayout = new QVBoxLayout(errorBox);
     errorLayout->addWidget(m_showTanhError);
     errorLayout->addWidget(m_showSigmoidError);
+    errorLayout->addWidget(m_errorScale);
+    errorLayout->addWidget(m_separate);
     auto* summaryBox = new QGroupBox(tr("Largest errors on the window"));
     (new QVBoxLayout(summaryBox))->addWidget(m_summary);
     auto* cursorBox = new QGroupBox(tr("Under the cursor"));
@@ -114,11 +126,14 @@ GeluApproximationPanel::GeluApproximationPanel(actlab::Backend& backend, QWidget
     m_curves->setTitle(tr("GELU and its approximations"));
     m_curves->setAxisTitles(tr("x"), tr("f(x)"));
     m_errors = new CurveChart;
-    m_errors->setTitle(tr("Error of each approximation (approximation − exact)"));
-    m_errors->setAxisTitles(tr("x"), tr("error"));
+    m_sigmoidErrors = new CurveChart;
+    m_sigmoidErrors->hide();
+    auto* errorCharts = new QHBoxLayout;
+    errorCharts->addWidget(m_errors);
+    errorCharts->addWidget(m_sigmoidErrors);
     auto* charts = new QVBoxLayout;
     charts->addWidget(m_curves, 3);
-    charts->addWidget(m_errors, 2);
+    charts->addLayout(errorCharts, 2);
 
     auto* root = new QHBoxLayout(this);
     root->addLayout(charts, 1);
@@ -129,8 +144,10 @@ GeluApproximationPanel::GeluApproximationPanel(actlab::Backend& backend, QWidget
     connect(m_showTanhError, &QCheckBox::toggled, this, &GeluApproximationPanel::showErrorCurves);
     connect(m_showSigmoidError, &QCheckBox::toggled, this,
             &GeluApproximationPanel::showErrorCurves);
-    connect(m_curves, &CurveChart::cursorMoved, this, &GeluApproximationPanel::showCursor);
-    connect(m_errors, &CurveChart::cursorMoved, this, &GeluApproximationPanel::showCursor);
+    connect(m_errorScale, &QComboBox::activated, this, &GeluApproximationPanel::showErrorCurves);
+    connect(m_separate, &QCheckBox::toggled, this, &GeluApproximationPanel::showErrorCurves);
+    for (CurveChart* chart : {m_curves, m_errors, m_sigmoidErrors})
+        connect(chart, &CurveChart::cursorMoved, this, &GeluApproximationPanel::showCursor);
     recompute();
 }
 
@@ -196,18 +213,80 @@ void GeluApproximationPanel::setErrorCurvesShown(bool tanh, bool sigmoid) {
     showErrorCurves();
 }
 
+void GeluApproximationPanel::setErrorScale(ErrorScale scale) {
+    m_errorScale->setCurrentIndex(m_errorScale->findData(int(scale)));
+    showErrorCurves();
+}
+
+GeluApproximationPanel::ErrorScale GeluApproximationPanel::errorScale() const {
+    return ErrorScale(m_errorScale->currentData().toInt());
+}
+
+void GeluApproximationPanel::setSeparateErrorCharts(bool separate) {
+    const QSignalBlocker block(m_separate);
+    m_separate->setChecked(separate);
+    showErrorCurves();
+}
+
+bool GeluApproximationPanel::separateErrorCharts() const { return m_separate->isChecked(); }
+
 void GeluApproximationPanel::showErrorCurves() {
-    std::vector<CurveChart::Curve> curves;
-    if (m_showTanhError->isChecked())
-        curves.push_back(makeCurve("gelu_tanh/error", tr("tanh approximation − exact"), kTanhColor,
-                                   Qt::SolidLine, m_tanhError.x, m_tanhError.error));
-    if (m_showSigmoidError->isChecked())
-        curves.push_back(makeCurve("gelu_sigmoid/error", tr("sigmoid approximation − exact"),
-                                   kSigmoidColor, Qt::SolidLine, m_sigmoidError.x,
-                                   m_sigmoidError.error));
-    m_errors->setCurves(curves);
-    m_errors->setXRange(m_low->value(), m_high->value());
-    m_errors->fitY();
+    const ErrorScale scale = errorScale();
+    // The values drawn for one approximation: the signed error, |error| or the relative error
+    // (the log axes leave out zeros; the relative error is undefined where GELU(x) = 0).
+    const auto curveOf = [&](const ApproximationError& e, const char* key, const QString& name,
+                             const QColor& color) {
+        std::vector<double> x, y;
+        for (size_t i = 0; i < e.x.size(); ++i) {
+            const double value = scale == ErrorScale::Signed     ? e.error[i]
+                                 : scale == ErrorScale::Absolute ? std::abs(e.error[i])
+                                                                 : e.relative[i];
+            if (!std::isfinite(value) || (scale != ErrorScale::Signed && !(value > 0))) continue;
+            x.push_back(e.x[i]);
+            y.push_back(value);
+        }
+        return makeCurve(key, name, color, Qt::SolidLine, x, y);  // the title says what
+    };
+    const CurveChart::Curve tanh =
+        curveOf(m_tanhError, "gelu_tanh/error", tr("tanh approximation"), kTanhColor);
+    const CurveChart::Curve sigmoid =
+        curveOf(m_sigmoidError, "gelu_sigmoid/error", tr("sigmoid approximation"), kSigmoidColor);
+    const bool separate = m_separate->isChecked();
+    std::vector<CurveChart::Curve> first, second;
+    if (m_showTanhError->isChecked()) first.push_back(tanh);
+    if (m_showSigmoidError->isChecked()) (separate ? second : first).push_back(sigmoid);
+    const QString yTitle = scale == ErrorScale::Signed     ? tr("error")
+                           : scale == ErrorScale::Absolute ? tr("|error|")
+                                                           : tr("relative");
+    // Separate charts are named by their titles (no legend); the y title says what is drawn.
+    const QString what = scale == ErrorScale::Signed     ? tr("approximation − exact")
+                         : scale == ErrorScale::Absolute ? tr("|approximation − exact|")
+                                                         : tr("|error| / |GELU(x)|");
+    m_errors->setTitle(separate ? tr("tanh form") : tr("Error: %1").arg(what));
+    m_sigmoidErrors->setTitle(tr("sigmoid form"));
+    m_sigmoidErrors->setVisible(separate);
+    for (const char* key : {"gelu_tanh/error", "gelu_sigmoid/error"})
+        m_errors->setLegendEntryVisible(QString::fromLatin1(key), !separate);
+    m_sigmoidErrors->setLegendEntryVisible(QStringLiteral("gelu_sigmoid/error"), false);
+    for (const auto& [chart, curves] :
+         {std::pair{m_errors, &first}, std::pair{m_sigmoidErrors, &second}}) {
+        chart->setAxisTitles(tr("x"), yTitle);
+        chart->setLogarithmicY(scale != ErrorScale::Signed);
+        chart->setCurves(*curves);
+        chart->setXRange(m_low->value(), m_high->value());
+        chart->fitY();
+        if (scale == ErrorScale::Signed) continue;
+        // At most five decades, from near the smallest typical value: the dips to 0 where an
+        // approximation crosses GELU would otherwise stretch the axis over ten or more, too
+        // many labels to read.
+        std::vector<double> values;
+        for (const CurveChart::Curve& curve : *curves)
+            values.insert(values.end(), curve.y.begin(), curve.y.end());
+        if (values.empty()) continue;
+        std::sort(values.begin(), values.end());
+        const double high = 2 * values.back();
+        chart->setYRange(std::max(0.5 * values[values.size() / 50], high * 1e-5), high);
+    }
 }
 
 void GeluApproximationPanel::showCursor(double x) {
@@ -223,14 +302,19 @@ QJsonObject GeluApproximationPanel::saveState() const {
     return {{"xLow", m_low->value()},
             {"xHigh", m_high->value()},
             {"showTanhError", m_showTanhError->isChecked()},
-            {"showSigmoidError", m_showSigmoidError->isChecked()}};
+            {"showSigmoidError", m_showSigmoidError->isChecked()},
+            {"errorScale", m_errorScale->currentIndex()},
+            {"separateErrorCharts", m_separate->isChecked()}};
 }
 
 void GeluApproximationPanel::restoreState(const QJsonObject& state) {
     {
-        const QSignalBlocker b1(m_showTanhError), b2(m_showSigmoidError);
+        const QSignalBlocker b1(m_showTanhError), b2(m_showSigmoidError), b3(m_separate);
         m_showTanhError->setChecked(state.value("showTanhError").toBool(true));
         m_showSigmoidError->setChecked(state.value("showSigmoidError").toBool(true));
+        const int scale = state.value("errorScale").toInt(0);
+        m_errorScale->setCurrentIndex(scale >= 0 && scale < m_errorScale->count() ? scale : 0);
+        m_separate->setChecked(state.value("separateErrorCharts").toBool(false));
     }
     setWindow(state.value("xLow").toDouble(m_low->value()),
               state.value("xHigh").toDouble(m_high->value()));

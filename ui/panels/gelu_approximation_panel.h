@@ -9,6 +9,7 @@
 #include "activations/properties.h"
 
 class QCheckBox;
+class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 
@@ -32,8 +33,19 @@ public:
     void setWindow(double low, double high);  // ignored (with a message) unless low < high
     // Which error curves the error chart shows (the tanh error is ~40× smaller than the other).
     void setErrorCurvesShown(bool tanh, bool sigmoid);
+    // How the error is drawn: approximation − exact (a linear axis), |error| or the relative
+    // error |error| / |GELU(x)| (both on a log axis, where the tanh form's 5e-4 and the sigmoid
+    // form's 2e-2 are both readable).
+    enum class ErrorScale { Signed, Absolute, Relative };
+    void setErrorScale(ErrorScale scale);
+    ErrorScale errorScale() const;
+    // Each approximation's error in its own chart, on its own y range (the sigmoid form's chart
+    // beside the tanh form's).
+    void setSeparateErrorCharts(bool separate);
+    bool separateErrorCharts() const;
     CurveChart* curveChart() const { return m_curves; }
-    CurveChart* errorChart() const { return m_errors; }
+    CurveChart* errorChart() const { return m_errors; }  // the tanh form's when separate
+    CurveChart* sigmoidErrorChart() const { return m_sigmoidErrors; }  // shown when separate
     QString summaryText() const;
     QString errorText() const;  // why the window was rejected; empty when valid
 
@@ -60,8 +72,11 @@ private:
     QLabel* m_error = nullptr;
     QCheckBox* m_showTanhError = nullptr;
     QCheckBox* m_showSigmoidError = nullptr;
+    QComboBox* m_errorScale = nullptr;
+    QCheckBox* m_separate = nullptr;
     CurveChart* m_curves = nullptr;
     CurveChart* m_errors = nullptr;
+    CurveChart* m_sigmoidErrors = nullptr;
 };
 
 }  // namespace actlab::ui

@@ -79,7 +79,10 @@ PropertiesPanel::PropertiesPanel(actlab::Backend& backend, QWidget* parent)
     m_form->setHorizontalSpacing(16);
     m_form->setVerticalSpacing(10);
     addProperty("monotonic", tr("Monotonic (never falls)?"),
-                tr("Monotonic: f never decreases anywhere on the window (f′ ≥ 0)."));
+                tr("Monotonic: f never decreases anywhere on the window (f′ ≥ 0 and no jump "
+                   "down)."));
+    addProperty("continuous", tr("Continuous?"),
+                tr("Whether f can be drawn without lifting the pen: no jump on the window."));
     addProperty("boundedBelow", tr("Bounded below?"),
                 tr("Whether f stays above some finite value as x goes to −∞ or +∞."));
     addProperty("boundedAbove", tr("Bounded above?"),
@@ -184,8 +187,14 @@ void PropertiesPanel::recompute() {
                                  : tr("No: not monotonic (it decreases somewhere on the window)"));
     set("boundedBelow", p.boundedBelow ? tr("Yes") : tr("No: it falls without limit"));
     set("boundedAbove", p.boundedAbove ? tr("Yes") : tr("No: it grows without limit"));
-    set("smooth", p.smooth ? tr("Yes: no kinks (f′ and f″ are continuous)")
-                           : tr("No: it has a kink (a jump in f′ or f″)"));
+    QStringList jumps;
+    for (double x : p.jumpsAt) jumps << number(x);
+    set("continuous", p.continuous
+                          ? tr("Yes: no jump on the window")
+                          : tr("No: f jumps at x = %1").arg(jumps.join(QStringLiteral(", "))));
+    set("smooth", p.smooth       ? tr("Yes: no kinks (f′ and f″ are continuous)")
+                  : p.continuous ? tr("No: it has a kink (a jump in f′ or f″)")
+                                 : tr("No: f itself jumps"));
     set("minimum", (p.minimumInterior ? tr("%1 at x = %2, a dip inside the window")
                                       : tr("%1 at x = %2, at the edge of the window"))
                        .arg(number(p.minimumValue), number(p.minimumAt)));

@@ -105,11 +105,15 @@ void DecisionSurfaceView::setSnapshot(const TrainingSnapshot& s, int classes) {
     if (classes <= 2) {
         m_heatmap->setColorMap(ColorMap::Diverging);
         m_heatmap->setFixedScale(std::pair{0.0, 1.0});
+        m_heatmap->setCategories({});
         m_heatmap->setValueTitle(tr("P(class 1)"));
     } else {
         m_heatmap->setColorMap(ColorMap::Sequential);
         m_heatmap->setFixedScale(std::pair{0.0, double(classes - 1)});
-        m_heatmap->setValueTitle(tr("class"));
+        QStringList names;
+        for (int c = 0; c < classes; ++c) names << tr("class %1").arg(c);
+        m_heatmap->setCategories(names);  // a legend, not a continuous bar
+        m_heatmap->setValueTitle(tr("predicted"));
     }
     m_heatmap->setData(n, n, std::move(values), s.surfaceLow, s.surfaceHigh, s.surfaceLow,
                        s.surfaceHigh);

@@ -28,8 +28,22 @@ NeuronGridView::NeuronGridView(QWidget* parent) : QWidget(parent) {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     setToolTip(
         tr("Each cell is a hidden neuron. Colour: share of training samples through which "
-           "it passes gradient. ✕: dead (passes none). Ring: came back to life. Click a "
-           "neuron to see its output over the input plane."));
+           "it passes gradient, or on which it is active (z > 0). ✕: dead (passes none). "
+           "Green ring: came back to life since the last picture. Click a neuron to see its "
+           "output over the input plane."));
+}
+
+void NeuronGridView::setColouring(Colouring colouring) {
+    m_colouring = colouring;
+    update();
+}
+
+float NeuronGridView::cellShare(Neuron n) const {
+    if (n.layer < 0 || n.layer >= layerCount()) return std::nanf("");
+    const Layer& layer = m_layers[size_t(n.layer)];
+    const std::vector<float>& shares =
+        m_colouring == Colouring::Active ? layer.activeShare : layer.passShare;
+    return n.unit >= 0 && size_t(n.unit) < shares.size() ? shares[size_t(n.unit)] : std::nanf("");
 }
 
 void NeuronGridView::setDiagnostics(const ModelDiagnostics& diagnostics) {
@@ -45,6 +59,8 @@ void NeuronGridView::setDiagnostics(const ModelDiagnostics& diagnostics) {
         Layer layer;
         layer.name = QString::fromStdString(in.name);
         layer.passShare = in.passShare;
+        layer.activeShare = in.activeShare;
+        layer.activeShare.resize(layer.passShare.size(), 0.0f);
         layer.dead = in.dead;
         layer.dead.resize(layer.passShare.size(), 0);
         layer.revivedAt.assign(layer.passShare.size(), -1);
@@ -101,7 +117,7 @@ NeuronGridView::Geometry NeuronGridView::geometry() const {
     g.labelWidth = metrics.horizontalAdvance(tr("hidden 8")) + 8;
     for (const Layer& layer : m_layers)
         g.labelWidth = std::max(g.labelWidth, metrics.horizontalAdvance(layer.name) + 8);
-    g.legendHeight = metrics.height() + 12;
+    g.legendHeight = (legendNeedsTwoLines() ? 2 * (metrics.height() + 6) : metrics.height()) + 12;
     // The column count that gives the largest cells: wide layers wrap onto several rows.
     int widest = 1;
     for (const Layer& layer : m_layers) widest = std::max(widest, int(layer.passShare.size()));
@@ -190,7 +206,7 @@ void NeuronGridView::paintEvent(QPaintEvent*) {
                 painter.drawLine(inner.topLeft(), inner.bottomRight());
                 painter.drawLine(inner.topRight(), inner.bottomLeft());
             } else {
-                painter.fillRect(cell, shareColor(layer.passShare[size_t(u)]));
+                painter.fillRect(cell, shareColor(cellShare({l, u})));
             }
             const qint64 revived = layer.revivedAt[size_t(u)];
             if (revived >= 0 && now - revived < kRevivalMilliseconds) {
@@ -206,12 +222,17 @@ void NeuronGridView::paintEvent(QPaintEvent*) {
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(cell.adjusted(-2, -2, 1, 1));
     }
-    // Legend: the colour ramp from 0 to 1, then the dead mark.
-    const int y = height() - g.legendHeight + 4;
-    const QString label = tr("passes gradient: 0");
-    const int textWidth = metrics.horizontalAdvance(label) + metrics.horizontalAdvance(tr("1")) +
-                          metrics.horizontalAdvance(tr("dead")) + metrics.height() + 40;
-    const int rampWidth = std::clamp(width() - textWidth, 30, 140);
+    // Legend: the colour ramp from 0 to 1, then the dead mark and the revival ring (on a second
+    // line when one is too narrow for all of it).
+    const bool twoLines = legendNeedsTwoLines();
+    const int line = metrics.height() + 6;
+    int y = height() - g.legendHeight + 4;
+    const QString label =
+        m_colouring == Colouring::Active ? tr("z > 0 on: 0") : tr("passes gradient: 0");
+    const int rampRoom = width() - metrics.horizontalAdvance(label) -
+                         metrics.horizontalAdvance(tr("1")) - 16 -
+                         (twoLines ? 0 : marksWidth(metrics) + 16);
+    const int rampWidth = std::clamp(rampRoom, 30, 140);
     int x = 4;
     painter.setPen(ink);
     painter.drawText(x, y + metrics.ascent(), label);
@@ -222,6 +243,10 @@ void NeuronGridView::paintEvent(QPaintEvent*) {
     x += rampWidth + 4;
     painter.drawText(x, y + metrics.ascent(), tr("1"));
     x += metrics.horizontalAdvance(tr("1")) + 16;
+    if (twoLines) {
+        x = 4;
+        y += line;
+    }
     const QRect mark(x, y + 1, metrics.height() - 2, metrics.height() - 2);
     painter.fillRect(mark, deadColor());
     painter.setPen(QPen(QColor(235, 60, 50), 2));
@@ -229,6 +254,26 @@ void NeuronGridView::paintEvent(QPaintEvent*) {
     painter.drawLine(mark.topRight() + QPoint(-2, 2), mark.bottomLeft() + QPoint(2, -2));
     painter.setPen(ink);
     painter.drawText(mark.right() + 6, y + metrics.ascent(), tr("dead"));
+    const QRect ring(mark.right() + 6 + metrics.horizontalAdvance(tr("dead")) + 16, mark.top(),
+                     mark.width(), mark.height());
+    painter.setPen(QPen(QColor(0, 200, 80), 2));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(ring.adjusted(1, 1, -1, -1));
+    painter.setPen(ink);
+    painter.drawText(ring.right() + 6, y + metrics.ascent(), tr("revived"));
+}
+
+// The dead mark and the ring with their words.
+int NeuronGridView::marksWidth(const QFontMetrics& metrics) {
+    return 2 * metrics.height() + metrics.horizontalAdvance(tr("dead")) +
+           metrics.horizontalAdvance(tr("revived")) + 30;
+}
+
+bool NeuronGridView::legendNeedsTwoLines() const {
+    const QFontMetrics metrics(font());
+    const int oneLine = metrics.horizontalAdvance(tr("passes gradient: 0")) + 30 +
+                        metrics.horizontalAdvance(tr("1")) + 16 + marksWidth(metrics) + 20;
+    return width() < oneLine;
 }
 
 void NeuronGridView::mousePressEvent(QMouseEvent* event) {

@@ -10,6 +10,8 @@
 
 #include "diagnostics/diagnostics.h"
 
+class QFontMetrics;
+
 namespace actlab::ui {
 
 class NeuronGridView : public QWidget {
@@ -28,7 +30,13 @@ public:
 
     // New diagnostics of the same model: units dead before and alive now are marked revived.
     void setDiagnostics(const ModelDiagnostics& diagnostics);
-    void clear();  // a new model: no revivals carried over
+    // What a cell's colour shows: the share of training samples through which the unit passes
+    // gradient, or the share on which it is active (z > 0). Dead units keep their mark.
+    enum class Colouring { PassesGradient, Active };
+    void setColouring(Colouring colouring);
+    Colouring colouring() const { return m_colouring; }
+    float cellShare(Neuron neuron) const;  // the share the cell's colour shows; NaN if none
+    void clear();                          // a new model: no revivals carried over
 
     int layerCount() const { return int(m_layers.size()); }
     QString layerName(int layer) const;  // e.g. "hidden 2", "block 1 gate"; "" if none
@@ -52,6 +60,7 @@ private:
     struct Layer {
         QString name;
         std::vector<float> passShare;
+        std::vector<float> activeShare;
         std::vector<unsigned char> dead;
         std::vector<qint64> revivedAt;  // ms on m_clock, −1 if never
     };
@@ -61,11 +70,14 @@ private:
         std::vector<int> rows;
     };
     Geometry geometry() const;
+    bool legendNeedsTwoLines() const;
+    static int marksWidth(const QFontMetrics& metrics);
 
     std::vector<Layer> m_layers;
     std::optional<Neuron> m_selected;
     QElapsedTimer m_clock;
     int m_revivedTotal = 0;
+    Colouring m_colouring = Colouring::PassesGradient;
 };
 
 }  // namespace actlab::ui

@@ -1,6 +1,7 @@
 // RunPanel: lays out the surface, the grid and the neuron map of one run and feeds them.
 #include "ui/training/run_panel.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
@@ -40,6 +41,14 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
     m_planeCaption->setWordWrap(true);
     m_grid = new NeuronGridView(this);
     m_grid->setMinimumSize(150, 80);
+    m_colouring = new QComboBox(this);
+    m_colouring->setObjectName(QStringLiteral("neuronColouring"));
+    m_colouring->addItem(tr("Colour: passes gradient"),
+                         int(NeuronGridView::Colouring::PassesGradient));
+    m_colouring->addItem(tr("Colour: active (z > 0)"), int(NeuronGridView::Colouring::Active));
+    m_colouring->setToolTip(
+        tr("Passes gradient: on how many samples f′(z) ≠ 0 (a leaky unit always does). Active: "
+           "on how many z > 0, so a leaky unit that is off shows though it is not dead."));
     m_neuronCaption = new QLabel(tr("Click a neuron to see its output over the plane"), this);
     m_neuronCaption->setWordWrap(true);
     m_neuronMap = new HeatmapView(this);
@@ -50,11 +59,12 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
 
     auto* side = new QVBoxLayout;
     side->setContentsMargins(0, 0, 0, 0);
+    side->addWidget(m_colouring, 0, Qt::AlignLeft);
     side->addWidget(m_grid, 3);
     side->addWidget(m_neuronCaption);
     side->addWidget(m_neuronMap, 3);
-    side->setStretch(0, 2);
-    side->setStretch(2, 3);
+    side->setStretch(1, 2);
+    side->setStretch(3, 3);
     auto* planeColumn = new QVBoxLayout;
     planeColumn->setContentsMargins(0, 0, 0, 0);
     planeColumn->addWidget(m_plane, 1);
@@ -73,6 +83,16 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
 
     connect(m_surface, &DecisionSurfaceView::pointRequested, this, &RunPanel::pointRequested);
     connect(m_grid, &NeuronGridView::neuronClicked, this, &RunPanel::selectNeuron);
+    connect(m_colouring, &QComboBox::activated, this, [this] {
+        const auto colouring = NeuronGridView::Colouring(m_colouring->currentData().toInt());
+        m_grid->setColouring(colouring);
+        emit colouringChanged(colouring);
+    });
+}
+
+void RunPanel::setNeuronColouring(NeuronGridView::Colouring colouring) {
+    m_colouring->setCurrentIndex(m_colouring->findData(int(colouring)));
+    m_grid->setColouring(colouring);
 }
 
 void RunPanel::setTitle(const QString& title) { m_title->setText(title); }
@@ -176,12 +196,17 @@ QJsonObject RunPanel::saveState() const {
     return {{QStringLiteral("neuronLayer"), m_selectedLayer},
             {QStringLiteral("neuronUnit"), m_selectedUnit},
             {QStringLiteral("surface"), m_surface->saveState()},
-            {QStringLiteral("neuronMap"), m_neuronMap->saveState()}};
+            {QStringLiteral("neuronMap"), m_neuronMap->saveState()},
+            {QStringLiteral("colouring"),
+             m_grid->colouring() == NeuronGridView::Colouring::Active ? "active" : "gradient"}};
 }
 
 void RunPanel::restoreState(const QJsonObject& state) {
     m_surface->restoreState(state.value(QStringLiteral("surface")).toObject());
     m_neuronMap->restoreState(state.value(QStringLiteral("neuronMap")).toObject());
+    setNeuronColouring(state.value(QStringLiteral("colouring")).toString() == "active"
+                           ? NeuronGridView::Colouring::Active
+                           : NeuronGridView::Colouring::PassesGradient);
     selectNeuron(std::max(0, state.value(QStringLiteral("neuronLayer")).toInt()),
                  std::max(0, state.value(QStringLiteral("neuronUnit")).toInt()));
 }

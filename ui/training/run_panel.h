@@ -7,8 +7,10 @@
 #include <QWidget>
 #include <memory>
 
+#include "ui/training/neuron_grid_view.h"
 #include "ui/training/training_frame.h"
 
+class QComboBox;
 class QLabel;
 class QStackedWidget;
 
@@ -30,6 +32,8 @@ public:
     void clear();  // a new model: surfaces, grid and revivals start afresh
 
     void selectNeuron(int layer, int unit);  // shows that neuron's output map
+    // The neuron grid's colouring (the box above it); emits colouringChanged when it changes.
+    void setNeuronColouring(NeuronGridView::Colouring colouring);
     DecisionSurfaceView* surfaceView() const { return m_surface; }
     FitPlotView* fitView() const { return m_fit; }
     NeuronGridView* neuronGrid() const { return m_grid; }
@@ -42,6 +46,7 @@ public:
 
 signals:
     void pointRequested(double x1, double x2, bool otherClass);
+    void colouringChanged(NeuronGridView::Colouring colouring);
 
 private:
     void showNeuron();
@@ -54,6 +59,7 @@ private:
     QLabel* m_noPlane;
     QLabel* m_planeCaption;
     NeuronGridView* m_grid;
+    QComboBox* m_colouring;
     QLabel* m_neuronCaption;
     HeatmapView* m_neuronMap;
     // From the last snapshot with surfaces: the "neuron_maps.L" probes (units, n, n), for the

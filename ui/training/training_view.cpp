@@ -63,6 +63,8 @@ TrainingView::TrainingView(QWidget* parent) : RunView(parent) {
                 &DecisionSurfaceView::setDrawing);
     }
     connect(m_runA->neuronGrid(), &NeuronGridView::neuronClicked, m_runB, &RunPanel::selectNeuron);
+    connect(m_runA, &RunPanel::colouringChanged, m_runB, &RunPanel::setNeuronColouring);
+    connect(m_runB, &RunPanel::colouringChanged, m_runA, &RunPanel::setNeuronColouring);
     connect(m_runB->neuronGrid(), &NeuronGridView::neuronClicked, m_runA, &RunPanel::selectNeuron);
 
     connect(&m_rebuildTimer, &QTimer::timeout, this, &TrainingView::rebuildIfConfirmed);
