@@ -88,6 +88,16 @@ protected:
         QApplication::processEvents();
     }
     QList<QPointF> points(const QString& key) const { return panel->chart()->curvePoints(key); }
+    // Types a range into the boxes and presses Apply, as a user would.
+    void typeRange(double low, double high) {
+        auto* lowBox = panel->findChild<QDoubleSpinBox*>("xLow");
+        auto* highBox = panel->findChild<QDoubleSpinBox*>("xHigh");
+        auto* apply = panel->findChild<QPushButton*>("applyRange");
+        ASSERT_TRUE(lowBox && highBox && apply);
+        lowBox->setValue(low);
+        highBox->setValue(high);
+        apply->click();
+    }
     QStringList readCsv(const QString& path) const {
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) return {};
@@ -256,19 +266,11 @@ TEST_F(ExplorerPanelTest, XRangeMustHaveLowBelowHigh) {
     EXPECT_FALSE(panel->setXRange(0, NAN));
     EXPECT_DOUBLE_EQ(panel->xLow(), -5);  // unchanged
 
-    auto* low = panel->findChild<QDoubleSpinBox*>("xLow");
-    auto* high = panel->findChild<QDoubleSpinBox*>("xHigh");
-    auto* apply = panel->findChild<QPushButton*>("applyRange");
-    ASSERT_TRUE(low && high && apply);
-    low->setValue(4);
-    high->setValue(-1);
-    apply->click();
+    typeRange(4, -1);
     EXPECT_FALSE(panel->messageText().isEmpty());
     EXPECT_DOUBLE_EQ(panel->xLow(), -5);
 
-    low->setValue(-2);
-    high->setValue(3);
-    apply->click();
+    typeRange(-2, 3);
     EXPECT_TRUE(panel->messageText().isEmpty());
     const QList<QPointF> gelu = points("gelu/f");
     EXPECT_DOUBLE_EQ(gelu.front().x(), -2);
@@ -289,14 +291,10 @@ TEST_F(ExplorerPanelTest, ZoomingResamplesTheVisibleRange) {
 // Issue 7: an x-range message outlived Reset view (the boxes then hold the view's valid range);
 // the cursor readout kept the x from before a zoom though the pointer now points elsewhere.
 TEST_F(ExplorerPanelTest, ResetViewClearsAStaleRangeMessage) {
+    typeRange(4, -1);
+    ASSERT_FALSE(panel->messageText().isEmpty());
     auto* low = panel->findChild<QDoubleSpinBox*>("xLow");
     auto* high = panel->findChild<QDoubleSpinBox*>("xHigh");
-    auto* apply = panel->findChild<QPushButton*>("applyRange");
-    ASSERT_TRUE(low && high && apply);
-    low->setValue(4);
-    high->setValue(-1);
-    apply->click();
-    ASSERT_FALSE(panel->messageText().isEmpty());
     panel->chart()->resetView();
     EXPECT_TRUE(panel->messageText().isEmpty()) << panel->messageText().toStdString();
     EXPECT_DOUBLE_EQ(low->value(), -5);
