@@ -10,6 +10,7 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_controller.h
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_controls.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_controls.h
+  ${CMAKE_CURRENT_LIST_DIR}/attention/attention_controls_compare.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_controls_state.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_frame.h
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_grid_paint.cpp

@@ -4,9 +4,12 @@
 // (config/config_json.h) with the compare settings, probe and enlarged head.
 #include <gtest/gtest.h>
 
+#include <QApplication>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QJsonDocument>
 #include <QSpinBox>
+#include <QWheelEvent>
 
 #include "attention_test_view.h"
 #include "config/config_json.h"
@@ -167,4 +170,26 @@ TEST(AttentionSettings, TheStateRoundTripsThroughCoresJson) {
     EXPECT_TRUE(other.view.grid()->isEnlarged());
     EXPECT_EQ(other.view.grid()->enlargedHead(), 1);
     EXPECT_EQ(other.view.saveState()["controls"], state["controls"]);
+}
+
+// The wheel over the settings passes spin and combo boxes that have no focus (the application's
+// WheelGuard, which the controls install): scrolling the panel never changes d_model or the task.
+TEST(AttentionSettings, TheWheelPassesBoxesWithoutFocus) {
+    actlab::ui::AttentionControls controls;
+    controls.show();  // polished, as on screen
+    auto* dModel = controls.findChild<QSpinBox*>("dModel");
+    auto* task = controls.findChild<QComboBox*>("task");
+    ASSERT_TRUE(dModel && task);
+    const int width = dModel->value();
+    const int index = task->currentIndex();
+    for (QWidget* box : {static_cast<QWidget*>(dModel), static_cast<QWidget*>(task)}) {
+        EXPECT_EQ(box->focusPolicy(), Qt::StrongFocus);
+        const QPointF at = QPointF(box->rect().center());
+        QWheelEvent wheel(at, box->mapToGlobal(at), QPoint(), QPoint(0, -360), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(box, &wheel);
+        EXPECT_FALSE(wheel.isAccepted());
+    }
+    EXPECT_EQ(dModel->value(), width);
+    EXPECT_EQ(task->currentIndex(), index);
 }

@@ -45,7 +45,6 @@ void ActivationParameterEditor::setActivation(const ActivationConfig& activation
         box->setValue(activation.parameters[i]);
         box->setKeyboardTracking(false);
         box->setFocusPolicy(Qt::StrongFocus);
-        if (m_wheelFilter) box->installEventFilter(m_wheelFilter);
         const QString tip = tr("%1 (%2 to %3, default %4)")
                                 .arg(qtText(spec.meaning))
                                 .arg(spec.minimum)
@@ -76,11 +75,6 @@ ActivationConfig ActivationParameterEditor::activation(ActivationId id) const {
 
 QDoubleSpinBox* ActivationParameterEditor::box(const QString& parameter) const {
     return findChild<QDoubleSpinBox*>(m_name + QLatin1Char('.') + parameter);
-}
-
-void ActivationParameterEditor::setWheelFilter(QObject* filter) {
-    m_wheelFilter = filter;
-    for (QDoubleSpinBox* box : m_boxes) box->installEventFilter(filter);
 }
 
 }  // namespace actlab::ui

@@ -26,7 +26,6 @@ public:
     ActivationConfig activation(ActivationId id) const;
     bool hasParameters() const { return !m_boxes.isEmpty(); }
     QDoubleSpinBox* box(const QString& parameter) const;  // nullptr when it has none so named
-    void setWheelFilter(QObject* filter);                 // installed on every box, now and later
 
 signals:
     void changed();  // the user set a value
@@ -37,7 +36,6 @@ private:
     QList<QDoubleSpinBox*> m_boxes;
     QList<QWidget*> m_parts;  // the boxes and their labels
     QHBoxLayout* m_layout;
-    QObject* m_wheelFilter = nullptr;
 };
 
 }  // namespace actlab::ui

@@ -1,13 +1,13 @@
-// AttentionControls: the form (built here), the wheel guard, the task's shape limits, and its
-// reading into run A's or run B's SequenceTrainingConfig. Writing a config into the fields, the
-// presets and the saved state are in attention_controls_state.cpp.
+// AttentionControls: the form (built here), the task's shape limits, and its reading into run
+// A's or run B's SequenceTrainingConfig. Compare mode (run B's box, which run the form edits) is
+// in attention_controls_compare.cpp; writing a config into the fields, the presets and the saved
+// state in attention_controls_state.cpp.
 #include "ui/attention/attention_controls.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -21,6 +21,7 @@
 #include "ui/attention/attention_task_shape.h"
 #include "ui/attention/compare_runs.h"
 #include "ui/common/control_choices.h"
+#include "ui/common/wheel_guard.h"
 
 namespace actlab::ui {
 namespace {
@@ -38,23 +39,6 @@ QComboBox* comboBox(const char* name) {
     box->setObjectName(QString::fromLatin1(name));
     return box;
 }
-
-// A wheel over a spin or combo box that has no focus scrolls the panel instead of changing the
-// value: the event is ignored, so Qt passes it on to the parents (the scroll area).
-class WheelGuard : public QObject {
-public:
-    using QObject::QObject;
-    bool eventFilter(QObject* watched, QEvent* event) override {
-        if (event->type() == QEvent::Wheel) {
-            auto* widget = qobject_cast<QWidget*>(watched);
-            if (widget && !widget->hasFocus()) {
-                event->ignore();
-                return true;
-            }
-        }
-        return false;
-    }
-};
 
 }  // namespace
 
@@ -78,15 +62,7 @@ AttentionControls::AttentionControls(QWidget* parent) : QWidget(parent) {
         const QString name = m_preset->currentData().toString();
         if (!name.isEmpty()) applyPreset(name);
     });
-    auto* guard = new WheelGuard(this);
-    for (QWidget* widget : findChildren<QWidget*>())
-        if (qobject_cast<QSpinBox*>(widget) || qobject_cast<QDoubleSpinBox*>(widget) ||
-            qobject_cast<QComboBox*>(widget)) {
-            widget->setFocusPolicy(Qt::StrongFocus);
-            widget->installEventFilter(guard);
-        }
-    m_ffnParameters->setWheelFilter(guard);
-    m_qkvParameters->setWheelFilter(guard);
+    WheelGuard::install();  // the wheel scrolls the panel past boxes without focus
     setConfig(SequenceTrainingConfig{});
 }
 
@@ -210,47 +186,6 @@ QWidget* AttentionControls::buildOptimizerBox() {
     return m_optimizerBox;
 }
 
-QWidget* AttentionControls::buildCompareBox() {
-    auto* box = new QGroupBox(tr("Compare"), this);
-    auto* layout = new QVBoxLayout(box);
-    m_compare = new QCheckBox(tr("Train a second run side by side"));
-    m_compare->setObjectName(QStringLiteral("compare"));
-    m_compare->setToolTip(
-        tr("Run B: the same task, data and seed as run A, with the settings you change for it. "
-           "Both runs step together."));
-    m_editA = new QPushButton(tr("Run A"));
-    m_editB = new QPushButton(tr("Run B"));
-    m_editA->setObjectName(QStringLiteral("editRunA"));
-    m_editB->setObjectName(QStringLiteral("editRunB"));
-    auto* group = new QButtonGroup(box);
-    for (QPushButton* button : {m_editA, m_editB}) {
-        button->setCheckable(true);
-        button->setToolTip(tr("Which run the settings below show and change"));
-        group->addButton(button);
-    }
-    m_editA->setChecked(true);
-    m_editRow = new QWidget;
-    auto* row = new QHBoxLayout(m_editRow);
-    row->setContentsMargins(0, 0, 0, 0);
-    row->addWidget(new QLabel(tr("Settings of")));
-    row->addWidget(m_editA);
-    row->addWidget(m_editB);
-    m_compareText = new QLabel;
-    m_compareText->setObjectName(QStringLiteral("compareDifferences"));
-    m_compareText->setWordWrap(true);
-    layout->addWidget(m_compare);
-    layout->addWidget(m_editRow);
-    layout->addWidget(m_compareText);
-    connect(m_compare, &QCheckBox::toggled, this, [this](bool on) {
-        if (m_writing) return;
-        setEditedRun(on ? 1 : 0);  // on: the form shows B, ready for its differences
-        emit compareChanged();
-    });
-    connect(m_editA, &QPushButton::clicked, this, [this] { setEditedRun(0); });
-    connect(m_editB, &QPushButton::clicked, this, [this] { setEditedRun(1); });
-    return box;
-}
-
 void AttentionControls::fillFeedForwardActivations() {
     const auto kind = FeedForwardKind(m_ffn->currentData().toInt());
     const int previous = m_ffnActivation->currentData().toInt();
@@ -335,20 +270,6 @@ void AttentionControls::updateEnabled() {
     m_compareText->setVisible(m_compare->isChecked());
 }
 
-void AttentionControls::updateCompareText() {
-    if (!m_compare->isChecked()) return;
-    const std::vector<RunDifference> differences = runDifferences(config(), configB());
-    if (differences.empty()) {
-        m_compareText->setText(tr("B is still the same as A: choose Run B and change a setting."));
-        return;
-    }
-    QStringList lines;
-    for (const RunDifference& d : differences)
-        lines << tr("%1 (A: %2)")
-                     .arg(d.b.isEmpty() ? tr("none") : d.b, d.a.isEmpty() ? tr("none") : d.a);
-    m_compareText->setText(tr("B differs: %1").arg(lines.join(QStringLiteral("; "))));
-}
-
 void AttentionControls::changed(bool rebuild) {
     if (m_writing) return;
     updateEnabled();
@@ -389,40 +310,6 @@ QString AttentionControls::problem() const {
     const QString a = split(config(), QString());
     if (!a.isEmpty() || !compare()) return a;
     return split(configB(), tr("Run B: "));
-}
-
-bool AttentionControls::compare() const { return m_compare->isChecked(); }
-
-void AttentionControls::setCompare(bool on) {
-    m_writing = true;
-    m_compare->setChecked(on);
-    m_writing = false;
-    setEditedRun(on ? m_editedRun : 0);
-    updateEnabled();
-    updateCompareText();
-}
-
-void AttentionControls::setEditedRun(int run) {
-    run = compare() && run == 1 ? 1 : 0;
-    if (!m_writing && run != m_editedRun) {  // keep what the form shows before it shows the other
-        const SequenceTrainingConfig fields = readFields();
-        if (m_editedRun == 1)
-            m_configB = withSharedSettings(fields, m_configA);
-        else
-            m_configA = fields;
-    }
-    m_editedRun = run;
-    (run == 1 ? m_editB : m_editA)->setChecked(true);
-    writeFields(run == 1 ? m_configB : m_configA);
-    updateCompareText();
-}
-
-SequenceTrainingConfig AttentionControls::config() const {
-    return m_editedRun == 0 ? readFields() : m_configA;
-}
-
-SequenceTrainingConfig AttentionControls::configB() const {
-    return m_editedRun == 1 ? withSharedSettings(readFields(), m_configA) : m_configB;
 }
 
 SequenceTrainingConfig AttentionControls::readFields() const {

@@ -18,6 +18,7 @@
 
 #include "training/presets.h"
 #include "ui/common/control_choices.h"
+#include "ui/common/wheel_guard.h"
 #include "ui/panels/parameter_editor.h"
 
 namespace actlab::ui {
@@ -75,6 +76,7 @@ TrainingControls::TrainingControls(QWidget* parent) : QWidget(parent) {
         const QString name = m_preset->currentData().toString();
         if (!name.isEmpty()) applyPreset(name);
     });
+    WheelGuard::install();  // the wheel scrolls the panel past boxes without focus
     writeFields(TrainingConfig{});
 }
 
