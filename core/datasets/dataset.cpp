@@ -186,6 +186,13 @@ std::string formatLimitMessage(double x) {
 
 }  // namespace
 
+double largestCoordinate(const LabelledPoints& points) {
+    double largest = 0;
+    for (double x : points.inputs)
+        if (std::isfinite(x)) largest = std::max(largest, std::abs(x));
+    return largest;
+}
+
 std::optional<LabelledPoints> parsePointsCsv(std::string_view text, int* classes,
                                              std::string* error) {
     LabelledPoints points;

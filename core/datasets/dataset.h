@@ -76,6 +76,10 @@ std::optional<Dataset> makeDataset(const DatasetInfo& info, const DatasetOptions
 std::optional<Dataset> makeDatasetFromPoints(const LabelledPoints& points, int classes,
                                              const DatasetOptions& options, std::string* error);
 
+// The largest |coordinate| of the points (0 for none): data far outside the plane (about ±6)
+// makes the first layer's pre-activations huge, the usual cause of a divergence on user data.
+double largestCoordinate(const LabelledPoints& points);
+
 // Feature rows for raw 2D points (e.g. a decision-surface grid): (n, features.size()).
 std::vector<float> expandFeatures(std::span<const double> raw2d, std::span<const Feature> features);
 

@@ -217,3 +217,30 @@ TEST(TrainingNoLostWork, MalformedHiddenLayersKeepTheRunAndHoldPlay) {
     EXPECT_EQ(trained.questions, 0) << "the fields are those of the run again: nothing to discard";
     EXPECT_EQ(trained.view.currentStep(), 30);
 }
+
+// A divergence on points far outside the plane says that the data is the cause (and how to fix
+// it), not only "lower the learning rate".
+TEST(TrainingNoLostWork, ADivergenceOnFarAwayPointsNamesTheData) {
+    TrainedView shown(0);
+    QString csv;
+    for (int i = 0; i < 20; ++i)
+        csv += QStringLiteral("%1,%2,%3\n").arg(9e5 * (i % 2 ? 1 : -1)).arg(4e5 + i).arg(i % 2);
+    QString error;
+    ASSERT_TRUE(shown.view.controls()->importUserPoints(csv, &error)) << error.toStdString();
+    auto* rate = shown.view.controls()->findChild<QDoubleSpinBox*>("learningRate");
+    auto* optimizer = shown.view.controls()->findChild<QComboBox*>("optimizer");
+    ASSERT_TRUE(rate && optimizer);
+    const int sgd = optimizer->findText(QStringLiteral("sgd"));
+    ASSERT_GE(sgd, 0);
+    optimizer->setCurrentIndex(sgd);
+    emit optimizer->activated(sgd);  // plain SGD: the steps scale with the huge inputs
+    rate->setValue(rate->maximum());
+    QTest::qWait(150);
+    shown.view.trainAndWait(300, 20000);
+    ASSERT_TRUE(waitFor([&] { return shown.view.messageText().contains("Diverged"); }))
+        << shown.view.messageText().toStdString();
+    EXPECT_TRUE(shown.view.messageText().contains("far outside the plane"))
+        << shown.view.messageText().toStdString();
+    EXPECT_TRUE(shown.view.messageText().contains("9e+05"))
+        << shown.view.messageText().toStdString();
+}

@@ -218,6 +218,7 @@ QWidget* TrainingControls::buildOptimizerBox() {
     auto* box = new QGroupBox(tr("Optimizer"), this);
     auto* form = new QFormLayout(box);
     m_optimizer = new QComboBox;
+    m_optimizer->setObjectName(QStringLiteral("optimizer"));
     addOptimizerChoices(m_optimizer);
     m_learningRate = numberBox(0.00001, 10, 0.001, 5);
     m_learningRate->setObjectName(QStringLiteral("learningRate"));

@@ -21,6 +21,9 @@ namespace actlab::ui {
 
 namespace {
 
+// Beyond this |x| the data, not the optimizer, is the likely cause of a divergence.
+constexpr double kFarOutside = 50.0;
+
 // What builds the runs, out of the controls' state: not the preset's name (an edit makes it
 // "Custom", also when edited back) nor the class that Draw points uses next.
 QJsonObject runDefinition(QJsonObject state) {
@@ -196,10 +199,22 @@ void TrainingView::drawFrame() {
         if (!frame.runs[r].diverged) continue;
         const QString who =
             frame.runs.size() > 1 ? m_runNames.value(int(r)) + QStringLiteral(": ") : QString();
+        // Data far outside the plane is the usual cause on the user's points: say so first.
+        const double reach = frame.data ? std::max(largestCoordinate(frame.data->train),
+                                                   largestCoordinate(frame.data->test))
+                                        : 0.0;
+        const QString cause =
+            reach > kFarOutside
+                ? tr(" The points reach |x| = %1, far outside the plane (about ±6): scale them "
+                     "down (divide by their largest |x|), then Reset; a lower learning rate may "
+                     "also help.")
+                      .arg(reach, 0, 'g', 3)
+                : tr(" Press Reset (or lower the learning rate).");
         showMessage(tr("%1Diverged at step %2: the loss became NaN or infinite. The pictures show "
-                       "the last finite state; press Reset (or lower the learning rate).")
+                       "the last finite state.%3")
                         .arg(who)
-                        .arg(frame.runs[r].divergedAtStep));
+                        .arg(frame.runs[r].divergedAtStep)
+                        .arg(cause));
         break;
     }
     updateButtons();
