@@ -1,7 +1,10 @@
 # What the training views share (ui/common/): the worker's pacing and the controller's command
-# bookkeeping, the Play/Step/Reset row, the view's scaffolding, the history curves, pieces of
-# the settings panel and the wheel guard of every form. Included by ui/CMakeLists.txt.
+# bookkeeping, the Play/Step/Reset row, the view's scaffolding, the history curves and their
+# pages of charts, pieces of the settings panel and the wheel guard of every form.
+# Included by ui/CMakeLists.txt.
 target_sources(actlab_ui PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/common/chart_pages.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/chart_pages.h
   ${CMAKE_CURRENT_LIST_DIR}/common/control_choices.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/control_choices.h
   ${CMAKE_CURRENT_LIST_DIR}/common/history_curves.cpp

@@ -5,16 +5,12 @@
 // window is also saved there (attention-WxH[-compare].png), e.g. under xvfb-run.
 #include <gtest/gtest.h>
 
-#include <QDir>
 #include <QImage>
 #include <QTemporaryDir>
-#include <memory>
-#include <tuple>
 
+#include "../ui/elided_text.h"
 #include "../ui/gui_test_support.h"
-#include "backends/backend_factory.h"
-#include "elided_text.h"
-#include "main_window.h"
+#include "../ui/window_at_size.h"
 #include "ui/attention/attention_charts.h"
 #include "ui/attention/attention_controls.h"
 #include "ui/attention/attention_grid_view.h"
@@ -26,27 +22,14 @@ using namespace actlab::ui;
 
 namespace {
 
-bool waitFor(const std::function<bool()>& done, int milliseconds = 30000) {
-    return actlab::test::waitFor(done, milliseconds);
-}
-
-void settle() {
-    waitFor([] { return false; }, 150);
-}  // layouts, Qt Charts' included
+using actlab::test::settle;
 
 // The main window on the Attention view at the test's size, shown, its first maps drawn (of both
 // runs in compare mode).
-class AttentionInWindow : public ::testing::TestWithParam<std::tuple<QSize, bool>> {
+class AttentionInWindow : public actlab::test::WindowAtSize {
 protected:
-    QSize size() const { return std::get<0>(GetParam()); }
-    bool compare() const { return std::get<1>(GetParam()); }
     void SetUp() override {
-        m_selection = createBackend(BackendChoice::Cpu);
-        window = std::make_unique<gui::MainWindow>(*m_selection.backend,
-                                                   QString::fromStdString(m_selection.reason));
-        ASSERT_TRUE(window->setCurrentView("attention"));
-        window->resize(size());
-        window->show();
+        openWindow("attention");
         view = window->attentionView();
         ASSERT_TRUE(waitFor([&] { return view->grid()->layers() > 0; }));
         if (compare()) {  // B with ReLU on Q, K and V: longer titles and legends than A's
@@ -62,17 +45,9 @@ protected:
     }
     QRect lastMap() const { return lastMap(view->grid()); }
     void saveScreenshot() const {
-        const QString dir = qEnvironmentVariable("ACTLAB_ATTENTION_SCREENSHOTS");
-        if (dir.isEmpty()) return;
-        const QString name = QStringLiteral("attention-%1x%2%3.png")
-                                 .arg(size().width())
-                                 .arg(size().height())
-                                 .arg(compare() ? "-compare" : "");
-        EXPECT_TRUE(window->grab().toImage().save(QDir(dir).filePath(name)));
+        WindowAtSize::saveScreenshot("ACTLAB_ATTENTION_SCREENSHOTS", "attention");
     }
 
-    BackendSelection m_selection;
-    std::unique_ptr<gui::MainWindow> window;
     AttentionView* view = nullptr;
 };
 
@@ -155,14 +130,4 @@ TEST_P(AttentionInWindow, NothingIsElidedAndTheMapsStaySquareAndLarge) {
     }
 }
 
-// 1400 × 900 is the default window size.
-INSTANTIATE_TEST_SUITE_P(SmallWindows, AttentionInWindow,
-                         ::testing::Combine(::testing::Values(QSize(1024, 768), QSize(1280, 720),
-                                                              QSize(1400, 900)),
-                                            ::testing::Bool()),
-                         [](const ::testing::TestParamInfo<std::tuple<QSize, bool>>& info) {
-                             const QSize size = std::get<0>(info.param);
-                             return std::to_string(size.width()) + "x" +
-                                    std::to_string(size.height()) +
-                                    (std::get<1>(info.param) ? "_compare" : "");
-                         });
+ACTLAB_AT_PROJECTOR_SIZES(AttentionInWindow);

@@ -2,14 +2,12 @@
 // power-of-two stride, so drawn points stay put as the run grows) and handed to CurveChart.
 #include "ui/attention/attention_charts.h"
 
-#include <QGridLayout>
-#include <QSignalBlocker>
-#include <QTabBar>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 
 #include "ui/charts/curve_chart.h"
+#include "ui/common/chart_pages.h"
 #include "ui/common/history_curves.h"
 
 namespace actlab::ui {
@@ -37,7 +35,6 @@ AttentionCharts::AttentionCharts(QWidget* parent) : QWidget(parent) {
     m_accuracy->setObjectName(QStringLiteral("accuracyChart"));
     m_entropy->setObjectName(QStringLiteral("entropyChart"));
     m_gradient->setObjectName(QStringLiteral("gradientChart"));
-    m_titles = QStringList(std::begin(titles), std::end(titles));
     m_accuracy->setToolTip(
         tr("Token: share of scored positions right; sequence: share of test "
            "sequences with every scored position right"));
@@ -47,32 +44,13 @@ AttentionCharts::AttentionCharts(QWidget* parent) : QWidget(parent) {
            "style: head 1 solid, 2 dashed, 3 dotted, 4 dash-dot, …"));
     m_gradient->setToolTip(tr("‖∂L/∂W‖ of each block's parameters at the last step"));
     m_gradient->setLogarithmicY(true);
-    m_pageBar = new QTabBar(this);
-    m_pageBar->setObjectName(QStringLiteral("chartPages"));
-    m_pageBar->setDocumentMode(true);
-    m_pageBar->setExpanding(false);
-    m_pageBar->setToolTip(tr("The window is too small for all four charts at once"));
-    connect(m_pageBar, &QTabBar::currentChanged, this, [this](int page) {
-        if (page >= 0) showPage(page);
-    });
-    m_grid = new QGridLayout;
-    m_grid->setContentsMargins(0, 0, 0, 0);
-    m_grid->setSpacing(4);
+    m_pages = new ChartPages(charts(), this);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(2);
-    layout->addWidget(m_pageBar);
-    layout->addLayout(m_grid, 1);
-    // However small the window, the splitter leaves room for a page of readable charts.
-    const int barHeight = [this] {
-        const QSignalBlocker blocker(m_pageBar);
-        m_pageBar->addTab(m_titles.front());
-        const int height = m_pageBar->sizeHint().height();
-        m_pageBar->removeTab(0);
-        return height;
-    }();
-    setMinimumSize(kChartWidth, barHeight + layout->spacing() + kChartHeight);
-    arrange(4, 1);
+    layout->addWidget(m_pages);
+    connect(m_pages, &ChartPages::arranged, this, [this] {
+        if (m_runA && m_runB) setRuns(m_runA, m_runB, m_names);  // legends for the new width
+    });
     clear();
 }
 
@@ -80,47 +58,9 @@ QList<CurveChart*> AttentionCharts::charts() const {
     return {m_loss, m_accuracy, m_entropy, m_gradient};
 }
 
-int AttentionCharts::pageCount() const { return (4 + perPage() - 1) / perPage(); }
-
-void AttentionCharts::arrange(int columns, int rows) {
-    if (columns == m_columns && rows == m_rows) return;
-    m_columns = columns;
-    m_rows = rows;
-    const int pages = pageCount();
-    const QSignalBlocker blocker(m_pageBar);
-    while (m_pageBar->count() > 0) m_pageBar->removeTab(0);
-    for (int page = 0; page < pages; ++page)
-        m_pageBar->addTab(m_titles.mid(page * perPage(), perPage()).join(QStringLiteral(" · ")));
-    m_pageBar->setVisible(pages > 1);
-    for (int column = 0; column < 4; ++column)
-        m_grid->setColumnStretch(column, column < columns ? 1 : 0);
-    for (int row = 0; row < 2; ++row) m_grid->setRowStretch(row, row < rows ? 1 : 0);
-    showPage(std::min(m_page, pages - 1));
-    if (m_runA && m_runB) setRuns(m_runA, m_runB, m_names);  // legends for the new width
-}
-
-void AttentionCharts::showPage(int page) {
-    m_page = std::clamp(page, 0, pageCount() - 1);
-    const QSignalBlocker blocker(m_pageBar);
-    m_pageBar->setCurrentIndex(m_page);
-    const QList<CurveChart*> all = charts();
-    for (int i = 0; i < int(all.size()); ++i) {
-        const int place = i % perPage();
-        m_grid->removeWidget(all[i]);
-        m_grid->addWidget(all[i], place / m_columns, place % m_columns);
-        all[i]->setVisible(i / perPage() == m_page);
-    }
-}
-
-void AttentionCharts::resizeEvent(QResizeEvent* event) {
-    QWidget::resizeEvent(event);
-    // Charts side by side while each gets kChartWidth, else two per row; two rows where each
-    // gets kChartHeight; what does not fit goes to further pages, one tab each.
-    const int columns =
-        width() >= 4 * kChartWidth + 12 ? 4 : (width() >= 2 * kChartWidth + 4 ? 2 : 1);
-    const int rows = columns < 4 && height() >= 2 * kChartHeight + 4 ? 2 : 1;
-    arrange(columns, rows);
-}
+int AttentionCharts::pageCount() const { return m_pages->pageCount(); }
+int AttentionCharts::currentPage() const { return m_pages->currentPage(); }
+void AttentionCharts::showPage(int page) { m_pages->showPage(page); }
 
 void AttentionCharts::clear() {
     m_runA.reset();
@@ -146,19 +86,21 @@ void AttentionCharts::setRuns(std::shared_ptr<const SequenceSnapshot> a,
     m_runA = std::move(a);
     m_runB = std::move(b);
     m_names = names;
-    draw(*m_runA, m_runB.get(), m_columns == 4 ? QStringList{tr("A"), tr("B")} : names);
+    draw(*m_runA, m_runB.get(), m_pages->columns() == 4 ? QStringList{tr("A"), tr("B")} : names);
 }
 
 void AttentionCharts::setCompareTitles(bool compare) {
     if (compare == m_compareTitles) return;
     m_compareTitles = compare;
     // Titles short enough for a chart kChartWidth wide; the tooltips say the rest.
-    m_titles = compare ? QStringList{tr("Loss · test dashed"), tr("Accuracy (test)"),
-                                     tr("Mean head entropy"), tr("Gradient (log)")}
-                       : QStringList{tr("Loss"), tr("Accuracy (test)"), tr("Entropy per head"),
-                                     tr("Gradient norm (log)")};
+    const QStringList titles = compare
+                                   ? QStringList{tr("Loss · test dashed"), tr("Accuracy (test)"),
+                                                 tr("Mean head entropy"), tr("Gradient (log)")}
+                                   : QStringList{tr("Loss"), tr("Accuracy (test)"),
+                                                 tr("Entropy per head"), tr("Gradient norm (log)")};
     const QList<CurveChart*> all = charts();
-    for (int i = 0; i < int(all.size()); ++i) all[i]->setTitle(m_titles[i]);
+    for (int i = 0; i < int(all.size()); ++i) all[i]->setTitle(titles[i]);
+    m_pages->updatePageTitles();
     m_accuracy->setToolTip(
         compare ? tr("Colour: run; solid: token accuracy (share of scored positions right), "
                      "dashed: sequence accuracy (share of test sequences entirely right)")
@@ -172,8 +114,6 @@ void AttentionCharts::setCompareTitles(bool compare) {
     m_gradient->setToolTip(compare ? tr("‖∂L/∂W‖ of each block's parameters at the last step; "
                                         "colour: layer; run A solid, run B dashed")
                                    : tr("‖∂L/∂W‖ of each block's parameters at the last step"));
-    for (int page = 0; page < m_pageBar->count(); ++page)
-        m_pageBar->setTabText(page, m_titles.mid(page * perPage(), perPage()).join(" · "));
 }
 
 void AttentionCharts::draw(const SequenceSnapshot& a, const SequenceSnapshot* b,

@@ -13,11 +13,9 @@
 
 #include "training/sequence_trainer.h"
 
-class QGridLayout;
-class QTabBar;
-
 namespace actlab::ui {
 
+class ChartPages;
 class CurveChart;
 
 class AttentionCharts : public QWidget {
@@ -44,29 +42,14 @@ public:
     // Four charts side by side, 2 × 2, or, when the pane is too small for them all to be read,
     // pages of two (or one) chosen by tabs above them.
     int pageCount() const;
-    int currentPage() const { return m_page; }
+    int currentPage() const;
     void showPage(int page);
 
-protected:
-    void resizeEvent(QResizeEvent* event) override;
-
 private:
-    // The least a chart needs for its title, legend, ticks and axis title at the chart fonts
-    // (ui/charts/curve_chart.cpp); smaller, Qt Charts cuts them to "...".
-    static constexpr int kChartWidth = 260;
-    static constexpr int kChartHeight = 230;
-
-    void arrange(int columns, int rows);
     void draw(const SequenceSnapshot& a, const SequenceSnapshot* b, const QStringList& names);
     void setCompareTitles(bool compare);
-    int perPage() const { return m_columns * m_rows; }
 
-    QGridLayout* m_grid;
-    QTabBar* m_pageBar;
-    QStringList m_titles;
-    int m_columns = 0;
-    int m_rows = 0;
-    int m_page = 0;
+    ChartPages* m_pages = nullptr;
     bool m_compareTitles = false;
     std::shared_ptr<const SequenceSnapshot> m_runA, m_runB;  // compare mode's, as last drawn
     QStringList m_names;

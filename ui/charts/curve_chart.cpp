@@ -42,6 +42,35 @@ QFont withPointSize(QFont font, int size, bool bold = false) {
     return font;
 }
 
+// The finest readable tick spacing for an axis `extent` pixels long over [low, high]: from
+// about one tick per `preferred` pixels (at least four) down to two, until every label (as "%g" at
+// the axis font) has room beside its neighbours — along x its width and a gap, along y twice its
+// height. Qt Charts would cut labels that overlap to "..." or run them together.
+double readableStep(double low, double high, double extent, double preferred, int most,
+                    const QFont& font, bool horizontal) {
+    const double span = high - low;
+    if (!(span > 0) || !(extent > 0)) return 1;
+    const QFontMetrics metrics(font);
+    const int start = std::clamp(int(extent / preferred), 4, most);
+    for (int count = start; count >= 2; --count) {
+        const double step = niceStep(span / count);
+        double needed = 2.0 * metrics.height();
+        if (horizontal) {
+            int widest = 0;
+            const double first = std::ceil(low / step - 1e-9) * step;
+            for (int i = 0; i <= 64 && first + i * step <= high + 1e-9 * step; ++i) {
+                const double value =
+                    std::abs(first + i * step) < 1e-12 * step ? 0.0 : first + i * step;
+                widest =
+                    std::max(widest, metrics.horizontalAdvance(QString::asprintf("%g", value)));
+            }
+            needed = widest + 14.0;
+        }
+        if (extent * step / span >= needed) return step;
+    }
+    return niceStep(span / 1.5);
+}
+
 }  // namespace
 
 CurveChart::Impl::Impl(CurveChart* owner) : q(owner) {
@@ -162,10 +191,19 @@ void CurveChart::Impl::applyRange(double xLow, double xHigh, double yLow, double
 
 void CurveChart::Impl::updateTicks() {
     const QRectF area = chart->plotArea();
-    const double xTicks = std::clamp(area.width() / 110.0, 4.0, 12.0);
-    const double yTicks = std::clamp(area.height() / 70.0, 4.0, 10.0);
-    axisX->setTickInterval(niceStep((axisX->max() - axisX->min()) / xTicks));
-    axisY->setTickInterval(niceStep((axisY->max() - axisY->min()) / yTicks));
+    axisX->setTickInterval(readableStep(axisX->min(), axisX->max(), area.width(), 110.0, 12,
+                                        axisX->labelsFont(), true));
+    axisY->setTickInterval(readableStep(axisY->min(), axisY->max(), area.height(), 70.0, 10,
+                                        axisY->labelsFont(), false));
+    if (logAxisY && logAxisY->min() > 0 && area.height() > 0) {
+        // A label every decade while each has twice its height, else every second or third
+        // decade (base 100, 1000): Qt Charts cuts crowded log labels to "...".
+        const double decades = std::log10(logAxisY->max() / logAxisY->min());
+        const double room = area.height() / (2.0 * QFontMetricsF(logAxisY->labelsFont()).height());
+        const int every = std::max(1, int(std::ceil(decades / std::max(1.0, room))));
+        const double base = std::pow(10.0, every);
+        if (logAxisY->base() != base) logAxisY->setBase(base);
+    }
 }
 
 std::pair<double, double> CurveChart::Impl::fittedY(double xLow, double xHigh) const {
@@ -221,13 +259,18 @@ void CurveChart::Impl::applyLegendVisibility(Entry& entry, const QString& key) {
         marker->setVisible(!legendHidden.contains(key));
 }
 
-void CurveChart::Impl::updateLegendPlacement() {
+bool CurveChart::Impl::fitsBelow(const QStringList& labels) const {
     const QFontMetrics metrics(chart->legend()->font());
     double needed = 0;
+    for (const QString& label : labels) needed += metrics.horizontalAdvance(label) + 48;
+    return needed <= 0.9 * chart->size().width();
+}
+
+void CurveChart::Impl::updateLegendPlacement() {
+    QStringList shown;
     for (const auto& [key, entry] : entries)
-        if (!legendHidden.contains(key)) needed += metrics.horizontalAdvance(entry.label) + 48;
-    const Qt::Alignment wanted =
-        needed > 0.9 * chart->size().width() ? Qt::AlignRight : Qt::AlignBottom;
+        if (!legendHidden.contains(key)) shown << entry.label;
+    const Qt::Alignment wanted = fitsBelow(shown) ? Qt::AlignBottom : Qt::AlignRight;
     if (chart->legend()->alignment() != wanted) chart->legend()->setAlignment(wanted);
 }
 
@@ -462,6 +505,18 @@ void CurveChart::setLegendEntryVisible(const QString& key, bool visible) {
     m_impl->updateLegendPlacement();
 }
 
+bool CurveChart::legendFitsBelow(const QStringList& labels) const {
+    return m_impl->fitsBelow(labels);
+}
+
+void CurveChart::setCurveLabel(const QString& key, const QString& label) {
+    auto it = m_impl->entries.find(key);
+    if (it == m_impl->entries.end() || it->second.label == label) return;
+    it->second.label = label;
+    it->second.series->setName(label);
+    m_impl->updateLegendPlacement();
+}
+
 void CurveChart::repaintNow() { m_impl->view->viewport()->repaint(); }
 
 void CurveChart::setDraftMode(bool draft) { m_impl->view->setDraftMode(draft); }
@@ -479,6 +534,43 @@ QStringList CurveChart::elidedTexts() const {
         if (shown.endsWith(QLatin1String("...")) || shown.endsWith(QChar(0x2026))) elided << shown;
     }
     return elided;
+}
+
+// Tick labels are the text items beside the plot area: under it (x) or left of it (y), within a
+// label's height of its edge (the axis titles lie further out).
+QStringList CurveChart::crowdedTickLabels() const {
+    const QRectF area = m_impl->chart->plotArea();
+    const double line = QFontMetricsF(m_impl->axisX->labelsFont()).height();
+    std::vector<std::pair<QRectF, QString>> under, left;
+    for (QGraphicsItem* item : m_impl->chart->scene()->items()) {
+        const auto* text = qgraphicsitem_cast<QGraphicsTextItem*>(item);
+        if (!text || !text->isVisible() || text->toPlainText().isEmpty()) continue;
+        const QRectF box = text->sceneBoundingRect();
+        if (box.top() >= area.bottom() - 2 && box.top() < area.bottom() + line)
+            under.push_back({box, text->toPlainText()});
+        else if (box.right() <= area.left() + 2 && box.right() > area.left() - 3 * line &&
+                 box.center().y() >= area.top() - line && box.center().y() <= area.bottom() + line)
+            left.push_back({box, text->toPlainText()});
+    }
+    QStringList crowded;
+    std::sort(under.begin(), under.end(),
+              [](const auto& a, const auto& b) { return a.first.left() < b.first.left(); });
+    for (size_t i = 1; i < under.size(); ++i)
+        if (under[i].first.left() - under[i - 1].first.right() < 3)
+            crowded << under[i - 1].second + "|" + under[i].second;
+    std::sort(left.begin(), left.end(),
+              [](const auto& a, const auto& b) { return a.first.top() < b.first.top(); });
+    for (size_t i = 1; i < left.size(); ++i)
+        if (left[i].first.top() - left[i - 1].first.bottom() < 0)
+            crowded << left[i - 1].second + "|" + left[i].second;
+    return crowded;
+}
+
+QStringList CurveChart::legendLabels() const {
+    QStringList labels;
+    for (QLegendMarker* marker : m_impl->chart->legend()->markers())
+        if (marker->isVisible()) labels << marker->label();
+    return labels;
 }
 
 }  // namespace actlab::ui

@@ -65,6 +65,11 @@ public:
     // Hides (or shows again) the legend entry of a curve, now and whenever the key reappears.
     // The legend sits below the plot, or right of it when the entries would not fit below.
     void setLegendEntryVisible(const QString& key, bool visible);
+    // Whether legend entries with these labels fit in one row below the plot at the chart's
+    // present width (else the legend moves right of the plot, and long labels are cut).
+    bool legendFitsBelow(const QStringList& labels) const;
+    // Renames a curve's legend entry until setCurves() names it again.
+    void setCurveLabel(const QString& key, const QString& label);
     void repaintNow();  // synchronous repaint of the plot area, for latency benchmarks
     // While on (a slider or the view is being dragged) curves are painted without antialiasing,
     // about twice as fast with wide dashed pens; turning it off repaints them smooth.
@@ -81,6 +86,10 @@ public:
     // titles and tick labels, and the legend's visible entries. Empty when all are whole; as
     // laid out at the chart's present size.
     QStringList elidedTexts() const;
+    // Neighbouring tick labels of an axis closer than a few pixels, or overlapping (they read
+    // as one number, "10002000"), as "a|b" pairs; and the labels of the visible legend entries.
+    QStringList crowdedTickLabels() const;
+    QStringList legendLabels() const;
 
 signals:
     void cursorMoved(double x);                   // data x under the mouse pointer

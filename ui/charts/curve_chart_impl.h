@@ -44,6 +44,7 @@ public:
     void setCursorLine(const QPointF& chartPosition);
     void applyLegendVisibility(Entry& entry, const QString& key);
     void updateLegendPlacement();
+    bool fitsBelow(const QStringList& labels) const;  // legend entries in one row below
 
     // Lays the chart out at `size` (logical pixels) and restores it when done: for exports.
     void renderTo(QPainter& painter, const QSize& size, bool fullResolution);

@@ -25,7 +25,9 @@ QColor shareColor(float share) {
 NeuronGridView::NeuronGridView(QWidget* parent) : QWidget(parent) {
     m_clock.start();
     setMinimumSize(200, 120);
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
     setToolTip(
         tr("Each cell is a hidden neuron. Colour: share of training samples through which "
            "it passes gradient, or on which it is active (z > 0). ✕: dead (passes none). "
@@ -77,14 +79,16 @@ void NeuronGridView::setDiagnostics(const ModelDiagnostics& diagnostics) {
         layers.push_back(std::move(layer));
     }
     if (!sameShape) m_revivedTotal = 0;
+    m_geometrySize = QSize();  // names and widths may have changed
     m_layers = std::move(layers);
     if (m_selected && !cellRect(*m_selected).isValid()) m_selected.reset();
-    updateGeometry();
+    if (!sameShape) updateGeometry();
     update();
 }
 
 void NeuronGridView::clear() {
     m_layers.clear();
+    m_geometrySize = QSize();
     m_selected.reset();
     m_revivedTotal = 0;
     update();
@@ -111,29 +115,37 @@ void NeuronGridView::setSelected(std::optional<Neuron> neuron) {
     update();
 }
 
-NeuronGridView::Geometry NeuronGridView::geometry() const {
+NeuronGridView::Geometry NeuronGridView::layoutFor(int width, int height) const {
     Geometry g;
     const QFontMetrics metrics(font());
+    const int text = metrics.height() + 2;  // a layer's label needs this much height
     g.labelWidth = metrics.horizontalAdvance(tr("hidden 8")) + 8;
     for (const Layer& layer : m_layers)
         g.labelWidth = std::max(g.labelWidth, metrics.horizontalAdvance(layer.name) + 8);
-    g.legendHeight = (legendNeedsTwoLines() ? 2 * (metrics.height() + 6) : metrics.height()) + 12;
-    // The column count that gives the largest cells: wide layers wrap onto several rows.
+    g.legendHeight =
+        (legendNeedsTwoLines(width) ? 2 * (metrics.height() + 6) : metrics.height()) + 12;
     int widest = 1;
     for (const Layer& layer : m_layers) widest = std::max(widest, int(layer.passShare.size()));
-    const int availableWidth = std::max(width() - g.labelWidth - 4, kMinCell);
-    const int availableHeight =
-        std::max(height() - g.legendHeight - 8 - int(m_layers.size()) * kLayerGap, kMinCell);
+    const int availableWidth = std::max(width - g.labelWidth - 4, kMinCell + kGap);
+    const int availableHeight = height - g.legendHeight - 8;
+    auto layersHeight = [&](int columns, int cell) {
+        int total = 0;
+        for (const Layer& layer : m_layers) {
+            const int rows = std::max(1, (int(layer.passShare.size()) + columns - 1) / columns);
+            total += std::max(rows * (cell + kGap), text) + kLayerGap;
+        }
+        return total;
+    };
+    // The column count that gives the largest cells: wide layers wrap onto several rows.
     g.cell = kMinCell;
-    g.columns = std::max(1, availableWidth / (kMinCell + kGap));
+    g.columns = std::clamp(availableWidth / (kMinCell + kGap), 1, widest);
+    int best = 0;
     for (int columns = 1; columns <= widest; ++columns) {
-        int rows = 0;
-        for (const Layer& layer : m_layers)
-            rows += (int(layer.passShare.size()) + columns - 1) / columns;
-        const int cell = std::min({availableWidth / columns, availableHeight / std::max(rows, 1),
-                                   kMaxCell + kGap}) -
-                         kGap;
-        if (cell > g.cell) {
+        int cell = std::min(availableWidth / columns, kMaxCell + kGap) - kGap;
+        if (cell < kMinCell) break;  // more columns only make smaller cells
+        while (cell >= kMinCell && layersHeight(columns, cell) > availableHeight) --cell;
+        if (cell >= kMinCell && cell > best) {
+            best = cell;
             g.cell = cell;
             g.columns = columns;
         }
@@ -143,23 +155,53 @@ NeuronGridView::Geometry NeuronGridView::geometry() const {
         const int rows = std::max(1, (int(layer.passShare.size()) + g.columns - 1) / g.columns);
         g.layerTop.push_back(y);
         g.rows.push_back(rows);
-        y += rows * (g.cell + kGap) + kLayerGap;
+        y += std::max(rows * (g.cell + kGap), text) + kLayerGap;
     }
+    g.contentHeight = y + 4 + g.legendHeight;
     return g;
+}
+
+const NeuronGridView::Geometry& NeuronGridView::geometry() const {
+    if (m_geometrySize != size()) {
+        m_geometry = layoutFor(width(), height());
+        m_geometrySize = size();
+    }
+    return m_geometry;
+}
+
+int NeuronGridView::heightForWidth(int width) const {
+    return m_layers.empty() ? minimumHeight() : layoutFor(width, 0).contentHeight;
+}
+
+void NeuronGridView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::FontChange) m_geometrySize = QSize();
+    QWidget::changeEvent(event);
 }
 
 QRect NeuronGridView::cellRect(Neuron n) const {
     if (n.layer < 0 || n.layer >= layerCount() || n.unit < 0 ||
         size_t(n.unit) >= m_layers[size_t(n.layer)].passShare.size())
         return {};
-    const Geometry g = geometry();
+    const Geometry& g = geometry();
     const int row = n.unit / g.columns, column = n.unit % g.columns;
     return {g.labelWidth + column * (g.cell + kGap),
             g.layerTop[size_t(n.layer)] + row * (g.cell + kGap), g.cell, g.cell};
 }
 
+QRect NeuronGridView::layerLabelRect(int layer) const {
+    if (layer < 0 || layer >= layerCount()) return {};
+    const Geometry& g = geometry();
+    const QFontMetrics metrics(font());
+    return {0, g.layerTop[size_t(layer)], g.labelWidth - 6, std::max(g.cell, metrics.height() + 2)};
+}
+
+QRect NeuronGridView::legendRect() const {
+    const Geometry& g = geometry();
+    return {0, height() - g.legendHeight + 4, width(), g.legendHeight - 4};
+}
+
 std::optional<NeuronGridView::Neuron> NeuronGridView::neuronAt(const QPoint& position) const {
-    const Geometry g = geometry();
+    const Geometry& g = geometry();
     for (int l = 0; l < layerCount(); ++l) {
         const int top = g.layerTop[size_t(l)];
         if (position.y() < top || position.y() >= top + g.rows[size_t(l)] * (g.cell + kGap))
@@ -174,9 +216,9 @@ std::optional<NeuronGridView::Neuron> NeuronGridView::neuronAt(const QPoint& pos
 }
 
 QSize NeuronGridView::sizeHint() const {
-    int rows = 0;
-    for (const Layer& layer : m_layers) rows += (int(layer.passShare.size()) + 31) / 32;
-    return {360, std::max(120, rows * 14 + int(m_layers.size()) * kLayerGap + 40)};
+    // The whole grid at the smallest cells: a layout that has more room gives it, and the cells
+    // grow to fill it; with less, the scroll area around the grid scrolls.
+    return {360, m_layers.empty() ? 120 : heightForWidth(std::max(width(), minimumWidth()))};
 }
 
 void NeuronGridView::paintEvent(QPaintEvent*) {
@@ -188,15 +230,13 @@ void NeuronGridView::paintEvent(QPaintEvent*) {
         painter.drawText(rect(), Qt::AlignCenter, tr("No hidden neurons yet"));
         return;
     }
-    const Geometry g = geometry();
+    const Geometry& g = geometry();
     const qint64 now = m_clock.elapsed();
     const QFontMetrics metrics(font());
     for (int l = 0; l < layerCount(); ++l) {
         const Layer& layer = m_layers[size_t(l)];
         painter.setPen(ink);
-        const int top = g.layerTop[size_t(l)];
-        painter.drawText(QRect(0, top, g.labelWidth - 6, g.cell), Qt::AlignRight | Qt::AlignVCenter,
-                         layer.name);
+        painter.drawText(layerLabelRect(l), Qt::AlignRight | Qt::AlignVCenter, layer.name);
         for (int u = 0; u < int(layer.passShare.size()); ++u) {
             const QRect cell = cellRect({l, u});
             if (layer.dead[size_t(u)]) {
@@ -224,9 +264,9 @@ void NeuronGridView::paintEvent(QPaintEvent*) {
     }
     // Legend: the colour ramp from 0 to 1, then the dead mark and the revival ring (on a second
     // line when one is too narrow for all of it).
-    const bool twoLines = legendNeedsTwoLines();
+    const bool twoLines = legendNeedsTwoLines(width());
     const int line = metrics.height() + 6;
-    int y = height() - g.legendHeight + 4;
+    int y = legendRect().top();
     const QString label =
         m_colouring == Colouring::Active ? tr("z > 0 on: 0") : tr("passes gradient: 0");
     const int rampRoom = width() - metrics.horizontalAdvance(label) -
@@ -269,11 +309,11 @@ int NeuronGridView::marksWidth(const QFontMetrics& metrics) {
            metrics.horizontalAdvance(tr("revived")) + 30;
 }
 
-bool NeuronGridView::legendNeedsTwoLines() const {
+bool NeuronGridView::legendNeedsTwoLines(int width) const {
     const QFontMetrics metrics(font());
     const int oneLine = metrics.horizontalAdvance(tr("passes gradient: 0")) + 30 +
                         metrics.horizontalAdvance(tr("1")) + 16 + marksWidth(metrics) + 20;
-    return width() < oneLine;
+    return width < oneLine;
 }
 
 void NeuronGridView::mousePressEvent(QMouseEvent* event) {

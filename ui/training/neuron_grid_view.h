@@ -47,7 +47,14 @@ public:
     void setSelected(std::optional<Neuron> neuron);
     QRect cellRect(Neuron neuron) const;  // in widget coordinates; empty if none
     std::optional<Neuron> neuronAt(const QPoint& position) const;
+    QRect layerLabelRect(int layer) const;  // where the layer's name is drawn; empty if none
+    QRect legendRect() const;               // the colour ramp, dead mark and revival ring
     QSize sizeHint() const override;
+    // The least height that shows every layer, each label beside its cells, at the smallest
+    // cells and as many columns as the width allows: a scroll area around the grid scrolls
+    // when it has less room.
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override;
 
 signals:
     void neuronClicked(int layer, int unit);
@@ -55,6 +62,7 @@ signals:
 protected:
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     struct Layer {
@@ -66,11 +74,15 @@ private:
     };
     struct Geometry {
         int labelWidth = 0, cell = 0, columns = 1, legendHeight = 0;
+        int contentHeight = 0;      // the layers and the legend
         std::vector<int> layerTop;  // y of each layer's first row
         std::vector<int> rows;
     };
-    Geometry geometry() const;
-    bool legendNeedsTwoLines() const;
+    // The largest cells (and their column count) with which every layer, and beside it its
+    // label, fits in width × height; the smallest cells where none do.
+    Geometry layoutFor(int width, int height) const;
+    const Geometry& geometry() const;  // for the present size, cached
+    bool legendNeedsTwoLines(int width) const;
     static int marksWidth(const QFontMetrics& metrics);
 
     std::vector<Layer> m_layers;
@@ -78,6 +90,8 @@ private:
     QElapsedTimer m_clock;
     int m_revivedTotal = 0;
     Colouring m_colouring = Colouring::PassesGradient;
+    mutable Geometry m_geometry;
+    mutable QSize m_geometrySize;  // the size m_geometry is for; invalid: recompute
 };
 
 }  // namespace actlab::ui

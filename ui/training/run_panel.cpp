@@ -1,12 +1,14 @@
 // RunPanel: lays out the surface, the grid and the neuron map of one run and feeds them.
 #include "ui/training/run_panel.h"
 
+#include <QBoxLayout>
 #include <QComboBox>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "ui/training/decision_surface_view.h"
 #include "ui/training/fit_plot_view.h"
@@ -23,7 +25,7 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("runSummary"));
     m_summary->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_summary->setWordWrap(true);  // on two lines when the panel is narrow, never cut
 
     m_surface = new DecisionSurfaceView(this);
     m_fit = new FitPlotView(this);
@@ -41,6 +43,14 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
     m_planeCaption->setWordWrap(true);
     m_grid = new NeuronGridView(this);
     m_grid->setMinimumSize(150, 80);
+    // Deep or wide networks at a small window: the grid scrolls rather than cover its labels.
+    auto* gridScroll = new QScrollArea(this);
+    gridScroll->setObjectName(QStringLiteral("neuronGridScroll"));
+    gridScroll->setWidget(m_grid);
+    gridScroll->setWidgetResizable(true);
+    gridScroll->setFrameShape(QFrame::NoFrame);
+    gridScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    gridScroll->setMinimumHeight(60);
     m_colouring = new QComboBox(this);
     m_colouring->setObjectName(QStringLiteral("neuronColouring"));
     m_colouring->addItem(tr("Colour: passes gradient"),
@@ -55,31 +65,37 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
     m_neuronMap->setAxisTitles(tr("x₁"), tr("x₂"));
     m_neuronMap->setValueTitle(tr("f(z)"));
     m_neuronMap->setEqualAspect(true);
-    m_neuronMap->setMinimumSize(150, 120);
+    m_neuronMap->setMinimumSize(120, 90);
 
-    auto* side = new QVBoxLayout;
-    side->setContentsMargins(0, 0, 0, 0);
-    side->addWidget(m_colouring, 0, Qt::AlignLeft);
-    side->addWidget(m_grid, 3);
-    side->addWidget(m_neuronCaption);
-    side->addWidget(m_neuronMap, 3);
-    side->setStretch(1, 2);
-    side->setStretch(3, 3);
+    // Wide: the plane left, the grid and the neuron map stacked right of it. Narrow (compare
+    // mode at a small window): the plane on top, grid and map side by side below it.
+    auto* gridColumn = new QVBoxLayout;
+    gridColumn->setContentsMargins(0, 0, 0, 0);
+    gridColumn->addWidget(m_colouring, 0, Qt::AlignLeft);
+    gridColumn->addWidget(gridScroll, 1);
+    auto* mapColumn = new QVBoxLayout;
+    mapColumn->setContentsMargins(0, 0, 0, 0);
+    mapColumn->addWidget(m_neuronCaption);
+    mapColumn->addWidget(m_neuronMap, 1);
+    m_side = new QBoxLayout(QBoxLayout::TopToBottom);
+    m_side->setContentsMargins(0, 0, 0, 0);
+    m_side->addLayout(gridColumn, 2);
+    m_side->addLayout(mapColumn, 3);
     auto* planeColumn = new QVBoxLayout;
     planeColumn->setContentsMargins(0, 0, 0, 0);
     planeColumn->addWidget(m_plane, 1);
     planeColumn->addWidget(m_planeCaption);
-    auto* body = new QHBoxLayout;
-    body->setContentsMargins(0, 0, 0, 0);
-    body->addLayout(planeColumn, 5);
-    body->addLayout(side, 4);
+    m_body = new QBoxLayout(QBoxLayout::LeftToRight);
+    m_body->setContentsMargins(0, 0, 0, 0);
+    m_body->addLayout(planeColumn, 3);
+    m_body->addLayout(m_side, 2);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto* header = new QHBoxLayout;
     header->addWidget(m_title);
     header->addWidget(m_summary, 1);
     layout->addLayout(header);
-    layout->addLayout(body, 1);
+    layout->addLayout(m_body, 1);
 
     connect(m_surface, &DecisionSurfaceView::pointRequested, this, &RunPanel::pointRequested);
     connect(m_grid, &NeuronGridView::neuronClicked, this, &RunPanel::selectNeuron);
@@ -189,6 +205,20 @@ void RunPanel::showNeuron() {
 }
 
 QString RunPanel::summaryText() const { return m_summary->text(); }
+
+void RunPanel::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    const bool narrow = width() < kNarrowWidth;
+    m_body->setDirection(narrow ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+    m_side->setDirection(narrow ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+    m_body->setStretch(0, narrow ? 5 : 3);
+    m_body->setStretch(1, narrow ? 3 : 2);
+    m_grid->updateGeometry();  // its size hint depends on its width
+}
+
+QString RunPanel::captionText() const { return m_planeCaption->text(); }
+
+void RunPanel::setCaptionShown(bool shown) { m_planeCaption->setVisible(shown); }
 
 QImage RunPanel::renderImage() { return grab().toImage(); }
 

@@ -10,6 +10,7 @@
 #include "ui/training/neuron_grid_view.h"
 #include "ui/training/training_frame.h"
 
+class QBoxLayout;
 class QComboBox;
 class QLabel;
 class QStackedWidget;
@@ -39,6 +40,10 @@ public:
     NeuronGridView* neuronGrid() const { return m_grid; }
     HeatmapView* neuronHeatmap() const { return m_neuronMap; }
     QString summaryText() const;
+    // What the plane's colours and dots mean. In compare mode the view shows it once under both
+    // panels, and each panel's own is hidden: the room goes to the pictures.
+    QString captionText() const;
+    void setCaptionShown(bool shown);
     QImage renderImage();
 
     QJsonObject saveState() const;
@@ -48,9 +53,17 @@ signals:
     void pointRequested(double x1, double x2, bool otherClass);
     void colouringChanged(NeuronGridView::Colouring colouring);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    // Narrower than this, the grid and the neuron map go below the plane.
+    static constexpr int kNarrowWidth = 470;
+
     void showNeuron();
 
+    QBoxLayout* m_body;  // plane | grid and map
+    QBoxLayout* m_side;  // grid | map
     QLabel* m_title;
     QLabel* m_summary;
     QStackedWidget* m_plane;  // surface | fit | "no picture for this data"

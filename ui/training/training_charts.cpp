@@ -2,11 +2,13 @@
 // which updates its series in place with replace().
 #include "ui/training/training_charts.h"
 
-#include <QGridLayout>
+#include <QEvent>
+#include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 
 #include "ui/charts/curve_chart.h"
+#include "ui/common/chart_pages.h"
 #include "ui/common/history_curves.h"
 
 namespace actlab::ui {
@@ -16,6 +18,7 @@ const QColor kRunColors[] = {QColor(31, 119, 180), QColor(255, 127, 14)};
 const QColor kLayerColors[] = {QColor(31, 119, 180),  QColor(255, 127, 14),  QColor(44, 160, 44),
                                QColor(214, 39, 40),   QColor(148, 103, 189), QColor(140, 86, 75),
                                QColor(227, 119, 194), QColor(23, 190, 207)};
+constexpr size_t kLayerLegendLimit = 6;  // more layers: their legend would hide the plot
 
 // The top of the loss axis: the largest loss after the first tenth of the run, so that a large
 // loss at initialisation does not flatten the rest of the curve (it runs off the top instead).
@@ -36,37 +39,66 @@ TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
     m_accuracy = historyChart(tr("Accuracy"), this);
     m_dead = historyChart(tr("Dead share"), this);
     m_gradient = historyChart(tr("Gradient (log)"), this);
+    m_loss->setObjectName(QStringLiteral("lossChart"));
+    m_accuracy->setObjectName(QStringLiteral("accuracyChart"));
+    m_dead->setObjectName(QStringLiteral("deadChart"));
+    m_gradient->setObjectName(QStringLiteral("gradientChart"));
+    m_loss->setToolTip(tr("Mean loss over the training set (solid) and the test set (dashed)"));
+    m_accuracy->setToolTip(
+        tr("Share of points classified right, training set (solid) and test set (dashed)"));
     m_gradient->setToolTip(
-        tr("‖∂L/∂W‖ of each layer's weights over the training set: a layer "
-           "whose line sinks by decades gets (almost) no gradient"));
-    m_dead->setToolTip(tr("Share of each layer's neurons that pass no gradient on any sample"));
+        tr("‖∂L/∂W‖ of each layer's weights over the training set: a layer whose line sinks by "
+           "decades gets (almost) no gradient. In compare mode run B's layers are dashed."));
+    m_dead->setToolTip(
+        tr("Share of each layer's neurons that pass no gradient on any sample. In compare mode "
+           "run B's layers are dashed."));
     m_gradient->setLogarithmicY(true);
-    auto* grid = m_grid = new QGridLayout(this);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->setSpacing(4);
-    grid->addWidget(m_loss, 0, 0);
-    grid->addWidget(m_accuracy, 0, 1);
-    grid->addWidget(m_dead, 0, 2);
-    grid->addWidget(m_gradient, 0, 3);
-    for (int column = 0; column < 4; ++column) grid->setColumnStretch(column, 1);
+    m_pages = new ChartPages(charts(), this);
+    m_loss->installEventFilter(this);  // legends named again for the new width
+    m_accuracy->installEventFilter(this);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_pages);
     clear();
 }
 
+QList<CurveChart*> TrainingCharts::charts() const {
+    return {m_loss, m_accuracy, m_dead, m_gradient};
+}
+
 void TrainingCharts::clear() {
-    for (CurveChart* chart : {m_loss, m_accuracy, m_dead, m_gradient}) {
+    for (CurveChart* chart : charts()) {
         chart->setCurves({});
         chart->setXRange(0, 100);
     }
+    m_runNames.clear();
     m_loss->setYRange(0, 1);
     m_accuracy->setYRange(0, 1);
     m_dead->setYRange(0, 1);
     m_gradient->setYRange(1e-4, 1);
 }
 
+void TrainingCharts::nameRuns() {
+    if (m_runNames.size() < 2) return;
+    const QStringList letters{tr("A"), tr("B")};
+    const QStringList named{tr("A: %1").arg(m_runNames[0]), tr("B: %1").arg(m_runNames[1])};
+    for (CurveChart* chart : {m_loss, m_accuracy}) {
+        const bool room = chart->legendFitsBelow(named + QStringList{tr("test")});
+        for (int r = 0; r < 2; ++r)
+            chart->setCurveLabel(QString::number(r) + "/train", room ? named[r] : letters[r]);
+    }
+}
+
+bool TrainingCharts::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::Resize && (watched == m_loss || watched == m_accuracy)) nameRuns();
+    return QWidget::eventFilter(watched, event);
+}
+
 void TrainingCharts::setRuns(const std::vector<TrainingSnapshot>& runs, const QStringList& runNames,
                              bool classification) {
     // Single run: colour = train/test run colour, dashed = test; colour = layer per layer.
-    // Compare: colour = run (legend: its name), dashed = test; per layer, dashed = run B.
+    // Compare: colour = run (legend: its name), dashed = test (one legend entry "test", in B's
+    // colour); per layer, dashed = run B (one legend entry "B", in the first layer's colour).
     std::vector<CurveChart::Curve> loss, accuracy, dead, gradient;
     QStringList hiddenFromLegend;
     const bool compare = runs.size() > 1;
@@ -93,14 +125,15 @@ void TrainingCharts::setRuns(const std::vector<TrainingSnapshot>& runs, const QS
                 run, shown, [](const HistoryPoint& p) { return p.testAccuracy; }, key + "/test",
                 tr("test"), color, Qt::DashLine));
         }
-        if (compare) hiddenFromLegend << key + "/test";
+        if (compare && r == 0) hiddenFromLegend << key + "/test";
         const Qt::PenStyle style = r == 0 ? Qt::SolidLine : Qt::DashLine;
         const size_t layers = run.history.empty() ? 0 : run.history.back().layerDeadFraction.size();
         for (size_t l = 0; l < layers; ++l) {
-            const QString name = tr("L%1").arg(l + 1);
-            const QColor layerColor = kLayerColors[l % 8];
             const QString layerKey = key + "/" + QString::number(l);
-            if (r > 0) hiddenFromLegend << layerKey;
+            const QString name = r > 0 ? tr("B") : tr("L%1").arg(l + 1);
+            const QColor layerColor = kLayerColors[l % 8];
+            if ((r > 0 && l > 0) || (r == 0 && layers > kLayerLegendLimit && l > 0))
+                hiddenFromLegend << layerKey;
             dead.push_back(historyCurve(
                 run, shown,
                 [l](const HistoryPoint& p) {
@@ -117,26 +150,20 @@ void TrainingCharts::setRuns(const std::vector<TrainingSnapshot>& runs, const QS
                 layerKey, name, layerColor, style));
         }
     }
-    if (compare != m_compareTitles) {
-        m_compareTitles = compare;
-        m_loss->setTitle(compare ? tr("Loss · test dashed") : tr("Loss"));
-        m_accuracy->setTitle(compare ? tr("Accuracy · test dashed") : tr("Accuracy"));
-        m_dead->setTitle(compare ? tr("Dead share · B dashed") : tr("Dead share"));
-        m_gradient->setTitle(compare ? tr("Gradient (log) · B dashed") : tr("Gradient (log)"));
-    }
-    for (CurveChart* chart : {m_loss, m_accuracy, m_dead, m_gradient})
+    for (CurveChart* chart : charts())
         for (const QString& key : m_hiddenFromLegend) chart->setLegendEntryVisible(key, true);
     m_loss->setCurves(loss);
     m_accuracy->setCurves(accuracy);
     m_dead->setCurves(dead);
     m_gradient->setCurves(gradient);
-    for (CurveChart* chart : {m_loss, m_accuracy, m_dead, m_gradient})
+    for (CurveChart* chart : charts())
         for (const QString& key : hiddenFromLegend) chart->setLegendEntryVisible(key, false);
     m_hiddenFromLegend = hiddenFromLegend;
-    m_accuracy->setVisible(classification);
-    m_grid->setColumnStretch(1, classification ? 1 : 0);  // no empty slot for a hidden chart
+    m_runNames = compare ? runNames : QStringList();
+    nameRuns();
+    m_pages->setChartShown(m_accuracy, classification);  // no empty slot for a hidden chart
     const double xHigh = std::max(10, lastStep);
-    for (CurveChart* chart : {m_loss, m_accuracy, m_dead, m_gradient}) chart->setXRange(0, xHigh);
+    for (CurveChart* chart : charts()) chart->setXRange(0, xHigh);
     m_loss->setYRange(0, lossCeiling(loss, lastStep));
     m_accuracy->setYRange(0, 1.02);
     m_dead->setYRange(0, 1.02);

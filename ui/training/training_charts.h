@@ -1,6 +1,8 @@
 // The curves of a run over its steps, read from the snapshots' history: loss and accuracy
 // (train and test), the dead fraction of each layer, and each layer's gradient norm on a log
-// scale (gradient flow). In compare mode the second run is drawn dashed.
+// scale (gradient flow). Side by side, 2 × 2 or in pages, as the pane allows (ChartPages). In
+// compare mode the legends name runs A and B (with their activations where there is room); the
+// test curves and run B's layers are dashed.
 #pragma once
 
 #include <QImage>
@@ -10,10 +12,9 @@
 
 #include "training/trainer.h"
 
-class QGridLayout;
-
 namespace actlab::ui {
 
+class ChartPages;
 class CurveChart;
 
 class TrainingCharts : public QWidget {
@@ -32,15 +33,24 @@ public:
     CurveChart* accuracyChart() const { return m_accuracy; }
     CurveChart* deadChart() const { return m_dead; }
     CurveChart* gradientChart() const { return m_gradient; }
+    QList<CurveChart*> charts() const;  // loss, accuracy, dead share, gradient
+    ChartPages* pages() const { return m_pages; }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    // The legend names of the runs' train curves: "A: ReLU" where a chart has the room, "A"
+    // where it has not (the panels' titles above name the activations).
+    void nameRuns();
+
     CurveChart* m_loss;
     CurveChart* m_accuracy;
     CurveChart* m_dead;
     CurveChart* m_gradient;
-    QGridLayout* m_grid;
-    QStringList m_hiddenFromLegend;  // keys whose legend entries are hidden (compare mode)
-    bool m_compareTitles = false;
+    ChartPages* m_pages;
+    QStringList m_runNames;  // compare mode's, as last drawn; empty for a single run
+    QStringList m_hiddenFromLegend;
 };
 
 }  // namespace actlab::ui

@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QVBoxLayout>
 
 #include "ui/common/status_label.h"
 #include "ui/heatmap/heatmap_view.h"
@@ -43,10 +44,18 @@ TrainingView::TrainingView(QWidget* parent) : RunView(parent) {
     m_runB = new RunPanel(this);
     m_runB->hide();
     auto* runs = new QWidget(this);
-    auto* runsLayout = new QHBoxLayout(runs);
+    auto* panels = new QHBoxLayout;
+    panels->setContentsMargins(0, 0, 0, 0);
+    panels->addWidget(m_runA);
+    panels->addWidget(m_runB);
+    m_sharedCaption = new QLabel(runs);
+    m_sharedCaption->setObjectName(QStringLiteral("sharedPlaneCaption"));
+    m_sharedCaption->setWordWrap(true);
+    m_sharedCaption->hide();
+    auto* runsLayout = new QVBoxLayout(runs);
     runsLayout->setContentsMargins(0, 0, 0, 0);
-    runsLayout->addWidget(m_runA);
-    runsLayout->addWidget(m_runB);
+    runsLayout->addLayout(panels, 1);
+    runsLayout->addWidget(m_sharedCaption);
     m_charts = new TrainingCharts(this);
     m_splitter = picturesAndCurves(runs, m_charts, {580, 420});
     assemble(m_controller, scroll, m_splitter, QStringLiteral("trainingMessage"),
@@ -144,6 +153,10 @@ void TrainingView::rebuild() {
     m_runNames = m_controls->runNames();
     const bool compare = configs.size() > 1;
     m_runB->setVisible(compare);
+    m_runA->setCaptionShown(!compare);
+    m_runB->setCaptionShown(false);
+    m_sharedCaption->setVisible(compare);
+    m_sharedCaption->clear();
     m_runA->setTitle(compare ? tr("A: %1").arg(m_runNames.value(0)) : m_runNames.value(0));
     m_runB->setTitle(tr("B: %1").arg(m_runNames.value(1)));
     m_runA->clear();
@@ -181,6 +194,7 @@ void TrainingView::drawFrame() {
     RunPanel* panels[] = {m_runA, m_runB};
     for (size_t r = 0; r < frame.runs.size() && r < 2; ++r)
         panels[r]->setRun(frame.runs[r], frame.data);
+    if (frame.runs.size() > 1) m_sharedCaption->setText(m_runA->captionText());
     m_charts->setRuns(frame.runs, m_runNames, m_classification);
 
     ++m_framesDrawn;

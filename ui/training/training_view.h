@@ -10,6 +10,7 @@
 
 #include "ui/common/run_view.h"
 
+class QLabel;
 class QSplitter;
 
 namespace actlab::ui {
@@ -53,6 +54,7 @@ private:
     TrainingCharts* m_charts;
     RunPanel* m_runA;
     RunPanel* m_runB;
+    QLabel* m_sharedCaption;  // compare mode: what the planes show, once for both
     QSplitter* m_splitter;
     QStringList m_runNames;
     bool m_classification = true;

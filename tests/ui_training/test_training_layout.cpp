@@ -1,0 +1,178 @@
+// The Training tab in the main window at the projector sizes (offscreen), alone and in compare
+// mode (issue 7): after training, every label, chart title, legend entry and tick label is whole
+// (nothing cut to "..."), on every page of the charts; tick labels have room beside each other;
+// a neuron grid of eight layers keeps each layer's name beside its own cells, clear of the other
+// layers and of the legend (the grid scrolls when the panel is too short for it). With
+// ACTLAB_TRAINING_SCREENSHOTS=DIR set, the trained window is also saved there
+// (training-WxH[-compare][-deep].png), e.g. under xvfb-run.
+#include <gtest/gtest.h>
+
+#include <QLineEdit>
+
+#include "../ui/elided_text.h"
+#include "../ui/gui_test_support.h"
+#include "../ui/window_at_size.h"
+#include "ui/charts/curve_chart.h"
+#include "ui/common/chart_pages.h"
+#include "ui/heatmap/heatmap_view.h"
+#include "ui/training/decision_surface_view.h"
+#include "ui/training/neuron_grid_view.h"
+#include "ui/training/run_panel.h"
+#include "ui/training/training_charts.h"
+#include "ui/training/training_controls.h"
+#include "ui/training/training_view.h"
+
+using namespace actlab;
+using namespace actlab::ui;
+
+namespace {
+
+using actlab::test::settle;
+
+class TrainingInWindow : public actlab::test::WindowAtSize {
+protected:
+    void SetUp() override {
+        openWindow("training");
+        view = window->trainingView();
+        view->setDiscardQuestion([](int) { return true; });
+        ASSERT_TRUE(view->applyPreset("dying-relu"));
+        if (compare()) view->setCompare(true, QStringLiteral("leaky_relu"));
+        ASSERT_TRUE(waitFor([&] { return view->framesDrawn() > 0; }));
+    }
+    void saveScreenshot(const QString& suffix = QString()) const {
+        WindowAtSize::saveScreenshot("ACTLAB_TRAINING_SCREENSHOTS", "training", suffix);
+    }
+    QList<RunPanel*> shownPanels() const {
+        QList<RunPanel*> panels{view->runPanel(0)};
+        if (compare()) panels << view->runPanel(1);
+        return panels;
+    }
+
+    TrainingView* view = nullptr;
+};
+
+// The cut texts of the view on each page of its charts, "page N: " before each.
+QStringList elidedOnEveryPage(TrainingView& view) {
+    QStringList cut;
+    ChartPages* pages = view.charts()->pages();
+    for (int page = 0; page < pages->pageCount(); ++page) {
+        pages->showPage(page);
+        settle();
+        for (const QString& text : actlab::test::elidedTexts(view))
+            cut << QStringLiteral("page %1: %2").arg(page + 1).arg(text);
+    }
+    pages->showPage(0);
+    return cut;
+}
+
+// Where a layer's name, its cells or the legend of a grid overlap, each named.
+QStringList gridOverlaps(const NeuronGridView& grid) {
+    QStringList overlaps;
+    const QFontMetrics metrics(grid.font());
+    const QRect legend = grid.legendRect();
+    for (int l = 0; l < grid.layerCount(); ++l) {
+        const QRect label = grid.layerLabelRect(l);
+        const QString name = grid.layerName(l);
+        if (label.height() < metrics.height() || label.width() < metrics.horizontalAdvance(name))
+            overlaps << QStringLiteral("%1: its name does not fit its place").arg(name);
+        if (label.intersects(legend))
+            overlaps << QStringLiteral("%1: name on the legend").arg(name);
+        for (int other = 0; other < grid.layerCount(); ++other) {
+            if (other == l) continue;
+            if (label.intersects(grid.layerLabelRect(other)))
+                overlaps << QStringLiteral("%1: name on %2's").arg(name, grid.layerName(other));
+            for (int u = 0;; ++u) {
+                const QRect cell = grid.cellRect({other, u});
+                if (cell.isEmpty()) break;
+                if (label.intersects(cell.adjusted(-1, -1, 1, 1))) {
+                    overlaps << QStringLiteral("%1: name on a cell of %2")
+                                    .arg(name, grid.layerName(other));
+                    break;
+                }
+            }
+        }
+        for (int u = 0;; ++u) {
+            const QRect cell = grid.cellRect({l, u});
+            if (cell.isEmpty()) break;
+            if (cell.intersects(legend) || cell.intersects(label)) {
+                overlaps << QStringLiteral("%1: a cell on the legend or the name").arg(name);
+                break;
+            }
+        }
+    }
+    return overlaps;
+}
+
+// The panel's own widgets (title, summary, plane, captions, colouring box, grid, map) that
+// overlap on screen, as "a / b" pairs: a layout squeezed below its widgets' minimum sizes
+// stacks them over each other.
+QStringList overlappingWidgets(const QWidget& panel) {
+    QStringList overlaps;
+    const QList<QWidget*> children = panel.findChildren<QWidget*>(Qt::FindDirectChildrenOnly);
+    for (int i = 0; i < int(children.size()); ++i) {
+        for (int j = i + 1; j < int(children.size()); ++j) {
+            const QWidget* a = children[i];
+            const QWidget* b = children[j];
+            if (!a->isVisibleTo(&panel) || !b->isVisibleTo(&panel)) continue;
+            if (a->geometry().intersects(b->geometry()))
+                overlaps << QStringLiteral("%1 %2 / %3 %4")
+                                .arg(a->metaObject()->className(), a->objectName(),
+                                     b->metaObject()->className(), b->objectName());
+        }
+    }
+    return overlaps;
+}
+
+}  // namespace
+
+TEST_P(TrainingInWindow, NothingIsElidedAndTicksHaveRoom) {
+    ASSERT_TRUE(view->trainAndWait(800, 60000));  // the step axis runs to 800
+    settle();
+    saveScreenshot();
+    const QStringList cut = elidedOnEveryPage(*view);
+    EXPECT_TRUE(cut.isEmpty()) << cut.join(QLatin1Char('\n')).toStdString();
+    for (CurveChart* chart : view->charts()->charts()) {
+        const QStringList crowded = chart->crowdedTickLabels();
+        EXPECT_TRUE(crowded.isEmpty())
+            << chart->title().toStdString() << ": " << crowded.join(", ").toStdString();
+    }
+    for (RunPanel* panel : shownPanels()) {
+        const QStringList overlaps = gridOverlaps(*panel->neuronGrid());
+        EXPECT_TRUE(overlaps.isEmpty()) << overlaps.join(QLatin1Char('\n')).toStdString();
+        const QStringList stacked = overlappingWidgets(*panel);
+        EXPECT_TRUE(stacked.isEmpty()) << stacked.join(QLatin1Char('\n')).toStdString();
+        const QRect plane = panel->surfaceView()->heatmap()->plotRect();
+        EXPECT_GE(std::min(plane.width(), plane.height()), compare() ? 70 : 180)
+            << "the decision surface stays large enough to read";
+    }
+    if (compare()) {  // the legends name both runs, by letter at least
+        const QStringList entries = view->charts()->lossChart()->legendLabels();
+        EXPECT_TRUE(entries.contains("A") || entries.contains("A: ReLU"))
+            << entries.join(", ").toStdString();
+        EXPECT_TRUE(entries.contains("B") || entries.contains("B: Leaky ReLU"))
+            << entries.join(", ").toStdString();
+    }
+}
+
+TEST_P(TrainingInWindow, EightLayersKeepTheirNamesBesideTheirCells) {
+    auto* hidden = view->controls()->findChild<QLineEdit*>(QStringLiteral("hidden"));
+    ASSERT_NE(hidden, nullptr);
+    hidden->setText(QStringLiteral("64,64,64,64,64,64,64,64"));
+    emit hidden->editingFinished();
+    ASSERT_TRUE(waitFor([&] { return view->runPanel(0)->neuronGrid()->layerCount() == 8; }));
+    ASSERT_TRUE(view->trainAndWait(20, 60000));
+    settle();
+    saveScreenshot(QStringLiteral("-deep"));
+    for (RunPanel* panel : shownPanels()) {
+        const NeuronGridView& grid = *panel->neuronGrid();
+        ASSERT_EQ(grid.layerCount(), 8);
+        const QStringList overlaps = gridOverlaps(grid);
+        EXPECT_TRUE(overlaps.isEmpty()) << overlaps.join(QLatin1Char('\n')).toStdString();
+        const QStringList stacked = overlappingWidgets(*panel);
+        EXPECT_TRUE(stacked.isEmpty()) << stacked.join(QLatin1Char('\n')).toStdString();
+    }
+    const QStringList cut = actlab::test::elidedTexts(*view);
+    EXPECT_TRUE(cut.isEmpty()) << cut.join(QLatin1Char('\n')).toStdString();
+}
+
+ACTLAB_AT_PROJECTOR_SIZES(TrainingInWindow);

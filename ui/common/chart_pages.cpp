@@ -1,0 +1,131 @@
+// ChartPages: columns and rows from the pane's size and kChartWidth × kChartHeight, a tab per
+// page when not every chart fits.
+#include "ui/common/chart_pages.h"
+
+#include <QGridLayout>
+#include <QSignalBlocker>
+#include <QTabBar>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "ui/charts/curve_chart.h"
+
+namespace actlab::ui {
+
+ChartPages::ChartPages(const QList<CurveChart*>& charts, QWidget* parent)
+    : QWidget(parent), m_charts(charts), m_shown(charts.size(), true) {
+    m_pageBar = new QTabBar(this);
+    m_pageBar->setObjectName(QStringLiteral("chartPages"));
+    m_pageBar->setDocumentMode(true);
+    m_pageBar->setExpanding(false);
+    m_pageBar->setToolTip(tr("The window is too small for all the charts at once"));
+    connect(m_pageBar, &QTabBar::currentChanged, this, [this](int page) {
+        if (page >= 0) showPage(page);
+    });
+    m_grid = new QGridLayout;
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    m_grid->setSpacing(4);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(m_pageBar);
+    layout->addLayout(m_grid, 1);
+    for (CurveChart* chart : m_charts) chart->setParent(this);
+    // However small the window, a splitter leaves room for a page of readable charts.
+    const int barHeight = [this] {
+        const QSignalBlocker blocker(m_pageBar);
+        m_pageBar->addTab(QStringLiteral("Loss"));
+        const int height = m_pageBar->sizeHint().height();
+        m_pageBar->removeTab(0);
+        return height;
+    }();
+    setMinimumSize(kChartWidth, barHeight + layout->spacing() + kChartHeight);
+    arrange(int(m_charts.size()), 1, true);
+}
+
+QList<CurveChart*> ChartPages::shownCharts() const {
+    QList<CurveChart*> shown;
+    for (int i = 0; i < int(m_charts.size()); ++i)
+        if (m_shown[i]) shown << m_charts[i];
+    return shown;
+}
+
+void ChartPages::setChartShown(CurveChart* chart, bool shown) {
+    const int i = int(m_charts.indexOf(chart));
+    if (i < 0 || m_shown[i] == shown) return;
+    m_shown[i] = shown;
+    arrangeForSize();
+    arrange(m_columns, m_rows, true);
+}
+
+int ChartPages::pageCount() const {
+    const int count = std::max(1, int(shownCharts().size()));
+    return (count + perPage() - 1) / perPage();
+}
+
+void ChartPages::updatePageTitles() {
+    const QList<CurveChart*> shown = shownCharts();
+    for (int page = 0; page < m_pageBar->count(); ++page) {
+        QStringList titles;
+        for (int i = page * perPage(); i < std::min(int(shown.size()), (page + 1) * perPage()); ++i)
+            titles << shown[i]->title();
+        m_pageBar->setTabText(page, titles.join(QStringLiteral(" · ")));
+    }
+}
+
+void ChartPages::arrange(int columns, int rows, bool force) {
+    if (!force && columns == m_columns && rows == m_rows) return;
+    const bool newColumns = columns != m_columns;
+    m_columns = columns;
+    m_rows = rows;
+    const int pages = pageCount();
+    {
+        const QSignalBlocker blocker(m_pageBar);
+        while (m_pageBar->count() > pages) m_pageBar->removeTab(m_pageBar->count() - 1);
+        while (m_pageBar->count() < pages) m_pageBar->addTab(QString());
+    }
+    updatePageTitles();
+    m_pageBar->setVisible(pages > 1);
+    const int places = int(m_charts.size());
+    for (int column = 0; column < places; ++column)
+        m_grid->setColumnStretch(column, column < columns ? 1 : 0);
+    for (int row = 0; row < 2; ++row) m_grid->setRowStretch(row, row < rows ? 1 : 0);
+    showPage(std::min(m_page, pages - 1));
+    if (newColumns) emit arranged(columns);
+}
+
+void ChartPages::showPage(int page) {
+    m_page = std::clamp(page, 0, pageCount() - 1);
+    {
+        const QSignalBlocker blocker(m_pageBar);
+        m_pageBar->setCurrentIndex(m_page);
+    }
+    for (CurveChart* chart : m_charts) m_grid->removeWidget(chart);
+    const QList<CurveChart*> shown = shownCharts();
+    for (CurveChart* chart : m_charts) chart->setVisible(false);
+    for (int i = 0; i < int(shown.size()); ++i) {
+        if (i / perPage() != m_page) continue;
+        const int place = i % perPage();
+        m_grid->addWidget(shown[i], place / m_columns, place % m_columns);
+        shown[i]->setVisible(true);
+    }
+}
+
+void ChartPages::arrangeForSize() {
+    // Charts side by side while each gets kChartWidth, else two per row; two rows where each
+    // gets kChartHeight; what does not fit goes to further pages, one tab each.
+    const int count = std::max(1, int(shownCharts().size()));
+    const int spacing = m_grid->spacing();
+    const int columns = width() >= count * kChartWidth + (count - 1) * spacing
+                            ? count
+                            : (width() >= 2 * kChartWidth + spacing ? std::min(2, count) : 1);
+    const int rows = columns < count && height() >= 2 * kChartHeight + spacing ? 2 : 1;
+    arrange(columns, rows);
+}
+
+void ChartPages::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    arrangeForSize();
+}
+
+}  // namespace actlab::ui

@@ -1,0 +1,56 @@
+// ChartPages: a run's charts side by side, 2 × 2, or, when the pane is too small for them all to
+// be read, pages of two (or one) chosen by tabs above them. Shared by the Training and Attention
+// views. A chart can be left out (accuracy of a regression run) without leaving an empty slot.
+#pragma once
+
+#include <QList>
+#include <QWidget>
+
+class QGridLayout;
+class QTabBar;
+
+namespace actlab::ui {
+
+class CurveChart;
+
+class ChartPages : public QWidget {
+    Q_OBJECT
+public:
+    // The least a chart needs for its title, legend, ticks and axis title at the chart fonts
+    // (ui/charts/curve_chart.cpp); smaller, Qt Charts cuts them to "...".
+    static constexpr int kChartWidth = 260;
+    static constexpr int kChartHeight = 230;
+
+    // Takes the charts into its grid, in this order.
+    explicit ChartPages(const QList<CurveChart*>& charts, QWidget* parent = nullptr);
+
+    QList<CurveChart*> shownCharts() const;
+    void setChartShown(CurveChart* chart, bool shown);
+    int columns() const { return m_columns; }
+    int pageCount() const;
+    int currentPage() const { return m_page; }
+    void showPage(int page);
+    // The page tabs name their charts by title: call after a title changes.
+    void updatePageTitles();
+
+signals:
+    void arranged(int columns);  // the charts moved to a new number of columns
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void arrange(int columns, int rows, bool force = false);
+    void arrangeForSize();
+    int perPage() const { return m_columns * m_rows; }
+
+    QList<CurveChart*> m_charts;
+    QList<bool> m_shown;
+    QGridLayout* m_grid;
+    QTabBar* m_pageBar;
+    int m_columns = 0;
+    int m_rows = 0;
+    int m_page = 0;
+};
+
+}  // namespace actlab::ui
