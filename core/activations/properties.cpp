@@ -91,9 +91,9 @@ std::vector<std::pair<double, double>> jumpIntervals(const std::vector<double>& 
     return at;
 }
 
-// The x of a jump of f inside [a, b], by bisection: the jump stays in the half across which f
+// The bracket [a, b] of a jump of f, by bisection: the jump stays in the half across which f
 // changes more (to ~1e-12, or where the halves stop differing).
-double locateJump(const std::function<double(double)>& f, double a, double b) {
+std::pair<double, double> bracketJump(const std::function<double(double)>& f, double a, double b) {
     double fa = f(a), fb = f(b);
     for (int i = 0; i < 100 && b - a > 1e-12 * (1.0 + std::abs(a)); ++i) {
         const double m = 0.5 * (a + b), fm = f(m);
@@ -105,7 +105,24 @@ double locateJump(const std::function<double(double)>& f, double a, double b) {
             fa = fm;
         }
     }
-    return 0.5 * (a + b);
+    return {a, b};
+}
+
+double locateJump(const std::function<double(double)>& f, double a, double b) {
+    const auto [low, high] = bracketJump(f, a, b);
+    return 0.5 * (low + high);
+}
+
+// The number with the fewest decimals in [a, b] (0 for ReLU′, 6 for ReLU6, −3 for hardsigmoid),
+// else its middle.
+double roundestIn(double a, double b) {
+    const double middle = 0.5 * (a + b);
+    for (int decimals = 0; decimals <= 12; ++decimals) {
+        const double scale = std::pow(10.0, decimals);
+        const double rounded = std::round(middle * scale) / scale;
+        if (rounded >= a && rounded <= b) return rounded;
+    }
+    return middle;
 }
 
 // f tends to −∞ (sign = −1) or +∞ (sign = +1) on either tail, probed at |x| up to 1e12.
@@ -119,6 +136,23 @@ bool unboundedTowards(const ActivationConfig& config, double sign) {
 }
 
 }  // namespace
+
+std::vector<Jump> findJumps(const std::vector<double>& x, const std::vector<double>& samples,
+                            const std::function<double(double)>& g) {
+    std::vector<Jump> jumps;
+    if (x.size() != samples.size() || x.size() < 4) return jumps;
+    for (const auto& [a, b] : jumpIntervals(x, samples)) {
+        const auto [low, high] = bracketJump(g, a, b);
+        Jump jump;
+        jump.at = roundestIn(low, high);
+        const double h = 1e-9 * (1.0 + std::abs(jump.at));
+        jump.left = g(jump.at - h);
+        jump.value = g(jump.at);
+        jump.right = g(jump.at + h);
+        jumps.push_back(jump);
+    }
+    return jumps;
+}
 
 ActivationProperties computeProperties(const ActivationConfig& config, double low, double high) {
     ActivationProperties p;

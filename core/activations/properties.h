@@ -2,6 +2,7 @@
 // smoothness, minimum, range of f′ and the share of the window where f′ vanishes.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "activations/catalogue.h"
@@ -30,6 +31,19 @@ struct ActivationProperties {
 // For gated units the properties are those of the gate act(x). Requires low < high.
 ActivationProperties computeProperties(const ActivationConfig& config, double low = -6,
                                        double high = 6);
+
+// A jump of a function g: where, and the three values a plot of it must tell apart there.
+struct Jump {
+    double at = 0;     // the x of the jump (a round number where one lies within ~1e-12 of it)
+    double left = 0;   // the limit of g from the left ...
+    double value = 0;  // ... the value g takes at x = at (a filled dot) ...
+    double right = 0;  // ... and the limit from the right (open dots where they differ)
+};
+
+// The jumps of g on a grid: `samples` are g(x) on the increasing grid x; each jump the grid
+// shows (a step far larger than those beside it) is located by bisection on g itself.
+std::vector<Jump> findJumps(const std::vector<double>& x, const std::vector<double>& samples,
+                            const std::function<double(double)>& g);
 
 // Largest |approximation − reference| on [low, high], where it occurs, and the error curve.
 struct ApproximationError {

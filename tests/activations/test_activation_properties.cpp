@@ -8,6 +8,7 @@
 
 #include "activations/catalogue.h"
 #include "activations/properties.h"
+#include "activations/scalar_functions.h"
 
 namespace actlab {
 namespace {
@@ -118,6 +119,49 @@ TEST(ActivationProperties, AJumpInFIsFoundAndBreaksMonotonicity) {
         const ActivationProperties r = computeProperties(make(id));
         EXPECT_TRUE(r.continuous) << activationInfo(id).name;
         EXPECT_TRUE(r.jumpsAt.empty()) << activationInfo(id).name;
+    }
+}
+
+// findJumps on the Explorer's grid (2001 points on [−8, 8]): each jump of f′ (and of
+// softplus's f with threshold 1) at its exact x, with the limits on both sides and the value the
+// function takes there — PyTorch's convention for the derivative at a kink (relu′(0) = 0,
+// hardsigmoid′(±3) = 0, relu6′(6) = 0, leaky_relu′(0) = 1: torch takes the x > 0 branch
+// only for x > 0, so 0 gets the slope).
+TEST(ActivationProperties, JumpsAreLocatedWithTheirLimitsAndTheValueTaken) {
+    struct Case {
+        ActivationConfig config;
+        int derivative;
+        std::vector<Jump> want;
+    };
+    const Case cases[] = {
+        {make(ActivationId::Relu), 1, {{0.0, 0.0, 0.0, 1.0}}},
+        {make(ActivationId::Relu6), 1, {{0.0, 0.0, 0.0, 1.0}, {6.0, 1.0, 0.0, 0.0}}},
+        {make(ActivationId::Hardsigmoid), 1, {{-3.0, 0.0, 0.0, 1.0 / 6}, {3.0, 1.0 / 6, 0.0, 0.0}}},
+        {make(ActivationId::LeakyRelu), 1, {{0.0, 0.01, 0.01, 1.0}}},
+        {make(ActivationId::Softplus, "threshold", 1.0),
+         0,
+         {{1.0, std::log1p(std::exp(1.0)), std::log1p(std::exp(1.0)), 1.0}}},
+        {make(ActivationId::Tanh), 1, {}},
+        {make(ActivationId::Gelu), 0, {}},
+    };
+    std::vector<double> x(2001);
+    for (size_t i = 0; i < x.size(); ++i) x[i] = -8.0 + 16.0 * double(i) / 2000.0;
+    for (const Case& c : cases) {
+        const auto g = [&](double t) {
+            const Derivatives<double> d = evaluateScalar<double>(c.config, t);
+            return c.derivative == 0 ? d.value : d.first;
+        };
+        std::vector<double> samples(x.size());
+        for (size_t i = 0; i < x.size(); ++i) samples[i] = g(x[i]);
+        const std::vector<Jump> jumps = findJumps(x, samples, g);
+        const std::string name(c.config.info().name);
+        ASSERT_EQ(jumps.size(), c.want.size()) << name;
+        for (size_t j = 0; j < jumps.size(); ++j) {
+            EXPECT_EQ(jumps[j].at, c.want[j].at) << name << " jump " << j;
+            EXPECT_NEAR(jumps[j].left, c.want[j].left, 1e-8) << name << " jump " << j;
+            EXPECT_EQ(jumps[j].value, c.want[j].value) << name << " jump " << j;
+            EXPECT_NEAR(jumps[j].right, c.want[j].right, 1e-8) << name << " jump " << j;
+        }
     }
 }
 

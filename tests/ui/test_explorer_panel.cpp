@@ -212,7 +212,7 @@ TEST_F(ExplorerPanelTest, CsvHasHeaderRowsAndPyTorchsValuesForEachFunction) {
     ASSERT_TRUE(panel->exportCsv(path, &error)) << error.toStdString();
     const QStringList lines = readCsv(path);
     ASSERT_EQ(lines.size(), 1 + 2 * 2001);
-    EXPECT_EQ(lines[0], "function,parameters,x,f,f_prime");
+    EXPECT_EQ(lines[0], "function,parameters,x,f,f_prime,point");
 
     struct Expected {
         int line;
@@ -224,7 +224,8 @@ TEST_F(ExplorerPanelTest, CsvHasHeaderRowsAndPyTorchsValuesForEachFunction) {
                               Expected{1 + 2001 + 1125, "softplus", "beta=5;threshold=20",
                                        "beta=5.0;threshold=20.0"}}) {  // x = 0.625
         const QStringList row = lines[e.line].split(',');
-        ASSERT_EQ(row.size(), 5);
+        ASSERT_EQ(row.size(), 6);
+        EXPECT_EQ(row[5], "sample");
         EXPECT_EQ(row[0], e.function);
         EXPECT_EQ(row[1], e.parameters);
         const ScalarFixtureRow* want = pytorchRow(e.function, e.fixtureParameters,
@@ -235,6 +236,52 @@ TEST_F(ExplorerPanelTest, CsvHasHeaderRowsAndPyTorchsValuesForEachFunction) {
         EXPECT_TRUE(withinUlps("f′", actlab::test::parseNumber(row[4].toStdString()), *want->first))
             << lines[e.line].toStdString();
     }
+}
+
+// A jump is drawn as a jump: relu′ and relu6′ are cut where they step (no line joins 0 to 1), a
+// filled dot marks the value taken there and an open dot the limit not taken; softplus with
+// threshold 1 falls from log(1 + e) to 1 at x = 1 the same way. The CSV says so too.
+TEST_F(ExplorerPanelTest, JumpsAreGapsWithFilledAndOpenDotsInThePlotAndTheCsv) {
+    ASSERT_TRUE(panel->setVisibleFunctions({"relu6", "softplus"}));
+    ASSERT_TRUE(panel->setParameter("softplus", "threshold", 1.0));
+    ASSERT_TRUE(panel->setXRange(-8, 8));
+    actlab::ui::CurveChart* chart = panel->chart();
+    const QStringList keys = chart->curveKeys();
+    for (const QString& key : keys) {
+        if (key.endsWith("/taken") || key.endsWith("/limits")) continue;
+        const QList<QPointF> piece = chart->curvePoints(key);
+        for (qsizetype i = 1; i < piece.size(); ++i)
+            ASSERT_LT(std::abs(piece[i].y() - piece[i - 1].y()), 0.2)
+                << key.toStdString() << " joins a jump at x = " << piece[i].x();
+    }
+    EXPECT_TRUE(keys.contains("relu6/f1/2") && keys.contains("relu6/f1/3"))
+        << "relu6′ in three pieces: " << keys.join(", ").toStdString();
+    EXPECT_EQ(chart->curvePoints("relu6/f1/taken"), (QList<QPointF>{{0, 0}, {6, 0}}));
+    EXPECT_EQ(chart->curvePoints("relu6/f1/limits"), (QList<QPointF>{{0, 1}, {6, 1}}));
+    const QList<QPointF> taken = chart->curvePoints("softplus/f/taken");
+    ASSERT_EQ(taken.size(), 1);
+    EXPECT_EQ(taken[0].x(), 1.0);
+    EXPECT_NEAR(taken[0].y(), std::log1p(std::exp(1.0)), 1e-12);
+    const QList<QPointF> open = chart->curvePoints("softplus/f/limits");
+    ASSERT_EQ(open.size(), 1);
+    EXPECT_NEAR(open[0].y(), 1.0, 1e-8);
+    QApplication::processEvents();
+    QStringList legend = chart->legendLabels();
+    EXPECT_EQ(legend.count("ReLU6"), 1)
+        << "one legend entry per function: " << legend.join(", ").toStdString();
+    EXPECT_EQ(legend.removeDuplicates(), 0) << "the pieces and dots have no entries of their own";
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath("jumps.csv");
+    QString error;
+    ASSERT_TRUE(panel->exportCsv(path, &error)) << error.toStdString();
+    QStringList atSix;  // x, f′ and the point of the rows at x = 6 that are not samples
+    for (const QString& line : readCsv(path)) {
+        const QStringList row = line.split(',');
+        if (row.size() == 6 && row[0] == "relu6" && row[2] == "6" && row[5] != "sample")
+            atSix << QStringList{row[2], row[4], row[5]}.join(',');
+    }
+    EXPECT_EQ(atSix, (QStringList{"6,1,left_limit", "6,0,value", "6,0,right_limit"}));
 }
 
 TEST_F(ExplorerPanelTest, PlotExportsWriteValidPngAndSvg) {

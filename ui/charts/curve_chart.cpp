@@ -108,14 +108,26 @@ CurveChart::Impl::Impl(CurveChart* owner) : q(owner) {
 }
 
 QPen CurveChart::Impl::penFor(const Entry& entry) const {
+    if (entry.mark != Curve::Mark::Line) return QPen(entry.color, std::max(1.5, lineWidth * 0.8));
     QPen pen(entry.color, lineWidth, entry.style, Qt::FlatCap, Qt::RoundJoin);
     return pen;
+}
+
+void CurveChart::Impl::styleSeries(Entry& entry) {
+    entry.series->setPen(penFor(entry));
+    if (auto* dots = qobject_cast<QScatterSeries*>(entry.series)) {
+        dots->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+        dots->setMarkerSize(std::max(9.0, lineWidth * 3.6));
+        dots->setBrush(entry.mark == Curve::Mark::FilledDots ? QBrush(entry.color)
+                                                             : QBrush(Qt::white));
+    }
 }
 
 QList<QPointF> CurveChart::Impl::displayPoints(const Entry& entry) const {
     const QRectF area = chart->plotArea();
     const qsizetype n = entry.points.size();
-    if (!decimation || area.width() < 2 || area.height() < 2 || n < 3) {
+    if (!decimation || entry.mark != Curve::Mark::Line || area.width() < 2 || area.height() < 2 ||
+        n < 3) {
         if (!logY) return entry.points;
         QList<QPointF> positive;
         for (const QPointF& p : entry.points)
@@ -347,11 +359,22 @@ void CurveChart::setCurves(const std::vector<Curve>& curves) {
             if (std::isfinite(curve.x[i]) && std::isfinite(curve.y[i]))
                 points.append(QPointF(curve.x[i], curve.y[i]));
 
+        auto existing = m_impl->entries.find(curve.key);
+        if (existing != m_impl->entries.end() && existing->second.mark != curve.mark) {
+            m_impl->chart->removeSeries(existing->second.series);  // a line became dots
+            delete existing->second.series;
+            m_impl->entries.erase(existing);
+        }
         auto [it, isNew] = m_impl->entries.try_emplace(curve.key);
         Impl::Entry& entry = it->second;
         const bool styleChanged = isNew || entry.color != curve.color || entry.style != curve.style;
+        if (!curve.inLegend) m_impl->legendHidden.insert(curve.key);
         if (isNew) {
-            entry.series = new QLineSeries();
+            entry.mark = curve.mark;
+            if (curve.mark == Curve::Mark::Line)
+                entry.series = new QLineSeries();
+            else
+                entry.series = new QScatterSeries();
             m_impl->chart->addSeries(entry.series);
             entry.series->attachAxis(m_impl->axisX);
             entry.series->attachAxis(m_impl->shownAxisY());
@@ -360,11 +383,11 @@ void CurveChart::setCurves(const std::vector<Curve>& curves) {
             entry.label = curve.label;
             entry.series->setName(curve.label);
         }
-        if (isNew) m_impl->applyLegendVisibility(entry, curve.key);
+        m_impl->applyLegendVisibility(entry, curve.key);
         if (styleChanged) {
             entry.color = curve.color;
             entry.style = curve.style;
-            entry.series->setPen(m_impl->penFor(entry));
+            m_impl->styleSeries(entry);
         }
         if (isNew || !samePoints(entry.points, points)) {
             entry.sortedByX =
@@ -492,7 +515,7 @@ int CurveChart::displayedPointCount(const QString& key) const {
 
 void CurveChart::setLineWidth(double width) {
     m_impl->lineWidth = width;
-    for (auto& [key, entry] : m_impl->entries) entry.series->setPen(m_impl->penFor(entry));
+    for (auto& [key, entry] : m_impl->entries) m_impl->styleSeries(entry);
 }
 
 void CurveChart::setLegendEntryVisible(const QString& key, bool visible) {

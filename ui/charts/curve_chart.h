@@ -23,6 +23,10 @@ public:
         Qt::PenStyle style = Qt::SolidLine;
         std::vector<double> x;  // finite values only
         std::vector<double> y;
+        // A line through the points, or the points as dots: filled (the value a function takes
+        // at a jump) or open (a limit it does not take).
+        enum class Mark { Line, FilledDots, OpenDots } mark = Mark::Line;
+        bool inLegend = true;  // false: no legend entry (a piece of a curve named already)
     };
 
     explicit CurveChart(QWidget* parent = nullptr);

@@ -6,6 +6,7 @@
 #include <QGraphicsLineItem>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QScatterSeries>
 #include <QSet>
 #include <QValueAxis>
 #include <cmath>
@@ -21,7 +22,8 @@ namespace actlab::ui {
 class CurveChart::Impl {
 public:
     struct Entry {
-        QLineSeries* series = nullptr;
+        QXYSeries* series = nullptr;  // a QLineSeries, or a QScatterSeries for dots
+        Curve::Mark mark = Curve::Mark::Line;
         QString label;
         QColor color;
         Qt::PenStyle style = Qt::SolidLine;
@@ -33,6 +35,7 @@ public:
     explicit Impl(CurveChart* owner);
 
     QPen penFor(const Entry& entry) const;
+    void styleSeries(Entry& entry);  // pen, and for dots their shape, size and fill
     QList<QPointF> displayPoints(const Entry& entry) const;
     void redisplay(Entry& entry);
     void redisplayAll();

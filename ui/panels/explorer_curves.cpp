@@ -29,6 +29,59 @@ QString nameOf(ActivationId id) { return QString::fromUtf8(activationInfo(id).na
 
 const ActivationInfo* infoNamed(const QString& name) { return findActivation(name.toStdString()); }
 
+// The curve cut at each jump into pieces (the first keeps the key and the legend entry, the
+// others are KEY/2, KEY/3, …), each piece running to the limit on its side; then the values
+// taken at the jumps as filled dots (KEY/taken) and the limits not taken as open dots
+// (KEY/limits), as a textbook draws a step. The sample at a jump's x is its filled dot.
+void addPieces(std::vector<CurveChart::Curve>& out, CurveChart::Curve curve,
+               const std::vector<Jump>& jumps) {
+    if (jumps.empty()) {
+        out.push_back(std::move(curve));
+        return;
+    }
+    using Mark = CurveChart::Curve::Mark;
+    const auto same = [](double a, double b) {
+        return std::abs(a - b) <= 1e-6 * (1 + std::abs(a));
+    };
+    CurveChart::Curve taken{curve.key + "/taken", curve.label, curve.color, Qt::SolidLine, {}, {},
+                            Mark::FilledDots,     false};
+    CurveChart::Curve limits{curve.key + "/limits", curve.label, curve.color, Qt::SolidLine, {}, {},
+                             Mark::OpenDots,        false};
+    CurveChart::Curve piece{curve.key, curve.label, curve.color, curve.style, {}, {}};
+    size_t next = 0;
+    double skip = NAN;
+    for (size_t i = 0; i < curve.x.size(); ++i) {
+        while (next < jumps.size() && curve.x[i] >= jumps[next].at) {
+            const Jump& jump = jumps[next++];
+            piece.x.push_back(jump.at);
+            piece.y.push_back(jump.left);
+            out.push_back(std::move(piece));
+            piece = CurveChart::Curve{curve.key + "/" + QString::number(next + 1),
+                                      curve.label,
+                                      curve.color,
+                                      curve.style,
+                                      {jump.at},
+                                      {jump.right},
+                                      Mark::Line,
+                                      false};
+            taken.x.push_back(jump.at);
+            taken.y.push_back(jump.value);
+            for (double limit : {jump.left, jump.right}) {
+                if (same(limit, jump.value)) continue;
+                limits.x.push_back(jump.at);
+                limits.y.push_back(limit);
+            }
+            skip = jump.at;
+        }
+        if (curve.x[i] == skip) continue;
+        piece.x.push_back(curve.x[i]);
+        piece.y.push_back(curve.y[i]);
+    }
+    out.push_back(std::move(piece));
+    out.push_back(std::move(taken));
+    if (!limits.x.empty()) out.push_back(std::move(limits));
+}
+
 }  // namespace
 
 ExplorerCurves::ExplorerCurves(Backend& backend) : m_backend(backend) {
@@ -116,8 +169,22 @@ const ExplorerCurves::Entry& ExplorerCurves::sampled(ActivationId id) {
                                 e.gatedValue);
         e.sampledSecond = m_derivatives.second;
         e.stale = false;
+        const std::vector<double>* curves[] = {&e.samples.value, &e.samples.first,
+                                               &e.samples.second};
+        for (int k = 0; k < 3; ++k) {
+            const ActivationConfig config = e.config;
+            const double v = e.gatedValue;
+            e.jumps[size_t(k)] = findJumps(e.samples.x, *curves[k], [config, v, k](double x) {
+                const GatedDerivatives<double> d = evaluateGated<double>(config, x, v);
+                return k == 0 ? d.value : k == 1 ? d.dValueDx : d.secondDx;
+            });
+        }
     }
     return e;
+}
+
+const std::vector<Jump>& ExplorerCurves::jumps(ActivationId id, int derivative) {
+    return sampled(id).jumps[size_t(std::clamp(derivative, 0, 2))];
 }
 
 QString ExplorerCurves::label(ActivationId id) {
@@ -132,14 +199,19 @@ std::vector<CurveChart::Curve> ExplorerCurves::curves() {
         const QColor colour = color(id);
         const QString name = label(id);
         if (m_derivatives.value)
-            result.push_back(
-                {key + "/f", name, colour, Qt::SolidLine, e.samples.x, e.samples.value});
+            addPieces(result,
+                      {key + "/f", name, colour, Qt::SolidLine, e.samples.x, e.samples.value},
+                      e.jumps[0]);
         if (m_derivatives.first)
-            result.push_back({key + "/f1", name + QStringLiteral("′"), colour, Qt::DashLine,
-                              e.samples.x, e.samples.first});
+            addPieces(result,
+                      {key + "/f1", name + QStringLiteral("′"), colour, Qt::DashLine, e.samples.x,
+                       e.samples.first},
+                      e.jumps[1]);
         if (m_derivatives.second && e.samples.second.size() == e.samples.x.size())
-            result.push_back({key + "/f2", name + QStringLiteral("″"), colour, Qt::DotLine,
-                              e.samples.x, e.samples.second});
+            addPieces(result,
+                      {key + "/f2", name + QStringLiteral("″"), colour, Qt::DotLine, e.samples.x,
+                       e.samples.second},
+                      e.jumps[2]);
     }
     return result;
 }
@@ -181,18 +253,43 @@ bool ExplorerCurves::writeCsv(const QString& path, QString* error) {
     if (m_derivatives.value) out << ",f";
     if (m_derivatives.first) out << ",f_prime";
     if (m_derivatives.second) out << ",f_second";
-    out << '\n';
+    out << ",point\n";
+    const bool shown[] = {m_derivatives.value, m_derivatives.first, m_derivatives.second};
     for (ActivationId id : m_visible) {
         const Entry& e = sampled(id);
         const QString prefix =
             nameOf(id) + QLatin1Char(',') + parameterText(e.config, e.gatedValue);
+        const std::vector<double>* columns[] = {&e.samples.value, &e.samples.first,
+                                                &e.samples.second};
+        std::vector<double> at;  // where any shown curve jumps, in order
+        for (int k = 0; k < 3; ++k)
+            if (shown[k])
+                for (const Jump& jump : e.jumps[size_t(k)]) at.push_back(jump.at);
+        std::sort(at.begin(), at.end());
+        at.erase(std::unique(at.begin(), at.end()), at.end());
+        size_t next = 0;
+        const auto writeJump = [&](double x) {
+            const double h = 1e-9 * (1.0 + std::abs(x));
+            const char* names[] = {"left_limit", "value", "right_limit"};
+            const double xs[] = {x - h, x, x + h};
+            for (int side = 0; side < 3; ++side) {
+                const GatedDerivatives<double> d =
+                    evaluateGated<double>(e.config, xs[side], e.gatedValue);
+                const double values[] = {d.value, d.dValueDx, d.secondDx};
+                out << prefix << ',' << number(x);
+                for (int k = 0; k < 3; ++k)
+                    if (shown[k]) out << ',' << number(values[k]);
+                out << ',' << names[side] << '\n';
+            }
+        };
         for (size_t i = 0; i < e.samples.x.size(); ++i) {
+            while (next < at.size() && at[next] < e.samples.x[i]) writeJump(at[next++]);
             out << prefix << ',' << number(e.samples.x[i]);
-            if (m_derivatives.value) out << ',' << number(e.samples.value[i]);
-            if (m_derivatives.first) out << ',' << number(e.samples.first[i]);
-            if (m_derivatives.second) out << ',' << number(e.samples.second[i]);
-            out << '\n';
+            for (int k = 0; k < 3; ++k)
+                if (shown[k]) out << ',' << number((*columns[k])[i]);
+            out << ",sample\n";
         }
+        while (next < at.size()) writeJump(at[next++]);
     }
     out.flush();
     if (!file.commit()) {

@@ -6,10 +6,12 @@
 #include <QColor>
 #include <QJsonObject>
 #include <QString>
+#include <array>
 #include <optional>
 #include <vector>
 
 #include "activations/catalogue.h"
+#include "activations/properties.h"
 #include "backends/backend.h"
 #include "sampling/curve_sampling.h"
 #include "ui/charts/curve_chart.h"
@@ -63,8 +65,12 @@ public:
     int nonFiniteCount();  // points dropped from the visible curves as NaN/Inf
     // f, f′, f″ of every visible function at x, from core's reference maths.
     std::vector<Reading> readingsAt(double x) const;
-    // The visible curves' samples: function,parameters,x,f[,f_prime][,f_second].
+    // The visible curves' samples: function,parameters,x,f[,f_prime][,f_second],point. point is
+    // "sample"; where a shown curve jumps, three more rows at its x say the limit from the
+    // left, the value taken and the limit from the right ("left_limit", "value", "right_limit").
     bool writeCsv(const QString& path, QString* error);
+    // Where the shown f (0), f′ (1) or f″ (2) of a visible function jumps on the window.
+    const std::vector<Jump>& jumps(ActivationId id, int derivative);
 
     QJsonObject saveState() const;
     void restoreState(const QJsonObject& state);
@@ -80,6 +86,7 @@ private:
         bool stale = true;
         CurveSamples samples;  // f, f′ (f″) from core; for gated units y = act(x)·v
         bool sampledSecond = false;
+        std::array<std::vector<Jump>, 3> jumps;  // of f, f′, f″ on the samples
     };
     Entry& entry(ActivationId id) { return m_entries[static_cast<size_t>(id)]; }
     const Entry& entry(ActivationId id) const { return m_entries[static_cast<size_t>(id)]; }
