@@ -32,6 +32,7 @@ namespace {
 const QStringList kViewNames = {QStringLiteral("explorer"), QStringLiteral("gelu"),
                                 QStringLiteral("gated"), QStringLiteral("training"),
                                 QStringLiteral("attention")};
+constexpr int kTrainingTab = 3;
 constexpr int kAttentionTab = 4;
 
 }  // namespace
@@ -98,23 +99,41 @@ void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* png = file->addAction(tr("Export plot &PNG…"), this, [this] {
         runExport(tr("Export plot as PNG"), tr("PNG images (*.png)"), QStringLiteral("png"),
-                  &MainWindow::exportPlotPng);
+                  std::bind_front(&MainWindow::exportPlotPng, this));
     });
     png->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     QAction* svg = file->addAction(tr("Export plot &SVG…"), this, [this] {
         runExport(tr("Export plot as SVG"), tr("SVG drawings (*.svg)"), QStringLiteral("svg"),
-                  &MainWindow::exportPlotSvg);
+                  std::bind_front(&MainWindow::exportPlotSvg, this));
     });
     svg->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     QAction* csv = file->addAction(tr("Export data &CSV…"), this, [this] {
         runExport(tr("Export plotted data as CSV"), tr("CSV files (*.csv)"), QStringLiteral("csv"),
-                  &MainWindow::exportDataCsv);
+                  std::bind_front(&MainWindow::exportDataCsv, this));
     });
     csv->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     file->addAction(tr("Export panel &image…"), this, [this] {
         runExport(tr("Export panel image"), tr("PNG images (*.png)"), QStringLiteral("png"),
-                  &MainWindow::exportPanelImage);
+                  std::bind_front(&MainWindow::exportPanelImage, this));
     });
+    // The Training view's pictures, each on its own: the surfaces, grids, neuron maps and charts.
+    QMenu* pictures = file->addMenu(tr("Export &training picture"));
+    pictures->setObjectName(QStringLiteral("trainingPictures"));
+    connect(pictures, &QMenu::aboutToShow, this, [this, pictures] {
+        pictures->clear();
+        for (const ui::TrainingView::Picture& picture : m_training->pictures()) {
+            pictures->addAction(picture.title + QStringLiteral("…"), this, [this, picture] {
+                const QString id = picture.id;
+                runExport(tr("Export %1").arg(picture.title), tr("PNG images (*.png)"),
+                          QStringLiteral("png"), [this, id](const QString& path, QString* error) {
+                              return exportTrainingPicture(id, path, error);
+                          });
+            });
+        }
+    });
+    connect(m_tabs, &QTabWidget::currentChanged, pictures,
+            [this, pictures](int index) { pictures->setEnabled(index == kTrainingTab); });
+    pictures->setEnabled(m_tabs->currentIndex() == kTrainingTab);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
@@ -222,6 +241,15 @@ bool MainWindow::exportDataCsv(const QString& path, QString* error) {
     return currentChart()->exportCsv(path, error);
 }
 
+bool MainWindow::exportTrainingPicture(const QString& id, const QString& path, QString* error) {
+    const QImage image = m_training->renderPicture(id);
+    if (!image.isNull() && image.save(path, "PNG")) return true;
+    if (error)
+        *error = image.isNull() ? tr("The Training view shows no picture \"%1\".").arg(id)
+                                : tr("Could not write the image %1.").arg(path);
+    return false;
+}
+
 bool MainWindow::exportPanelImage(const QString& path, QString* error) {
     QImage image;
     switch (m_tabs->currentIndex()) {
@@ -247,7 +275,7 @@ bool MainWindow::exportPanelImage(const QString& path, QString* error) {
 }
 
 void MainWindow::runExport(const QString& title, const QString& filter, const QString& suffix,
-                           bool (MainWindow::*action)(const QString&, QString*)) {
+                           const std::function<bool(const QString&, QString*)>& action) {
     const QString suggested =
         QStringLiteral("actlab-%1.%2")
             .arg(currentView().isEmpty() ? QStringLiteral("plot") : currentView(), suffix);
@@ -256,7 +284,7 @@ void MainWindow::runExport(const QString& title, const QString& filter, const QS
     if (!path.endsWith(QLatin1Char('.') + suffix, Qt::CaseInsensitive))
         path += QLatin1Char('.') + suffix;
     QString error;
-    if ((this->*action)(path, &error))
+    if (action(path, &error))
         statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
     else
         QMessageBox::warning(this, title, error);

@@ -52,6 +52,8 @@ public:
     bool exportPlotSvg(const QString& path, QString* error);
     bool exportDataCsv(const QString& path, QString* error);
     bool exportPanelImage(const QString& path, QString* error);
+    // One picture of the Training view (an id of TrainingView::pictures()) as PNG.
+    bool exportTrainingPicture(const QString& id, const QString& path, QString* error);
 
     QJsonObject sessionState() const;  // every panel's state and the current view
     void restoreSessionState(const QJsonObject& state);
@@ -70,7 +72,7 @@ private:
     ui::CurveChart* currentChart() const;
     // Asks for a file name, runs `action`, reports the outcome in the status bar or a box.
     void runExport(const QString& title, const QString& filter, const QString& suffix,
-                   bool (MainWindow::*action)(const QString&, QString*));
+                   const std::function<bool(const QString&, QString*)>& action);
 
     QTabWidget* m_tabs = nullptr;
     QDockWidget* m_propertiesDock = nullptr;

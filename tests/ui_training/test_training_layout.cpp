@@ -8,10 +8,16 @@
 #include <gtest/gtest.h>
 
 #include <QLineEdit>
+#include <QMenu>
+#include <QSet>
+#include <QTemporaryDir>
+#include <algorithm>
 
 #include "../ui/elided_text.h"
 #include "../ui/gui_test_support.h"
 #include "../ui/window_at_size.h"
+#include "backends/backend_factory.h"
+#include "main_window.h"
 #include "ui/charts/curve_chart.h"
 #include "ui/common/chart_pages.h"
 #include "ui/heatmap/heatmap_view.h"
@@ -176,3 +182,53 @@ TEST_P(TrainingInWindow, EightLayersKeepTheirNamesBesideTheirCells) {
 }
 
 ACTLAB_AT_PROJECTOR_SIZES(TrainingInWindow);
+
+// File → Export training picture: each run's surface, grid and neuron map, each chart and the
+// whole view, each saved on its own as a PNG of what is shown (issue 7); the menu is there on
+// the Training tab only; an id the view does not show is refused with a message.
+TEST(TrainingPictures, EachIsSavedOnItsOwn) {
+    BackendSelection selection = createBackend(BackendChoice::Cpu);
+    gui::MainWindow window(*selection.backend, QString::fromStdString(selection.reason));
+    window.resize(1400, 900);
+    window.show();
+    ASSERT_TRUE(window.setCurrentView("training"));
+    TrainingView* view = window.trainingView();
+    view->setDiscardQuestion([](int) { return true; });
+    view->setCompare(true, QStringLiteral("leaky_relu"));
+    ASSERT_TRUE(view->trainAndWait(50, 30000));
+    actlab::test::settle();
+    auto* menu = window.findChild<QMenu*>(QStringLiteral("trainingPictures"));
+    ASSERT_NE(menu, nullptr);
+    EXPECT_TRUE(menu->isEnabled());
+
+    QStringList ids;
+    for (const TrainingView::Picture& picture : view->pictures()) ids << picture.id;
+    EXPECT_EQ(ids, (QStringList{"surface-A", "grid-A", "neuron-A", "surface-B", "grid-B",
+                                "neuron-B", "loss", "accuracy", "dead", "gradient", "view"}));
+    QTemporaryDir dir;
+    QSet<QByteArray> distinct;
+    for (const QString& id : ids) {
+        const QString path = dir.filePath(id + ".png");
+        QString error;
+        ASSERT_TRUE(window.exportTrainingPicture(id, path, &error)) << error.toStdString();
+        const QImage image(path);
+        ASSERT_FALSE(image.isNull()) << id.toStdString();
+        EXPECT_GE(std::min(image.width(), image.height()), 100) << id.toStdString();
+        distinct.insert(
+            QByteArray(reinterpret_cast<const char*>(image.constBits()), image.sizeInBytes()));
+    }
+    EXPECT_EQ(distinct.size(), ids.size()) << "each picture is a different one";
+    const QImage surface(dir.filePath("surface-B.png"));
+    EXPECT_EQ(surface.size(), view->runPanel(1)->surfaceView()->size());
+    const QImage whole(dir.filePath("view.png"));
+    EXPECT_EQ(whole.size(), view->size());
+
+    QString error;
+    EXPECT_FALSE(window.exportTrainingPicture("nonsense", dir.filePath("x.png"), &error));
+    EXPECT_FALSE(error.isEmpty());
+    view->setCompare(false);
+    EXPECT_FALSE(window.exportTrainingPicture("grid-B", dir.filePath("b.png"), &error))
+        << "run B is not shown";
+    ASSERT_TRUE(window.setCurrentView("explorer"));
+    EXPECT_FALSE(menu->isEnabled());
+}

@@ -6,10 +6,13 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
+#include <algorithm>
 
+#include "ui/charts/curve_chart.h"
 #include "ui/common/status_label.h"
 #include "ui/heatmap/heatmap_view.h"
 #include "ui/training/decision_surface_view.h"
+#include "ui/training/fit_plot_view.h"
 #include "ui/training/heatmap_renderer_choice.h"
 #include "ui/training/neuron_grid_view.h"
 #include "ui/training/run_panel.h"
@@ -96,6 +99,46 @@ TrainingView::TrainingView(QWidget* parent) : RunView(parent) {
 }
 
 TrainingView::~TrainingView() = default;
+
+QList<TrainingView::Picture> TrainingView::pictures() const {
+    QList<Picture> list;
+    const bool compare = m_runB->isVisibleTo(this);
+    for (int run = 0; run < (compare ? 2 : 1); ++run) {
+        const QString letter = run == 0 ? QStringLiteral("A") : QStringLiteral("B");
+        const QString who = compare ? tr(" of run %1").arg(letter) : QString();
+        list.append({QStringLiteral("surface-") + letter, tr("Decision surface%1").arg(who)});
+        list.append({QStringLiteral("grid-") + letter, tr("Neuron grid%1").arg(who)});
+        list.append({QStringLiteral("neuron-") + letter, tr("Neuron map%1").arg(who)});
+    }
+    const QString chartIds[] = {QStringLiteral("loss"), QStringLiteral("accuracy"),
+                                QStringLiteral("dead"), QStringLiteral("gradient")};
+    const QList<CurveChart*> charts = m_charts->charts();
+    for (int i = 0; i < int(charts.size()); ++i)
+        if (i != 1 || m_classification)
+            list.append({chartIds[i], tr("%1 chart").arg(charts[i]->title())});
+    list.append({QStringLiteral("view"), tr("The whole view")});
+    return list;
+}
+
+QImage TrainingView::renderPicture(const QString& id) const {
+    const QList<Picture> offered = pictures();
+    if (std::none_of(offered.begin(), offered.end(), [&](const Picture& p) { return p.id == id; }))
+        return {};
+    if (id == QLatin1String("view")) return const_cast<TrainingView*>(this)->renderImage();
+    const QList<CurveChart*> charts = m_charts->charts();
+    const QStringList chartIds{"loss", "accuracy", "dead", "gradient"};
+    if (const int i = int(chartIds.indexOf(id)); i >= 0)
+        return charts[i]->renderImage(charts[i]->exportSize());
+    RunPanel* panel = id.endsWith(QLatin1String("-B")) ? m_runB : m_runA;
+    if (id.startsWith(QLatin1String("surface-"))) {
+        QWidget* plane = panel->fitView()->isVisibleTo(panel)
+                             ? static_cast<QWidget*>(panel->fitView())
+                             : panel->surfaceView();
+        return plane->grab().toImage();
+    }
+    if (id.startsWith(QLatin1String("grid-"))) return panel->neuronGrid()->grab().toImage();
+    return panel->neuronHeatmap()->renderImage(panel->neuronHeatmap()->size());
+}
 
 void TrainingView::step() {
     if (diverged()) return;

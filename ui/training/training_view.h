@@ -37,6 +37,16 @@ public:
     bool applyPreset(const QString& name);
     void setCompare(bool on, const QString& activationName = QString());
 
+    // The pictures File → Export training picture offers, each {id, title}: every shown run's
+    // decision surface (or fitted curve), neuron grid and neuron map, each chart, and the whole
+    // view. renderPicture(id) draws one as shown (null for an unknown or hidden id).
+    struct Picture {
+        QString id;  // e.g. "surface-A", "grid-B", "loss", "view"
+        QString title;
+    };
+    QList<Picture> pictures() const;
+    QImage renderPicture(const QString& id) const;
+
     QString messageText() const;
     double framesPerSecond() const { return m_fps; }  // frames drawn per second, last second
 
