@@ -237,15 +237,22 @@ void Trainer::computeSurfaces(TrainingSnapshot& s) {
     const std::vector<float> inputs = grid(res);
     const std::span<const float> out = m_engine->evaluate(inputs, res * res);
     ProbeTensor surface{"decision_surface", {res, res}, std::vector<float>(size_t(res) * res)};
+    ProbeTensor confidence{"decision_confidence", {res, res}, {}};
+    if (outputs > 1) confidence.values.resize(surface.values.size());
     for (size_t i = 0; i < surface.values.size(); ++i) {
         if (outputs == 1) {
             surface.values[i] = 1.0f / (1.0f + std::exp(-out[i]));
         } else {
             const float* z = out.data() + i * size_t(outputs);
-            surface.values[i] = float(std::max_element(z, z + outputs) - z);
+            const float* best = std::max_element(z, z + outputs);
+            surface.values[i] = float(best - z);
+            double sum = 0;  // softmax of the largest logit, shifted by it: 1 / Σ exp(z − z_max)
+            for (int k = 0; k < outputs; ++k) sum += std::exp(double(z[k]) - double(*best));
+            confidence.values[i] = float(1.0 / sum);
         }
     }
     s.probes.push_back(std::move(surface));
+    if (outputs > 1) s.probes.push_back(std::move(confidence));
     const int small = std::max(2, m_config.neuronResolution);
     const size_t cells = size_t(small) * size_t(small);
     const std::vector<float> smallInputs = grid(small);

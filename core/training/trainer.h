@@ -56,6 +56,8 @@ struct TrainingSnapshot {
     //   "decision_surface" (res, res), 2D tasks: the model's output (probability of class 1, or
     //       the argmax class for 3 classes) on the grid over [surfaceLow, surfaceHigh]², row r at
     //       x2 = low + (high − low)·r/(res − 1), column c at x1 likewise;
+    //   "decision_confidence" (res, res), 2D tasks of 3 or more classes: the probability the
+    //       model gives its predicted class there (the largest softmax output, 1/K to 1);
     //   "neuron_maps.L" (units, n, n), 2D tasks: hidden layer L's (0-based) outputs f(z), unit by
     //       unit, on the n × n grid over the same square;
     //   "fitted_curve" (points, 2), 1D regression: rows (x, ŷ) on an even grid over [−6, 6].

@@ -1,6 +1,7 @@
 // Trainer::create and snapshot(): model shapes from the data, the decision surface (values, size,
 // orientation), per-neuron maps, the 1D curve, history, and settings changed while running.
 #include <algorithm>
+#include <cmath>
 
 #include "training_test_support.h"
 
@@ -140,6 +141,33 @@ TEST(DecisionSurface, ThreeClassesGiveTheArgmaxClass) {
         const std::span<const float> out = t->model().forward(point, 1);
         EXPECT_EQ(surface[i], float(std::max_element(out.begin(), out.end()) - out.begin())) << i;
     }
+}
+
+// The confidence is the softmax probability of the predicted class, computed here from the
+// model's logits in double: between 1/3 and 1, near 1 on the training points after training.
+TEST(DecisionSurface, ThreeClassesGiveTheProbabilityOfThePredictedClass) {
+    TrainingConfig c = smallConfig("spiral3");
+    c.surfaceResolution = 9;
+    std::unique_ptr<Trainer> t = createTrainer(c);
+    t->step(200);
+    const TrainingSnapshot s = t->snapshot(true);
+    const ProbeTensor* probe = s.findProbe("decision_confidence");
+    ASSERT_TRUE(probe);
+    ASSERT_EQ(probe->shape, (std::vector<std::int64_t>{9, 9}));
+    for (size_t i = 0; i < probe->values.size(); ++i) {
+        const std::vector<float> point{float(s.surfaceLow + 1.5 * double(i % 9)),
+                                       float(s.surfaceLow + 1.5 * double(i / 9))};
+        const std::span<const float> out = t->model().forward(point, 1);
+        double sum = 0;
+        for (float z : out) sum += std::exp(double(z));
+        const double best = std::exp(double(*std::max_element(out.begin(), out.end()))) / sum;
+        EXPECT_NEAR(probe->values[i], best, 1e-6) << i;
+        EXPECT_GE(probe->values[i], 1.0f / 3.0f - 1e-6f);
+        EXPECT_LE(probe->values[i], 1.0f);
+    }
+    EXPECT_FALSE(
+        createTrainer(smallConfig("xor", "tanh"))->snapshot(true).findProbe("decision_confidence"))
+        << "two classes: P(class 1) says it all";
 }
 
 TEST(NeuronSurfaces, OneMapPerHiddenUnitOfEveryLayer) {

@@ -86,6 +86,27 @@ TEST(HeatmapView, RowZeroIsDrawnAtTheBottom) {
     EXPECT_GT(top.red(), top.blue());
 }
 
+// A cell's strength blends its colour towards white: 1 the map's colour, 0 white, ½ half-way
+// (three classes: the predicted class paled by the model's doubt).
+TEST(HeatmapView, CellStrengthPalesTheColourTowardsWhite) {
+    HeatmapView view;
+    view.resize(400, 300);
+    view.setColorMap(ColorMap::Sequential);
+    view.setFixedScale(std::pair{0.0, 2.0});
+    view.setData(3, 1, {0.f, 0.f, 0.f}, 0, 1, 0, 1, {1.f, 0.5f, 0.f});
+    const QImage image = view.renderImage(view.size());
+    const QColor full = QColor::fromRgb(colorAt(ColorMap::Sequential, 0.0));
+    const QColor strong = image.pixelColor(cellCentre(view, 0, 0));
+    const QColor half = image.pixelColor(cellCentre(view, 1, 0));
+    const QColor none = image.pixelColor(cellCentre(view, 2, 0));
+    EXPECT_EQ(strong, full);
+    EXPECT_EQ(none, QColor(Qt::white));
+    EXPECT_NEAR(half.red(), (255 + full.red()) / 2.0, 1.0);
+    EXPECT_NEAR(half.blue(), (255 + full.blue()) / 2.0, 1.0);
+    view.setData(3, 1, {0.f, 0.f, 0.f}, 0, 1, 0, 1);  // no strengths: full colour again
+    EXPECT_EQ(view.renderImage(view.size()).pixelColor(cellCentre(view, 2, 0)), full);
+}
+
 TEST(HeatmapView, ScaleIsSymmetricWhenDivergingAndTheDataRangeWhenSequential) {
     HeatmapView view;
     view.setData(2, 1, {-1.f, 3.f}, 0, 1, 0, 1);

@@ -184,6 +184,23 @@ TEST(DecisionSurfaceView, UsesAFixedProbabilityScaleAndAClassLegend) {
     EXPECT_EQ(view.heatmap()->scaleLow(), 0.0);
     EXPECT_EQ(view.heatmap()->scaleHigh(), 2.0);
     EXPECT_EQ(view.heatmap()->categories(), (QStringList{"class 0", "class 1", "class 2"}));
+
+    // Confidence as saturation: the class colour where the model is sure (p = 1), white where
+    // it guesses (p = 1/3), half-way between at p = 2/3.
+    s.probes.push_back({"decision_confidence",
+                        {3, 3},
+                        {1, 1, 1, 2 / 3.f, 2 / 3.f, 2 / 3.f, 1 / 3.f, 1 / 3.f, 1 / 3.f}});
+    view.setSnapshot(s, 3);
+    const QImage image = view.heatmap()->renderImage(view.heatmap()->size());
+    const QRect field = view.heatmap()->plotRect();
+    const auto cellColour = [&](int column, int row) {  // row 0 at the bottom
+        return image.pixelColor(field.left() + field.width() * (2 * column + 1) / 6,
+                                field.bottom() - field.height() * (2 * row + 1) / 6);
+    };
+    const QColor class2 = DecisionSurfaceView::classColor(2, 3);
+    EXPECT_EQ(cellColour(2, 0), class2);
+    EXPECT_EQ(cellColour(2, 2), QColor(Qt::white));
+    EXPECT_NEAR(cellColour(2, 1).green(), (255 + class2.green()) / 2.0, 1.5);
 }
 
 // The preset's documented set-up ("spiral, 3x32 ReLU, bias init -3, Adam"), not the preset's

@@ -47,7 +47,7 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
 HeatmapView::~HeatmapView() = default;
 
 void HeatmapView::setData(int nx, int nv, std::vector<float> values, double xLow, double xHigh,
-                          double vLow, double vHigh) {
+                          double vLow, double vHigh, std::vector<float> strength) {
     if (nx <= 0 || nv <= 0 || values.size() != size_t(nx) * size_t(nv)) {
         clear();
         return;
@@ -55,6 +55,7 @@ void HeatmapView::setData(int nx, int nv, std::vector<float> values, double xLow
     m_nx = nx;
     m_nv = nv;
     m_values = std::move(values);
+    m_strength = strength.size() == m_values.size() ? std::move(strength) : std::vector<float>{};
     m_xLow = xLow;
     m_xHigh = xHigh;
     m_vLow = vLow;
@@ -80,6 +81,7 @@ void HeatmapView::setData(int nx, int nv, std::vector<float> values, double xLow
 void HeatmapView::clear() {
     m_nx = m_nv = 0;
     m_values.clear();
+    m_strength.clear();
     m_nanCount = 0;
     m_dataMinimum = m_dataMaximum = std::numeric_limits<double>::quiet_NaN();
     updateScale();
@@ -156,10 +158,19 @@ void HeatmapView::rebuildCellImage() {
         for (int row = 0; row < m_nv; ++row) {
             auto* line = reinterpret_cast<QRgb*>(m_cellImage.scanLine(m_nv - 1 - row));
             const float* values = m_values.data() + size_t(row) * size_t(m_nx);
+            const bool strong = m_strength.size() == m_values.size();
+            const float* strength =
+                strong ? m_strength.data() + size_t(row) * size_t(m_nx) : nullptr;
             for (int column = 0; column < m_nx; ++column) {
                 const float value = values[column];
                 line[column] = std::isnan(value) ? kNanColor
                                                  : colorAt(m_colorMap, (value - m_scaleLow) / span);
+                if (strong && !std::isnan(value)) {
+                    const float t = std::clamp(strength[column], 0.0f, 1.0f);
+                    const auto blend = [t](int c) { return int(std::lround(255 - (255 - c) * t)); };
+                    line[column] = qRgb(blend(qRed(line[column])), blend(qGreen(line[column])),
+                                        blend(qBlue(line[column])));
+                }
             }
         }
     }

@@ -36,9 +36,11 @@ public:
     ~HeatmapView() override;
 
     // values is (nv, nx) row-major; row 0 is sampled at vLow (drawn at the bottom), column 0 at
-    // xLow; samples are at the grid points, so each cell is centred on its sample.
+    // xLow; samples are at the grid points, so each cell is centred on its sample. strength,
+    // empty or (nv, nx) like the values: how strongly each cell shows its colour, 1 the full
+    // colour, 0 white, a blend between (a class's colour paled by the model's doubt).
     void setData(int nx, int nv, std::vector<float> values, double xLow, double xHigh, double vLow,
-                 double vHigh);
+                 double vHigh, std::vector<float> strength = {});
     void clear();
 
     void setColorMap(ColorMap map);
@@ -110,6 +112,7 @@ private:
     int m_nx = 0;
     int m_nv = 0;
     std::vector<float> m_values;
+    std::vector<float> m_strength;  // empty, or one per value in [0, 1]
     double m_xLow = 0, m_xHigh = 1, m_vLow = 0, m_vHigh = 1;
     double m_dataMinimum = 0, m_dataMaximum = 0;
     double m_scaleLow = -1, m_scaleHigh = 1;

@@ -102,6 +102,15 @@ void DecisionSurfaceView::setSnapshot(const TrainingSnapshot& s, int classes) {
     // boundary) to 1 (red), so an unsure model (p ≈ 0.53 everywhere) looks pale, not certain; the
     // classes 0..classes−1 keep their colours from frame to frame.
     std::vector<float> values = surface->values;
+    // Three classes or more: the predicted class's colour, paled towards white as the model's
+    // probability for it falls from 1 to 1/K (a guess).
+    std::vector<float> strength;
+    if (const ProbeTensor* confidence = s.findProbe("decision_confidence");
+        classes > 2 && confidence && confidence->values.size() == values.size()) {
+        const float chance = 1.0f / float(classes);
+        strength.reserve(values.size());
+        for (float p : confidence->values) strength.push_back((p - chance) / (1.0f - chance));
+    }
     if (classes <= 2) {
         m_heatmap->setColorMap(ColorMap::Diverging);
         m_heatmap->setFixedScale(std::pair{0.0, 1.0});
@@ -116,7 +125,7 @@ void DecisionSurfaceView::setSnapshot(const TrainingSnapshot& s, int classes) {
         m_heatmap->setValueTitle(tr("predicted"));
     }
     m_heatmap->setData(n, n, std::move(values), s.surfaceLow, s.surfaceHigh, s.surfaceLow,
-                       s.surfaceHigh);
+                       s.surfaceHigh, std::move(strength));
     const double half = 0.5 * (s.surfaceHigh - s.surfaceLow) / (n - 1);
     m_overlay->low = s.surfaceLow - half;
     m_overlay->high = s.surfaceHigh + half;

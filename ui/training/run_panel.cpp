@@ -121,8 +121,10 @@ void RunPanel::setRun(const TrainingSnapshot& s, const std::shared_ptr<const Tra
     m_planeCaption->setText(
         rawDimension != 2 ? QString()
         : classes > 2
-            ? tr("Background: the predicted class. Dots: training points (white rim), "
-                 "test points (black rim).")
+            ? tr("Background: the predicted class, in full colour where the model is sure "
+                 "of it, paler as its probability falls towards 1/%1 (a guess). Dots: training "
+                 "points (white rim), test points (black rim).")
+                  .arg(classes)
             : tr("Background: P(class 1) — red near 1, blue near 0, white 0.5 (the "
                  "boundary), pale where the model is unsure. Dots: training points (white "
                  "rim), test points (black rim)."));
