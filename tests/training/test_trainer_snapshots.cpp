@@ -127,47 +127,34 @@ TEST(DecisionSurface, UsesTheInputFeatures) {
     EXPECT_NEAR(surface[3], sigmoid(t->model().forward(features, 1)[0]), 1e-6);
 }
 
-TEST(DecisionSurface, ThreeClassesGiveTheArgmaxClass) {
+// Three classes: the argmax class, and its softmax probability (decision_confidence, computed
+// here from the model's logits in double: between 1/3 and 1). Two classes have no confidence
+// probe: P(class 1) says it all.
+TEST(DecisionSurface, ThreeClassesGiveTheArgmaxClassAndItsProbability) {
     TrainingConfig c = smallConfig("spiral3");
     c.surfaceResolution = 9;
     std::unique_ptr<Trainer> t = createTrainer(c);
     t->step(200);
     const TrainingSnapshot s = t->snapshot(true);
     const std::vector<float> surface = test::probeValues(s, "decision_surface");
+    const ProbeTensor* confidence = s.findProbe("decision_confidence");
     ASSERT_EQ(surface.size(), 81u);
+    ASSERT_TRUE(confidence);
+    ASSERT_EQ(confidence->shape, (std::vector<std::int64_t>{9, 9}));
     for (size_t i = 0; i < surface.size(); ++i) {
         const std::vector<float> point{float(s.surfaceLow + 1.5 * double(i % 9)),
                                        float(s.surfaceLow + 1.5 * double(i / 9))};
         const std::span<const float> out = t->model().forward(point, 1);
         EXPECT_EQ(surface[i], float(std::max_element(out.begin(), out.end()) - out.begin())) << i;
-    }
-}
-
-// The confidence is the softmax probability of the predicted class, computed here from the
-// model's logits in double: between 1/3 and 1, near 1 on the training points after training.
-TEST(DecisionSurface, ThreeClassesGiveTheProbabilityOfThePredictedClass) {
-    TrainingConfig c = smallConfig("spiral3");
-    c.surfaceResolution = 9;
-    std::unique_ptr<Trainer> t = createTrainer(c);
-    t->step(200);
-    const TrainingSnapshot s = t->snapshot(true);
-    const ProbeTensor* probe = s.findProbe("decision_confidence");
-    ASSERT_TRUE(probe);
-    ASSERT_EQ(probe->shape, (std::vector<std::int64_t>{9, 9}));
-    for (size_t i = 0; i < probe->values.size(); ++i) {
-        const std::vector<float> point{float(s.surfaceLow + 1.5 * double(i % 9)),
-                                       float(s.surfaceLow + 1.5 * double(i / 9))};
-        const std::span<const float> out = t->model().forward(point, 1);
         double sum = 0;
         for (float z : out) sum += std::exp(double(z));
         const double best = std::exp(double(*std::max_element(out.begin(), out.end()))) / sum;
-        EXPECT_NEAR(probe->values[i], best, 1e-6) << i;
-        EXPECT_GE(probe->values[i], 1.0f / 3.0f - 1e-6f);
-        EXPECT_LE(probe->values[i], 1.0f);
+        EXPECT_NEAR(confidence->values[i], best, 1e-6) << i;
+        EXPECT_GE(confidence->values[i], 1.0f / 3.0f - 1e-6f);
+        EXPECT_LE(confidence->values[i], 1.0f);
     }
-    EXPECT_FALSE(
-        createTrainer(smallConfig("xor", "tanh"))->snapshot(true).findProbe("decision_confidence"))
-        << "two classes: P(class 1) says it all";
+    EXPECT_FALSE(createTrainer(smallConfig("xor", "tanh"))->snapshot(true).findProbe(
+        "decision_confidence"));
 }
 
 TEST(NeuronSurfaces, OneMapPerHiddenUnitOfEveryLayer) {
