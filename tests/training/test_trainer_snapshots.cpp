@@ -153,8 +153,8 @@ TEST(DecisionSurface, ThreeClassesGiveTheArgmaxClassAndItsProbability) {
         EXPECT_GE(confidence->values[i], 1.0f / 3.0f - 1e-6f);
         EXPECT_LE(confidence->values[i], 1.0f);
     }
-    EXPECT_FALSE(createTrainer(smallConfig("xor", "tanh"))->snapshot(true).findProbe(
-        "decision_confidence"));
+    EXPECT_FALSE(
+        createTrainer(smallConfig("xor", "tanh"))->snapshot(true).findProbe("decision_confidence"));
 }
 
 TEST(NeuronSurfaces, OneMapPerHiddenUnitOfEveryLayer) {

@@ -7,9 +7,12 @@
 // (training-WxH[-compare][-deep].png), e.g. under xvfb-run.
 #include <gtest/gtest.h>
 
+#include <QAbstractButton>
+#include <QComboBox>
 #include <QLineEdit>
 #include <QMenu>
 #include <QSet>
+#include <QTabBar>
 #include <QTemporaryDir>
 #include <algorithm>
 
@@ -231,4 +234,19 @@ TEST(TrainingPictures, EachIsSavedOnItsOwn) {
         << "run B is not shown";
     ASSERT_TRUE(window.setCurrentView("explorer"));
     EXPECT_FALSE(menu->isEnabled());
+}
+
+// Issue 7: the Play, Step, Reset and speed controls above the pictures, and the neuron grid's
+// colouring, say what they do too.
+TEST(TrainingToolbar, EveryControlHasATooltip) {
+    TrainingView view;
+    for (QWidget* widget : view.findChildren<QWidget*>()) {
+        if (!qobject_cast<QAbstractButton*>(widget) && !qobject_cast<QComboBox*>(widget)) continue;
+        if (qobject_cast<QTabBar*>(widget->parentWidget())) continue;  // Qt's scroll arrows
+        EXPECT_FALSE(widget->toolTip().isEmpty())
+            << widget->metaObject()->className() << " " << widget->objectName().toStdString() << " "
+            << (qobject_cast<QAbstractButton*>(widget)
+                    ? qobject_cast<QAbstractButton*>(widget)->text().toStdString()
+                    : std::string());
+    }
 }

@@ -3,6 +3,7 @@
 // compare, user points, CSV errors, state) and the curves.
 #include <gtest/gtest.h>
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -10,6 +11,7 @@
 #include <QLineEdit>
 #include <QMouseEvent>
 #include <QSignalSpy>
+#include <QSpinBox>
 
 #include "training/presets.h"
 #include "ui/charts/curve_chart.h"
@@ -201,6 +203,60 @@ TEST(DecisionSurfaceView, UsesAFixedProbabilityScaleAndAClassLegend) {
     EXPECT_EQ(cellColour(2, 0), class2);
     EXPECT_EQ(cellColour(2, 2), QColor(Qt::white));
     EXPECT_NEAR(cellColour(2, 1).green(), (255 + class2.green()) / 2.0, 1.5);
+}
+
+// Issue 7: every control of the Training settings says what it does; every number box also
+// says its range, as it writes its ends. The MLP and GLU rows, the user-point buttons and an
+// activation with parameters (leaky ReLU) are all shown in turn.
+TEST(TrainingControls, EveryControlHasATooltipAndNumberBoxesTheirRange) {
+    TrainingControls controls;
+    controls.show();
+    QStringList missing;
+    const auto check = [&](const QString& when) {
+        for (QWidget* widget : controls.findChildren<QWidget*>()) {
+            const bool control =
+                qobject_cast<QComboBox*>(widget) || qobject_cast<QAbstractSpinBox*>(widget) ||
+                qobject_cast<QLineEdit*>(widget) || qobject_cast<QAbstractButton*>(widget);
+            if (!control || qobject_cast<QLineEdit*>(widget->parentWidget())) continue;
+            if (qobject_cast<QLineEdit*>(widget) &&
+                qobject_cast<QAbstractSpinBox*>(widget->parent()))
+                continue;  // a spin box's own editor
+            const QString tip = widget->toolTip();
+            const QString name =
+                QStringLiteral("%1 %2 \"%3\" (%4)")
+                    .arg(widget->metaObject()->className(), widget->objectName(), tip, when);
+            if (tip.isEmpty()) {
+                missing << name;
+                continue;
+            }
+            QString low, high;
+            if (auto* number = qobject_cast<QDoubleSpinBox*>(widget)) {
+                low = QString::number(number->minimum(), 'g', 6);
+                high = QString::number(number->maximum(), 'g', 6);
+            } else if (auto* count = qobject_cast<QSpinBox*>(widget)) {
+                low = QString::number(count->minimum());
+                high = QString::number(count->maximum());
+            }
+            if (!low.isEmpty() && !(tip.contains(low) && tip.contains(high)))
+                missing << name + QStringLiteral(": no range %1 to %2").arg(low, high);
+        }
+    };
+    ASSERT_TRUE(controls.applyPreset("dying-relu"));
+    check("MLP");
+    ASSERT_TRUE(controls.applyPreset("swiglu-spiral"));
+    check("GLU");
+    auto* task = controls.findChild<QComboBox*>(QStringLiteral("task"));
+    ASSERT_NE(task, nullptr);
+    task->setCurrentIndex(task->findData(QStringLiteral("user")));
+    emit task->activated(task->currentIndex());
+    check("your points");
+    ASSERT_TRUE(controls.applyPreset("dying-relu"));
+    auto* activation = controls.findChild<QComboBox*>(QStringLiteral("activation"));
+    activation->setCurrentIndex(activation->findData(int(actlab::ActivationId::LeakyRelu)));
+    emit activation->activated(activation->currentIndex());
+    check("leaky ReLU");
+    missing.removeDuplicates();
+    EXPECT_TRUE(missing.isEmpty()) << missing.join(QLatin1Char('\n')).toStdString();
 }
 
 // The preset's documented set-up ("spiral, 3x32 ReLU, bias init -3, Adam"), not the preset's

@@ -33,6 +33,19 @@ QDoubleSpinBox* numberBox(double low, double high, double step, int decimals) {
     return box;
 }
 
+// A tooltip that says what the box does and its range, as the box writes its ends.
+void explain(QAbstractSpinBox* box, const QString& what) {
+    QString low, high;
+    if (auto* number = qobject_cast<QDoubleSpinBox*>(box)) {
+        low = QString::number(number->minimum(), 'g', 6);
+        high = QString::number(number->maximum(), 'g', 6);
+    } else if (auto* count = qobject_cast<QSpinBox*>(box)) {
+        low = QString::number(count->minimum());
+        high = QString::number(count->maximum());
+    }
+    box->setToolTip(TrainingControls::tr("%1 (%2 to %3)").arg(what, low, high));
+}
+
 QSpinBox* countBox(int low, int high) {
     auto* box = new QSpinBox;
     box->setRange(low, high);
@@ -64,6 +77,9 @@ TrainingControls::TrainingControls(QWidget* parent) : QWidget(parent) {
     m_preset->addItem(tr("Custom"), QString());
     for (const TrainingPreset& preset : trainingPresets())
         m_preset->addItem(qtText(preset.name), qtText(preset.name));
+    m_preset->setToolTip(
+        tr("A ready set-up that shows one effect (its line below says which); editing any "
+           "setting makes it Custom"));
     m_presetText = new QLabel;
     layout->addWidget(presetGroup(m_preset, m_presetText, this));
     layout->addWidget(buildDataBox());
@@ -88,6 +104,9 @@ QWidget* TrainingControls::buildDataBox() {
     for (const DatasetInfo& info : datasetCatalogue())
         addChoice(m_task, qtText(info.name), qtText(info.name), qtText(info.description));
     m_task->addItem(tr("your points"), QStringLiteral("user"));
+    m_task->setToolTip(
+        tr("The data the network learns; \"your points\" are those you draw or "
+           "import"));
     m_noise = numberBox(0, 1, 0.05, 2);
     m_noise->setObjectName(QStringLiteral("noise"));
     m_trainShare = countBox(10, 90);
@@ -96,9 +115,14 @@ QWidget* TrainingControls::buildDataBox() {
     m_points = countBox(0, 5000);
     m_points->setSingleStep(50);
     m_points->setSpecialValueText(tr("task default"));  // 0: the data set's own default
-    m_points->setToolTip(tr("Number of points before the split; at least 4"));
+    explain(m_noise, tr("How far the points scatter from the data set's clean shape"));
+    explain(m_trainShare, tr("Share of the points used for training; the rest test it"));
+    explain(m_points, tr("Number of points before the split (0: the data set's own number; at "
+                         "least 4)"));
     m_seed = countBox(0, 1'000'000);
     m_seed->setObjectName(QStringLiteral("seed"));
+    explain(m_seed, tr("Seed of the points, the split and the initial weights: the same seed "
+                       "gives the same run"));
     form->addRow(tr("Data set"), m_task);
     form->addRow(tr("Noise"), m_noise);
     form->addRow(tr("Split"), m_trainShare);
@@ -130,6 +154,7 @@ QWidget* TrainingControls::buildDataBox() {
     auto* import = new QPushButton(tr("Import CSV…"));
     import->setToolTip(tr("Rows x1,x2,label; an optional header line"));
     auto* clear = new QPushButton(tr("Clear points"));
+    clear->setToolTip(tr("Remove all your points"));
     buttons->addWidget(import);
     buttons->addWidget(clear);
     m_userText = new QLabel;
@@ -161,6 +186,9 @@ QWidget* TrainingControls::buildModelBox() {
     m_modelKind->setObjectName(QStringLiteral("modelKind"));
     m_modelKind->addItem(tr("MLP"), QStringLiteral("mlp"));
     m_modelKind->addItem(tr("GLU feed-forward"), QStringLiteral("glu"));
+    m_modelKind->setToolTip(
+        tr("MLP: layers of neurons, each act(Wx + b). GLU feed-forward: blocks x + "
+           "out(act(gate x) ⊙ value x), as in a Transformer's FFN"));
     m_hidden = new QLineEdit;
     m_hidden->setObjectName(QStringLiteral("hidden"));
     m_hidden->setToolTip(
@@ -174,10 +202,15 @@ QWidget* TrainingControls::buildModelBox() {
     m_dModel->setPrefix(tr("d_model "));
     m_blocks = countBox(1, kMaxHiddenLayers);
     m_blocks->setSuffix(tr(" blocks"));
+    explain(m_dModel, tr("Width of the GLU feed-forward's residual stream"));
+    explain(m_blocks, tr("Number of GLU blocks"));
     glu->addWidget(m_dModel);
     glu->addWidget(m_blocks);
     m_activationBox = new QComboBox;
     m_activationBox->setObjectName(QStringLiteral("activation"));
+    m_activationBox->setToolTip(
+        tr("The nonlinearity of every hidden layer (of every gate for a "
+           "GLU feed-forward)"));
     auto* holder = new QWidget;
     m_parameterHolder = new QVBoxLayout(holder);
     m_parameterHolder->setContentsMargins(0, 0, 0, 0);
@@ -185,8 +218,13 @@ QWidget* TrainingControls::buildModelBox() {
     for (Initialiser init :
          {Initialiser::HeNormal, Initialiser::HeUniform, Initialiser::Xavier, Initialiser::Lecun})
         m_init->addItem(qtText(initialiserName(init)), int(init));
+    m_init->setToolTip(
+        tr("How the initial weights are drawn: He (for ReLU-like units), Xavier "
+           "(for tanh, sigmoid), LeCun"));
     m_biasInit = numberBox(-10, 10, 0.5, 2);
     m_biasInit->setObjectName(QStringLiteral("biasInit"));
+    explain(m_biasInit, tr("Initial value of every hidden bias; a large negative one starts ReLU "
+                           "units dead"));
     form->addRow(tr("Model"), m_modelKind);
     form->addRow(tr("Hidden layers"), m_hidden);
     form->addRow(tr("GLU blocks"), m_gluRow);
@@ -225,6 +263,13 @@ QWidget* TrainingControls::buildOptimizerBox() {
     m_batch = countBox(1, 1024);
     m_l1 = numberBox(0, 1, 0.0001, 5);
     m_l2 = numberBox(0, 1, 0.0001, 5);
+    m_optimizer->setToolTip(
+        tr("How each step moves the weights along the gradient; changes "
+           "live, without a new run"));
+    explain(m_learningRate, tr("Size of each step; changes live"));
+    explain(m_batch, tr("Training points per step (a new run)"));
+    explain(m_l1, tr("Weight of the L1 penalty λ·Σ|w|, which pushes weights to 0; changes live"));
+    explain(m_l2, tr("Weight of the L2 penalty λ·Σw², which keeps weights small; changes live"));
     form->addRow(tr("Optimizer"), m_optimizer);
     form->addRow(tr("Learning rate"), m_learningRate);
     form->addRow(tr("Batch"), m_batch);
@@ -247,6 +292,7 @@ QWidget* TrainingControls::buildCompareBox() {
            "runs step together."));
     m_compareActivation = new QComboBox;
     m_compareActivation->setObjectName(QStringLiteral("compareActivation"));
+    m_compareActivation->setToolTip(tr("The activation of run B"));
     layout->addWidget(m_compare);
     layout->addWidget(m_compareActivation);
     connect(m_compare, &QCheckBox::toggled, this, [this] { changed(true); });

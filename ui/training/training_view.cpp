@@ -64,7 +64,8 @@ TrainingView::TrainingView(QWidget* parent) : RunView(parent) {
     assemble(m_controller, scroll, m_splitter, QStringLiteral("trainingMessage"),
              {.speeds = {1, 5, 10, 50, 100, 0},
               .defaultSpeedIndex = 2,  // 10 steps a frame
-              .stepToolTip = QString(),
+              .stepToolTip = tr("Train one frame's worth of steps, as many as the speed says "
+                                "(10 at full speed; both runs in compare mode)"),
               .speedToolTip = tr("Steps per frame, at about 30 frames a second; full: as many "
                                  "steps as fit, the pictures still redrawn 30 times a second"),
               .statusName = QStringLiteral("trainingStatus")});
