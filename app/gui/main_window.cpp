@@ -53,6 +53,7 @@ MainWindow::MainWindow(Backend& backend, const QString& backendReason, QWidget* 
     m_gated = new ui::GatedSurfacePanel(backend, this);
     m_properties = new ui::PropertiesPanel(backend, this);
     m_training = new ui::TrainingView(this);
+    m_training->setTrainingBackend(&backend);  // the selected backend trains too, where it can
     m_attention = new ui::AttentionView(this);
 
     m_tabs = new QTabWidget(this);

@@ -10,11 +10,11 @@
 namespace actlab {
 
 std::optional<TrainingLoop> TrainingLoop::create(const std::vector<TrainingConfig>& configs,
-                                                 std::string* error) {
+                                                 std::string* error, Backend* backend) {
     TrainingLoop loop;
     for (size_t i = 0; i < configs.size(); ++i) {
         std::string problem;
-        std::unique_ptr<Trainer> trainer = Trainer::create(configs[i], &problem);
+        std::unique_ptr<Trainer> trainer = Trainer::create(configs[i], &problem, backend);
         if (!trainer) {
             if (error)
                 *error = configs.size() > 1

@@ -22,9 +22,11 @@ struct FramePlan {
 
 class TrainingLoop {
 public:
-    // Builds one trainer per configuration; nullopt with *error naming the failing run.
+    // Builds one trainer per configuration, each training on `backend` where it offers a
+    // training engine for the model (Trainer::create), else on the CPU; nullopt with *error
+    // naming the failing run.
     static std::optional<TrainingLoop> create(const std::vector<TrainingConfig>& configs,
-                                              std::string* error);
+                                              std::string* error, Backend* backend = nullptr);
 
     // Runs one frame: every trainer takes one step, then the next step, and so on. Stops early
     // when shouldStop() returns true (asked once per step) or when a run diverges, or when

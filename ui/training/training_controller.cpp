@@ -8,8 +8,8 @@ TrainingController::TrainingController(QObject* parent)
 
 void TrainingController::reset(const std::vector<TrainingConfig>& configs) {
     const ResetSerials serials = startReset();
-    queue([configs, serials](TrainingWorker* worker) {
-        worker->reset(configs, serials.generation, serials.command);
+    queue([configs, serials, backend = m_backend](TrainingWorker* worker) {
+        worker->reset(configs, backend, serials.generation, serials.command);
     });
 }
 

@@ -18,6 +18,12 @@ public:
     // Rebuilds the runs (one config, or two to compare) at step 0, paused.
     void reset(const std::vector<TrainingConfig>& configs);
     void setOptimizer(const OptimizerConfig& config, double l1, double l2);
+    // Where the runs of the next reset train: this backend where it can (null: the CPU).
+    void setBackend(Backend* backend) { m_backend = backend; }
+    Backend* backend() const { return m_backend; }
+
+private:
+    Backend* m_backend = nullptr;
 };
 
 }  // namespace actlab::ui

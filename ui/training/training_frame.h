@@ -24,7 +24,9 @@ struct TrainingData {
 // RunFrame: generation, command, running, error, stepsPerSecond.
 struct TrainingFrame : RunFrame {
     std::shared_ptr<const TrainingData> data;
-    std::vector<TrainingSnapshot> runs;           // one per run (two in compare mode)
+    std::vector<TrainingSnapshot> runs;  // one per run (two in compare mode)
+    QString engine;                      // the backend the runs train on ("cpu", "vulkan")
+    QString engineNote;  // why not the backend asked for, when it declined; else empty
     [[no_unique_address]] QueuedHandoff handoff;  // last member: copied after all the others
     bool hasRun() const { return !runs.empty(); }
     int step() const { return runs.empty() ? 0 : runs.front().step; }

@@ -141,6 +141,11 @@ QImage TrainingView::renderPicture(const QString& id) const {
     return panel->neuronHeatmap()->renderImage(panel->neuronHeatmap()->size());
 }
 
+void TrainingView::setTrainingBackend(Backend* backend) {
+    m_controller->setBackend(backend);
+    reset();
+}
+
 void TrainingView::step() {
     if (diverged()) return;
     const int steps = m_controller->stepsPerFrame();
@@ -252,7 +257,21 @@ void TrainingView::drawFrame() {
         status += tr(" · %1 steps/s · %2 frames/s")
                       .arg(frame.stepsPerSecond, 0, 'f', 0)
                       .arg(m_fps, 0, 'f', 0);
+    // Where the runs train, when not on the CPU or when the backend asked for declined.
+    m_engine = frame.engine;
+    Backend* asked = m_controller->backend();
+    if (!frame.engine.isEmpty() && frame.engine != QLatin1String("cpu"))
+        status += tr(" · on %1").arg(frame.engine);
+    else if (!frame.engineNote.isEmpty())
+        status += tr(" · on the CPU");
     toolbar()->status()->setText(status);
+    toolbar()->status()->setToolTip(
+        !frame.engineNote.isEmpty()
+            ? tr("Training on the CPU: %1").arg(frame.engineNote)
+            : (asked && !frame.engine.isEmpty() && frame.engine != QLatin1String("cpu")
+                   ? tr("Training on %1 (%2)")
+                         .arg(frame.engine, QString::fromStdString(asked->deviceName()))
+                   : tr("Training on the CPU")));
     for (size_t r = 0; r < frame.runs.size(); ++r) {
         if (!frame.runs[r].diverged) continue;
         const QString who =

@@ -13,6 +13,10 @@
 class QLabel;
 class QSplitter;
 
+namespace actlab {
+class Backend;
+}
+
 namespace actlab::ui {
 
 class RunPanel;
@@ -35,6 +39,11 @@ public:
     void step() override;   // one frame's worth of steps (the speed setting; 10 at full speed)
     void reset() override;  // the runs start again from step 0, paused
     bool applyPreset(const QString& name);
+    // The runs train on this backend where it offers a training engine (the CPU otherwise, and
+    // for null); starts them again from step 0. The backend outlives the view.
+    void setTrainingBackend(Backend* backend);
+    QString trainingEngine() const { return m_engine; }  // what the runs train on: "cpu", "vulkan"
+
     void setCompare(bool on, const QString& activationName = QString());
 
     // The pictures File → Export training picture offers, each {id, title}: every shown run's
@@ -64,7 +73,8 @@ private:
     TrainingCharts* m_charts;
     RunPanel* m_runA;
     RunPanel* m_runB;
-    QLabel* m_sharedCaption;  // compare mode: what the planes show, once for both
+    QLabel* m_sharedCaption;
+    QString m_engine;  // compare mode: what the planes show, once for both
     QSplitter* m_splitter;
     QStringList m_runNames;
     bool m_classification = true;

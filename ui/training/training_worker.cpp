@@ -9,15 +9,20 @@ TrainingWorker::TrainingWorker(QObject* parent) : RunWorker(10, parent) {
     qRegisterMetaType<actlab::ui::TrainingFrame>();
 }
 
-void TrainingWorker::reset(const std::vector<TrainingConfig>& configs, quint64 generation,
-                           quint64 command) {
+void TrainingWorker::reset(const std::vector<TrainingConfig>& configs, Backend* backend,
+                           quint64 generation, quint64 command) {
     beginReset(generation, command);
     std::string error;
-    m_loop = TrainingLoop::create(configs, &error);
+    m_loop = TrainingLoop::create(configs, &error, backend);
     if (m_loop) m_loop->setComputeThreads(1);  // the UI thread keeps a core (training_loop.h)
     setError(m_loop ? QString() : QString::fromStdString(error));
     m_data.reset();
+    m_engine.clear();
+    m_engineNote.clear();
     if (m_loop) {
+        const std::string_view engine = m_loop->trainer(0).backendName();
+        m_engine = QString::fromUtf8(engine.data(), qsizetype(engine.size()));
+        m_engineNote = QString::fromStdString(m_loop->trainer(0).engineNote());
         const Dataset& dataset = m_loop->trainer(0).dataset();
         auto data = std::make_shared<TrainingData>();
         data->kind = dataset.kind;
@@ -50,6 +55,8 @@ void TrainingWorker::emitFrame() {
     TrainingFrame frame;
     stamp(frame);
     frame.data = m_data;
+    frame.engine = m_engine;
+    frame.engineNote = m_engineNote;
     if (m_loop) {
         QElapsedTimer cost;
         cost.start();

@@ -25,7 +25,10 @@ public:
 
     // Called in the worker's thread (QMetaObject::invokeMethod with a queued connection), like
     // RunWorker's play, advance and acknowledge.
-    void reset(const std::vector<TrainingConfig>& configs, quint64 generation, quint64 command);
+    // The runs train on `backend` where it offers a training engine (null: the CPU); the
+    // backend outlives the worker and serialises its own device work (one queue, one lock).
+    void reset(const std::vector<TrainingConfig>& configs, Backend* backend, quint64 generation,
+               quint64 command);
     void setOptimizer(const OptimizerConfig& config, double l1, double l2);
 
 signals:
@@ -40,6 +43,7 @@ private:
 
     std::optional<TrainingLoop> m_loop;
     std::shared_ptr<const TrainingData> m_data;
+    QString m_engine, m_engineNote;
 };
 
 }  // namespace actlab::ui
