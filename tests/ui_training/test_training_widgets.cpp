@@ -15,6 +15,7 @@
 
 #include "training/presets.h"
 #include "ui/charts/curve_chart.h"
+#include "ui/panels/parameter_editor.h"
 #include "ui/training/decision_surface_view.h"
 #include "ui/training/heatmap_renderer_choice.h"
 #include "ui/training/neuron_grid_view.h"
@@ -257,6 +258,33 @@ TEST(TrainingControls, EveryControlHasATooltipAndNumberBoxesTheirRange) {
     check("leaky ReLU");
     missing.removeDuplicates();
     EXPECT_TRUE(missing.isEmpty()) << missing.join(QLatin1Char('\n')).toStdString();
+}
+
+// Issue 7: run B has its own activation parameters (B's Leaky ReLU slope), set in the Compare
+// box, independent of A's; they reach B's configuration only and survive the saved state.
+TEST(TrainingControls, RunBHasItsOwnActivationParameters) {
+    TrainingControls controls;
+    ASSERT_TRUE(controls.applyPreset("dying-relu"));
+    controls.setCompare(true, QStringLiteral("leaky_relu"));
+    auto* editor = controls.findChild<ParameterEditor*>(QStringLiteral("parametersB"));
+    ASSERT_NE(editor, nullptr) << "B's Leaky ReLU shows its slope";
+    QDoubleSpinBox* alpha = editor->spinBox(QStringLiteral("alpha"));
+    ASSERT_NE(alpha, nullptr);
+    alpha->setValue(0.2);
+    std::vector<TrainingConfig> runs = controls.configs();
+    ASSERT_EQ(runs.size(), 2u);
+    EXPECT_EQ(runs[0].model.activations.front().id, actlab::ActivationId::Relu);
+    EXPECT_EQ(runs[1].model.activations.front().id, actlab::ActivationId::LeakyRelu);
+    EXPECT_DOUBLE_EQ(runs[1].model.activations.front().parameters[0], 0.2);
+
+    TrainingControls restored;
+    restored.restoreState(controls.saveState());
+    runs = restored.configs();
+    ASSERT_EQ(runs.size(), 2u);
+    EXPECT_DOUBLE_EQ(runs[1].model.activations.front().parameters[0], 0.2);
+    restored.setCompare(false);
+    EXPECT_EQ(restored.findChild<ParameterEditor*>(QStringLiteral("parametersB")), nullptr)
+        << "no B parameters without a run B";
 }
 
 // The preset's documented set-up ("spiral, 3x32 ReLU, bias init -3, Adam"), not the preset's

@@ -79,8 +79,8 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
     mapColumn->addWidget(m_neuronMap, 1);
     m_side = new QBoxLayout(QBoxLayout::TopToBottom);
     m_side->setContentsMargins(0, 0, 0, 0);
-    m_side->addLayout(gridColumn, 2);
-    m_side->addLayout(mapColumn, 3);
+    m_side->addLayout(gridColumn, 1);
+    m_side->addLayout(mapColumn, 1);
     auto* planeColumn = new QVBoxLayout;
     planeColumn->setContentsMargins(0, 0, 0, 0);
     planeColumn->addWidget(m_plane, 1);

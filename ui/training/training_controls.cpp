@@ -293,10 +293,19 @@ QWidget* TrainingControls::buildCompareBox() {
     m_compareActivation = new QComboBox;
     m_compareActivation->setObjectName(QStringLiteral("compareActivation"));
     m_compareActivation->setToolTip(tr("The activation of run B"));
+    m_parameterHolderB = new QVBoxLayout;
+    m_parameterHolderB->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_compare);
     layout->addWidget(m_compareActivation);
-    connect(m_compare, &QCheckBox::toggled, this, [this] { changed(true); });
-    connect(m_compareActivation, &QComboBox::activated, this, [this] { changed(true); });
+    layout->addLayout(m_parameterHolderB);
+    connect(m_compare, &QCheckBox::toggled, this, [this] {
+        rebuildParameterEditorB();
+        changed(true);
+    });
+    connect(m_compareActivation, &QComboBox::activated, this, [this] {
+        rebuildParameterEditorB();
+        changed(true);
+    });
     return box;
 }
 
@@ -317,6 +326,37 @@ void TrainingControls::rebuildActivationChoices() {
         b = m_compareActivation->findData(int(glu ? ActivationId::Geglu : ActivationId::LeakyRelu));
     m_compareActivation->setCurrentIndex(std::max(0, b));
     rebuildParameterEditor();
+    rebuildParameterEditorB();
+}
+
+ActivationConfig TrainingControls::activationB() const {
+    const auto id = ActivationId(m_compareActivation->currentData().toInt());
+    return m_activationB.id == id ? m_activationB : ActivationConfig::withDefaults(id);
+}
+
+// Run B's own parameters (the leaky slope of B's Leaky ReLU, say), shown while comparing: a
+// new choice of activation starts from its defaults.
+void TrainingControls::rebuildParameterEditorB() {
+    delete m_parametersB;
+    m_parametersB = nullptr;
+    m_activationB = activationB();
+    const ActivationInfo& info = m_activationB.info();
+    if (info.parameters.empty() || !m_compare->isChecked()) return;
+    std::vector<ParameterRow> rows;
+    for (size_t i = 0; i < info.parameters.size(); ++i) {
+        const ParameterSpec& spec = info.parameters[i];
+        rows.push_back({qtText(spec.name), qtText(spec.meaning), spec.minimum, spec.maximum,
+                        spec.defaultValue, m_activationB.parameters[i]});
+    }
+    m_parametersB = new ParameterEditor(qtText(info.name) + QStringLiteral("-b"),
+                                        tr("Run B: %1 parameters").arg(qtText(info.displayName)),
+                                        QColor(), rows);
+    m_parametersB->setObjectName(QStringLiteral("parametersB"));
+    m_parameterHolderB->addWidget(m_parametersB);
+    connect(m_parametersB, &ParameterEditor::valueChanged, this,
+            [this](const QString& name, double value) {
+                if (!m_activationB.setParameter(name.toStdString(), value)) changed(true);
+            });
 }
 
 void TrainingControls::rebuildParameterEditor() {
@@ -409,16 +449,27 @@ std::vector<TrainingConfig> TrainingControls::configs() const {
     std::vector<TrainingConfig> runs{c};
     if (m_compare->isChecked()) {
         TrainingConfig b = c;
-        b.model.activations = {ActivationConfig::withDefaults(
-            ActivationId(m_compareActivation->currentData().toInt()))};
+        b.model.activations = {activationB()};
         runs.push_back(std::move(b));
     }
     return runs;
 }
 
+// "Leaky ReLU", or "Leaky ReLU (alpha 0.2)" where a parameter is not its default: two runs of
+// one activation are told apart.
+QString TrainingControls::runName(const ActivationConfig& config) {
+    QStringList changed;
+    const auto specs = config.info().parameters;
+    for (size_t i = 0; i < specs.size(); ++i)
+        if (config.parameters[i] != specs[i].defaultValue)
+            changed << QStringLiteral("%1 %2").arg(qtText(specs[i].name)).arg(config.parameters[i]);
+    const QString name = qtText(config.info().displayName);
+    return changed.isEmpty() ? name : tr("%1 (%2)").arg(name, changed.join(QStringLiteral(", ")));
+}
+
 QStringList TrainingControls::runNames() const {
-    QStringList names{qtText(m_activation.info().displayName)};
-    if (m_compare->isChecked()) names << m_compareActivation->currentText();
+    QStringList names{runName(m_activation)};
+    if (m_compare->isChecked()) names << runName(activationB());
     return names;
 }
 

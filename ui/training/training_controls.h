@@ -68,13 +68,18 @@ private:
     QWidget* buildCompareBox();
     void writeFields(const TrainingConfig& config);  // without emitting
     void rebuildActivationChoices();
-    void rebuildParameterEditor();
+    void rebuildParameterEditor();   // run A's activation parameters
+    void rebuildParameterEditorB();  // run B's, in the Compare box
+    // Run B's activation: the compare box's choice with the parameters set for it.
+    ActivationConfig activationB() const;
+    static QString runName(const ActivationConfig& config);
     void updateVisibility();
     void changed(bool rebuild);
     void importCsvFile();
 
     TrainingConfig m_base;  // the preset's config: fields without a control come from here
     ActivationConfig m_activation;
+    ActivationConfig m_activationB;  // its parameters; the id follows the compare box
     LabelledPoints m_userPoints;
     int m_userClasses = 2;
     bool m_writing = false;
@@ -108,6 +113,8 @@ private:
     QDoubleSpinBox* m_l2;
     QCheckBox* m_compare;
     QComboBox* m_compareActivation;
+    QVBoxLayout* m_parameterHolderB;
+    ParameterEditor* m_parametersB = nullptr;
 };
 
 }  // namespace actlab::ui

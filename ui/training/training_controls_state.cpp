@@ -123,6 +123,7 @@ void TrainingControls::setCompare(bool on, const QString& activationName) {
         }
     }
     m_compare->setChecked(on);
+    rebuildParameterEditorB();
     m_writing = false;
     emit rebuildRequested();
 }
@@ -206,6 +207,11 @@ QJsonObject TrainingControls::saveState() const {
     state["compare"] = m_compare->isChecked();
     state["compareActivation"] =
         qtText(activationInfo(ActivationId(m_compareActivation->currentData().toInt())).name);
+    const ActivationConfig b = activationB();
+    QJsonObject parametersB;  // run B's own activation parameters
+    for (size_t i = 0; i < b.info().parameters.size(); ++i)
+        parametersB[qtText(b.info().parameters[i].name)] = b.parameters[i];
+    state["compareParameters"] = parametersB;
     state["class"] = chosenClass();
     QJsonArray points;
     for (size_t i = 0; i < m_userPoints.size(); ++i)
@@ -252,6 +258,14 @@ void TrainingControls::restoreState(const QJsonObject& state) {
     m_preset->setCurrentIndex(std::max(0, m_preset->findData(presetName)));
     m_presetText->setText(preset ? qtText(preset->description) : QString());
     m_writing = false;
+    if (const ActivationInfo* info =
+            findActivation(state["compareActivation"].toString().toStdString())) {
+        m_activationB = ActivationConfig::withDefaults(info->id);
+        const QJsonObject parametersB = state["compareParameters"].toObject();
+        for (auto it = parametersB.begin(); it != parametersB.end(); ++it)
+            if (it.value().isDouble())  // out of range: the default stays, as for run A
+                (void)m_activationB.setParameter(it.key().toStdString(), it.value().toDouble());
+    }
     setCompare(state["compare"].toBool(), state["compareActivation"].toString());
 }
 
