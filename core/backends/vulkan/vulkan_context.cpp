@@ -2,6 +2,7 @@
 #include "backends/vulkan/vulkan_context.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <utility>
 #include <vector>
@@ -216,6 +217,9 @@ bool VulkanContext::pickPhysicalDevice(bool allowCpuDevice, std::string* whyNot)
     VkPhysicalDeviceProperties properties{};
     m_vk.vkGetPhysicalDeviceProperties(m_physicalDevice, &properties);
     m_limits = properties.limits;
+    m_separateMemory = properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
+    if (const char* staging = std::getenv("ACTLAB_VULKAN_STAGING"))
+        m_separateMemory = std::strcmp(staging, "1") == 0;
     m_vk.vkGetPhysicalDeviceMemoryProperties(m_physicalDevice, &m_memory);
     return true;
 }
@@ -255,7 +259,14 @@ bool VulkanContext::createDevice(std::string* whyNot) {
                    whyNot);
 }
 
-int VulkanContext::findMemoryType(uint32_t typeBits) const {
+int VulkanContext::findMemoryType(uint32_t typeBits, Memory memory) const {
+    if (memory == Memory::DeviceLocal) {
+        for (uint32_t i = 0; i < m_memory.memoryTypeCount; ++i)
+            if ((typeBits & (1u << i)) &&
+                (m_memory.memoryTypes[i].propertyFlags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT))
+                return static_cast<int>(i);
+        return -1;
+    }
     constexpr VkMemoryPropertyFlags required =
         VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
     // Host-cached memory first: results are read back by the CPU.
@@ -267,22 +278,25 @@ int VulkanContext::findMemoryType(uint32_t typeBits) const {
     return -1;
 }
 
-VulkanBuffer VulkanContext::createBuffer(VkDeviceSize bytes, std::string* whyNot) {
+VulkanBuffer VulkanContext::createBuffer(VkDeviceSize bytes, std::string* whyNot, Memory memory) {
     VulkanBuffer buffer;
     buffer.m_vk = &m_vk;
     buffer.m_device = m_device;
     VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
     info.size = bytes;
-    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                 VK_BUFFER_USAGE_TRANSFER_DST_BIT;
     info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
     if (failed(m_vk.vkCreateBuffer(m_device, &info, nullptr, &buffer.m_buffer), "vkCreateBuffer",
                whyNot))
         return {};
     VkMemoryRequirements requirements{};
     m_vk.vkGetBufferMemoryRequirements(m_device, buffer.m_buffer, &requirements);
-    const int type = findMemoryType(requirements.memoryTypeBits);
+    const int type = findMemoryType(requirements.memoryTypeBits, memory);
     if (type < 0) {
-        fail(whyNot, "the device has no host-visible coherent memory for storage buffers");
+        fail(whyNot, memory == Memory::DeviceLocal
+                         ? "the device has no device-local memory for storage buffers"
+                         : "the device has no host-visible coherent memory for storage buffers");
         return {};
     }
     VkMemoryAllocateInfo allocateInfo{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
@@ -292,11 +306,80 @@ VulkanBuffer VulkanContext::createBuffer(VkDeviceSize bytes, std::string* whyNot
                "vkAllocateMemory", whyNot) ||
         failed(m_vk.vkBindBufferMemory(m_device, buffer.m_buffer, buffer.m_memory, 0),
                "vkBindBufferMemory", whyNot) ||
-        failed(m_vk.vkMapMemory(m_device, buffer.m_memory, 0, VK_WHOLE_SIZE, 0, &buffer.m_mapped),
-               "vkMapMemory", whyNot))
+        (memory == Memory::HostMapped &&
+         failed(m_vk.vkMapMemory(m_device, buffer.m_memory, 0, VK_WHOLE_SIZE, 0, &buffer.m_mapped),
+                "vkMapMemory", whyNot)))
         return {};
     buffer.m_bytes = bytes;
     return buffer;
+}
+
+bool StagedBuffer::create(VulkanContext& context, VkDeviceSize bytes, std::string* whyNot) {
+    m_vk = &context.vk();
+    m_staged = context.separateMemory();
+    m_device = context.createBuffer(
+        bytes, whyNot,
+        m_staged ? VulkanContext::Memory::DeviceLocal : VulkanContext::Memory::HostMapped);
+    if (m_device && m_staged) m_staging = context.createBuffer(bytes, whyNot);
+    if (!m_device || (m_staged && !m_staging)) {
+        m_device = VulkanBuffer();
+        return false;
+    }
+    return true;
+}
+
+bool StagedBuffer::uploadWhole(VulkanContext& context, std::string* whyNot) const {
+    return !m_staged ||
+           context.submitAndWait(
+               [&](VkCommandBuffer commands) { recordUpload(commands, {whole()}); }, whyNot);
+}
+
+namespace {
+
+void barrier(const VulkanFunctions& vk, VkCommandBuffer commands, VkPipelineStageFlags from,
+             VkAccessFlags written, VkPipelineStageFlags to, VkAccessFlags used) {
+    VkMemoryBarrier memory{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    memory.srcAccessMask = written;
+    memory.dstAccessMask = used;
+    vk.vkCmdPipelineBarrier(commands, from, to, 0, 1, &memory, 0, nullptr, 0, nullptr);
+}
+
+}  // namespace
+
+void StagedBuffer::recordCopies(VkCommandBuffer commands, const VulkanBuffer& from,
+                                const VulkanBuffer& to, std::initializer_list<Range> ranges) const {
+    std::vector<VkBufferCopy> regions;
+    for (const Range& range : ranges)
+        if (range.count > 0)
+            regions.push_back({range.offset * sizeof(float), range.offset * sizeof(float),
+                               range.count * sizeof(float)});
+    if (!regions.empty())
+        m_vk->vkCmdCopyBuffer(commands, from.handle(), to.handle(), uint32_t(regions.size()),
+                              regions.data());
+}
+
+void StagedBuffer::recordUpload(VkCommandBuffer commands,
+                                std::initializer_list<Range> ranges) const {
+    if (!m_staged) return;
+    // Earlier shaders' reads and writes of these ranges come before the copy's writes.
+    barrier(*m_vk, commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+            VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+            VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
+    recordCopies(commands, m_staging, m_device, ranges);
+    barrier(*m_vk, commands, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+            VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+            VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+}
+
+void StagedBuffer::recordDownload(VkCommandBuffer commands,
+                                  std::initializer_list<Range> ranges) const {
+    if (!m_staged) return;
+    barrier(*m_vk, commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+            VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+            VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+    recordCopies(commands, m_device, m_staging, ranges);
+    barrier(*m_vk, commands, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+            VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
 }
 
 bool VulkanContext::submitAndWait(const std::function<void(VkCommandBuffer)>& record,

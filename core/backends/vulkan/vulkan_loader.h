@@ -48,6 +48,7 @@ namespace actlab::vulkan {
     X(vkCmdPushConstants)                 \
     X(vkCmdDispatch)                      \
     X(vkCmdPipelineBarrier)               \
+    X(vkCmdCopyBuffer)                    \
     X(vkCreateFence)                      \
     X(vkDestroyFence)                     \
     X(vkResetFences)                      \

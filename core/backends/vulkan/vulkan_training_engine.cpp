@@ -1,6 +1,7 @@
-// The Vulkan training engine. A step: inputs and targets written into the batch plan's mapped
-// buffers, push constants set from the schedule (learning rate, Adam's bias corrections, L1/L2),
-// the whole step recorded and submitted once, then the row losses and status read back.
+// The Vulkan training engine. A step: inputs and targets written into the batch plan's host
+// memory, push constants set from the schedule (learning rate, Adam's bias corrections, L1/L2),
+// the whole step recorded and submitted once (with the copies to and from device-local memory
+// where the device has its own: StagedBuffer), then the row losses and status read back.
 #include "backends/vulkan/vulkan_training_engine.h"
 
 #include <algorithm>
@@ -58,8 +59,12 @@ public:
         std::lock_guard lock(m_shared->mutex);
         Plan* plan = trainPlan(batch);
         if (!plan) return failure(result);
+        std::string error;
         if (m_hostHandedOut) {  // the caller may have edited the host model: it wins
-            m_parameters->upload(m_hostParameters);
+            if (!m_parameters->upload(m_hostParameters, &error)) {
+                report(error);
+                return failure(result);
+            }
             m_hostHandedOut = false;
         }
         std::optional<TrainStepResult> expected;
@@ -67,9 +72,15 @@ public:
         std::copy_n(inputs.begin(), plan->input.count, plan->input.mapped);
         std::copy_n(targets.begin(), plan->targets.count, plan->targets.mapped);
         setStepConstants(*plan);
-        std::string error;
         if (!m_shared->context->submitAndWait(
-                [&](VkCommandBuffer commands) { plan->list->record(commands); }, &error)) {
+                [&](VkCommandBuffer commands) {
+                    plan->arena.recordUpload(commands,
+                                             {plan->input.range(), plan->targets.range()});
+                    plan->list->record(commands);
+                    plan->arena.recordDownload(commands, {plan->rowLoss.range()});
+                    m_parameters->recordStatusDownload(commands);
+                },
+                &error)) {
             report(error);
             return failure(result);
         }
@@ -101,8 +112,11 @@ public:
     Model<float>& hostModel() override {
         if (m_hostStale) {
             std::lock_guard lock(m_shared->mutex);
-            m_parameters->download(m_hostParameters);
-            m_hostStale = false;
+            std::string error;
+            if (m_parameters->download(m_hostParameters, &error))
+                m_hostStale = false;
+            else
+                report(error);  // the host keeps the last values it had
         }
         m_hostHandedOut = true;
         return *m_host;
@@ -110,12 +124,14 @@ public:
 
     std::span<const float> evaluate(std::span<const float> inputs, int rows) override {
         std::lock_guard lock(m_shared->mutex);
-        if (m_hostHandedOut) m_parameters->upload(m_hostParameters);  // never while stale
+        std::string error;
+        bool done = true;
+        if (m_hostHandedOut) done = m_parameters->upload(m_hostParameters, &error);  // never stale
+        if (!done) report(error);
         m_hostHandedOut = false;
         const size_t inputWidth = size_t(m_model.inputDimension);
         const size_t outputWidth = size_t(m_model.outputDimension);
         m_evaluation.resize(size_t(rows) * outputWidth);
-        bool done = true;
         for (int first = 0; first < rows && done; first += kEvaluationChunk) {
             const int count = std::min(kEvaluationChunk, rows - first);
             done = evaluateChunk(
@@ -124,8 +140,7 @@ public:
         }
         if (done) return m_evaluation;
         // The device failed: the host reference gives the same numbers, only slower.
-        if (m_hostStale) m_parameters->download(m_hostParameters);
-        m_hostStale = false;
+        if (m_hostStale && m_parameters->download(m_hostParameters, &error)) m_hostStale = false;
         const std::span<const float> output = m_host->forward(inputs, rows);
         m_evaluation.assign(output.begin(), output.end());
         return m_evaluation;
@@ -160,8 +175,8 @@ private:
     // and update are not compared; they follow the same formulas).
     TrainStepResult checkStep(std::span<const float> inputs, std::span<const float> targets,
                               int batch) {
-        if (m_hostStale) m_parameters->download(m_hostParameters);
-        m_hostStale = false;
+        std::string error;
+        if (m_hostStale && m_parameters->download(m_hostParameters, &error)) m_hostStale = false;
         const std::vector<Parameter<float>*> shadow = m_check->hostModel().parameters();
         for (size_t k = 0; k < shadow.size(); ++k) shadow[k]->value = m_hostParameters[k]->value;
         m_check->setOptimizerConfig(m_optimizer.config());
@@ -189,7 +204,12 @@ private:
         std::copy_n(inputs.begin(), plan->input.count, plan->input.mapped);
         std::string error;
         if (!m_shared->context->submitAndWait(
-                [&](VkCommandBuffer commands) { plan->list->record(commands); }, &error)) {
+                [&](VkCommandBuffer commands) {
+                    plan->arena.recordUpload(commands, {plan->input.range()});
+                    plan->list->record(commands);
+                    plan->arena.recordDownload(commands, {plan->output.range()});
+                },
+                &error)) {
             report(error);
             return false;
         }

@@ -218,9 +218,10 @@ std::unique_ptr<DeviceParameters> DeviceParameters::create(
     for (int r = 0; r < RegionCount; ++r) whole.add(device->m_regionSize);
     device->m_partialOffset = whole.add(device->m_groups);
     device->m_statusOffset = whole.add(2);
-    device->m_buffer = kernels.context().createBuffer(whole.size() * sizeof(float), whyNot);
-    if (!device->m_buffer) return nullptr;
-    float* base = device->m_buffer.data();
+    device->m_context = &kernels.context();
+    if (!device->m_buffer.create(kernels.context(), whole.size() * sizeof(float), whyNot))
+        return nullptr;
+    float* base = device->m_buffer.host();
     std::memset(base, 0, whole.size() * sizeof(float));  // padding gradients stay 0 for the norm
     for (size_t k = 0; k < parameters.size(); ++k) {
         const Parameter<float>& p = *parameters[k];
@@ -228,6 +229,7 @@ std::unique_ptr<DeviceParameters> DeviceParameters::create(
         std::fill_n(base + Mask * device->m_regionSize + device->m_offsets[k], p.size(),
                     p.isWeight ? 1.0f : 0.0f);
     }
+    if (!device->m_buffer.uploadWhole(kernels.context(), whyNot)) return nullptr;
     return device;
 }
 
@@ -242,16 +244,30 @@ TensorSlice DeviceParameters::find(const std::string& name, Region region) const
                    found->second.second);
 }
 
-void DeviceParameters::download(const std::vector<Parameter<float>*>& parameters) const {
+bool DeviceParameters::download(const std::vector<Parameter<float>*>& parameters,
+                                std::string* whyNot) const {
+    if (m_buffer.staged() && !m_context->submitAndWait(
+                                 [&](VkCommandBuffer commands) {
+                                     m_buffer.recordDownload(commands, {region(Value).range()});
+                                 },
+                                 whyNot))
+        return false;
     for (size_t k = 0; k < parameters.size(); ++k)
-        std::copy_n(m_buffer.data() + m_offsets[k], parameters[k]->size(),
+        std::copy_n(m_buffer.host() + m_offsets[k], parameters[k]->size(),
                     parameters[k]->value.begin());
+    return true;
 }
 
-void DeviceParameters::upload(const std::vector<Parameter<float>*>& parameters) {
+bool DeviceParameters::upload(const std::vector<Parameter<float>*>& parameters,
+                              std::string* whyNot) {
     for (size_t k = 0; k < parameters.size(); ++k)
         std::copy(parameters[k]->value.begin(), parameters[k]->value.end(),
-                  m_buffer.data() + m_offsets[k]);
+                  m_buffer.host() + m_offsets[k]);
+    return !m_buffer.staged() || m_context->submitAndWait(
+                                     [&](VkCommandBuffer commands) {
+                                         m_buffer.recordUpload(commands, {region(Value).range()});
+                                     },
+                                     whyNot);
 }
 
 std::unique_ptr<Plan> buildPlan(TrainingKernels& kernels, const ModelConfig& model, LossKind loss,
@@ -290,10 +306,11 @@ std::unique_ptr<Plan> buildPlan(TrainingKernels& kernels, const ModelConfig& mod
             parameters.region(DeviceParameters::First), parameters.region(DeviceParameters::Second),
             parameters.region(DeviceParameters::Mask), parameters.status());
     }
-    plan->arena = kernels.context().createBuffer(arena.size() * sizeof(float), whyNot);
-    if (!plan->arena) return nullptr;
-    std::memset(plan->arena.data(), 0, arena.size() * sizeof(float));
-    plan->list->placeArena(plan->arena);
+    if (!plan->arena.create(kernels.context(), arena.size() * sizeof(float), whyNot))
+        return nullptr;
+    std::memset(plan->arena.host(), 0, arena.size() * sizeof(float));
+    if (!plan->arena.uploadWhole(kernels.context(), whyNot)) return nullptr;
+    plan->list->placeArena(plan->arena.device());
     for (TensorSlice* slice : {&plan->input, &plan->targets, &plan->output, &plan->rowLoss})
         *slice = sliceOf(plan->arena, slice->offset, slice->count);
     if (!plan->list->finish(whyNot)) return nullptr;

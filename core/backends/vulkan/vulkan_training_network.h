@@ -30,11 +30,18 @@ public:
     TensorSlice partial() const { return sliceOf(m_buffer, m_partialOffset, m_groups); }
     TensorSlice status() const { return sliceOf(m_buffer, m_statusOffset, 2); }
     uint32_t normGroups() const { return m_groups; }
-    void download(const std::vector<Parameter<float>*>& parameters) const;  // values → host
-    void upload(const std::vector<Parameter<float>*>& parameters);          // host → values
+    // Values → host, host → values (each a submission of its own when staged); false with
+    // *whyNot when the device failed.
+    bool download(const std::vector<Parameter<float>*>& parameters, std::string* whyNot) const;
+    bool upload(const std::vector<Parameter<float>*>& parameters, std::string* whyNot);
+    // Records the copy of the step status to the host (after a step's dispatches).
+    void recordStatusDownload(VkCommandBuffer commands) const {
+        m_buffer.recordDownload(commands, {status().range()});
+    }
 
 private:
-    VulkanBuffer m_buffer;
+    VulkanContext* m_context = nullptr;
+    StagedBuffer m_buffer;
     size_t m_regionSize = 0;
     std::map<std::string, std::pair<size_t, size_t>> m_byName;  // offset in region, count
     std::vector<size_t> m_offsets;                              // by parameter index
@@ -45,7 +52,7 @@ private:
 // One recorded pass over `rows` rows. Inputs and targets are written through the mapped slices.
 struct Plan {
     int rows = 0;
-    VulkanBuffer arena;  // activations, their gradients, inputs, targets, row losses
+    StagedBuffer arena;  // activations, their gradients, inputs, targets, row losses
     TensorSlice input, targets, output, rowLoss;
     std::unique_ptr<DispatchList> list;
     size_t normDispatch = 0, optimizerDispatch = 0;  // training plans: push constants per step

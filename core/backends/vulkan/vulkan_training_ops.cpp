@@ -60,6 +60,10 @@ size_t ArenaLayout::add(size_t count) {
     return offset;
 }
 
+TensorSlice sliceOf(const StagedBuffer& buffer, size_t offset, size_t count) {
+    return {buffer.device().handle(), offset, count, buffer.host() + offset};
+}
+
 TensorSlice sliceOf(const VulkanBuffer& buffer, size_t offset, size_t count) {
     return {buffer.handle(), offset, count, buffer.data() + offset};
 }

@@ -24,7 +24,8 @@ struct TensorSlice {
     VkBuffer buffer = VK_NULL_HANDLE;
     size_t offset = 0;        // floats; a multiple of the storage-offset alignment
     size_t count = 0;         // floats
-    float* mapped = nullptr;  // host address of the first float (buffers are host-visible)
+    float* mapped = nullptr;  // host address of the first float (its staging copy, if staged)
+    StagedBuffer::Range range() const { return {offset, count}; }
 };
 
 // Places tensors one after another, each starting on the binding alignment.
@@ -40,6 +41,7 @@ private:
 };
 
 TensorSlice sliceOf(const VulkanBuffer& buffer, size_t offset, size_t count);
+TensorSlice sliceOf(const StagedBuffer& buffer, size_t offset, size_t count);  // host(): mapped
 
 // Workgroups of `perGroup` invocations that cover `count` (at least one).
 uint32_t groupsFor(size_t count, uint32_t perGroup);
