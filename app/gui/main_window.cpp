@@ -68,17 +68,16 @@ MainWindow::MainWindow(Backend& backend, const QString& backendReason, QWidget* 
     m_propertiesDock->setObjectName(QStringLiteral("propertiesDock"));
     m_propertiesDock->setWidget(m_properties);
     addDockWidget(Qt::RightDockWidgetArea, m_propertiesDock);
-    // The Properties dock describes the Explorer's function: the labs need the room.
+    // The Properties dock describes the Explorer's function: the other tabs need the room.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
-        const bool lab =
-            m_tabs->widget(index) == m_training || m_tabs->widget(index) == m_attention;
-        if (lab) {
-            if (!m_inLab) m_propertiesDockWasVisible = !m_propertiesDock->isHidden();
+        const bool away = m_tabs->widget(index) != m_explorer;
+        if (away) {
+            if (!m_awayFromExplorer) m_propertiesDockWasVisible = !m_propertiesDock->isHidden();
             m_propertiesDock->hide();
-        } else if (m_inLab && m_propertiesDockWasVisible) {
+        } else if (m_awayFromExplorer && m_propertiesDockWasVisible) {
             m_propertiesDock->show();
         }
-        m_inLab = lab;
+        m_awayFromExplorer = away;
     });
     connect(m_explorer, &ui::ExplorerPanel::selectedActivationChanged, m_properties,
             &ui::PropertiesPanel::setActivation);

@@ -82,8 +82,8 @@ private:
     ui::PropertiesPanel* m_properties = nullptr;
     ui::TrainingView* m_training = nullptr;
     ui::AttentionView* m_attention = nullptr;
-    bool m_propertiesDockWasVisible = true;  // restored when leaving Training or Attention
-    bool m_inLab = false;                    // the current tab is Training or Attention
+    bool m_propertiesDockWasVisible = true;  // restored on coming back to the Explorer
+    bool m_awayFromExplorer = false;         // the current tab is not the Explorer
     QString m_backendText;
     std::function<bool(const QString&)> m_askQuit;
 };

@@ -81,7 +81,7 @@ CurveChart::Impl::Impl(CurveChart* owner) : q(owner) {
     chart->setTitleFont(withPointSize(chart->titleFont(), 14, true));
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
-    chart->legend()->setFont(withPointSize(chart->legend()->font(), 12));
+    chart->legend()->setFont(withPointSize(chart->legend()->font(), kLegendPointSize));
 
     axisX = new QValueAxis();
     axisY = new QValueAxis();
@@ -271,8 +271,8 @@ void CurveChart::Impl::applyLegendVisibility(Entry& entry, const QString& key) {
         marker->setVisible(!legendHidden.contains(key));
 }
 
-bool CurveChart::Impl::fitsBelow(const QStringList& labels) const {
-    const QFontMetrics metrics(chart->legend()->font());
+bool CurveChart::Impl::fitsBelow(const QStringList& labels, const QFont& font) const {
+    const QFontMetrics metrics(font);
     double needed = 0;
     for (const QString& label : labels) needed += metrics.horizontalAdvance(label) + 48;
     return needed <= 0.9 * chart->size().width();
@@ -282,7 +282,33 @@ void CurveChart::Impl::updateLegendPlacement() {
     QStringList shown;
     for (const auto& [key, entry] : entries)
         if (!legendHidden.contains(key)) shown << entry.label;
-    const Qt::Alignment wanted = fitsBelow(shown) ? Qt::AlignBottom : Qt::AlignRight;
+    // Below the plot in one row at 12 pt, or smaller down to 9 pt; else right of the plot, at
+    // the size whose longest entry takes at most half of the chart (Qt Charts cuts longer
+    // ones), 9 pt at least.
+    QFont font = chart->legend()->font();
+    int size = kLegendPointSize;
+    for (; size > kSmallestLegendPointSize; --size) {
+        font.setPointSize(size);
+        if (fitsBelow(shown, font)) break;
+    }
+    font.setPointSize(size);
+    const bool below = fitsBelow(shown, font);
+    qreal width = 0;  // right of the plot: as wide as the longest entry needs
+    if (!below) {
+        for (size = kLegendPointSize; size >= kSmallestLegendPointSize; --size) {
+            font.setPointSize(size);
+            const QFontMetrics metrics(font);
+            int longest = 0;
+            for (const QString& label : shown)
+                longest = std::max(longest, metrics.horizontalAdvance(label));
+            width = longest + 2 * metrics.height() + 24;
+            if (width <= chart->size().width() / 2 || size == kSmallestLegendPointSize) break;
+        }
+        width = std::min(width, chart->size().width() / 2);
+    }
+    if (chart->legend()->font().pointSize() != size) chart->legend()->setFont(font);
+    if (chart->legend()->minimumWidth() != width) chart->legend()->setMinimumWidth(width);
+    const Qt::Alignment wanted = below ? Qt::AlignBottom : Qt::AlignRight;
     if (chart->legend()->alignment() != wanted) chart->legend()->setAlignment(wanted);
 }
 
@@ -529,7 +555,9 @@ void CurveChart::setLegendEntryVisible(const QString& key, bool visible) {
 }
 
 bool CurveChart::legendFitsBelow(const QStringList& labels) const {
-    return m_impl->fitsBelow(labels);
+    QFont font = m_impl->chart->legend()->font();
+    font.setPointSize(kLegendPointSize);
+    return m_impl->fitsBelow(labels, font);
 }
 
 void CurveChart::setCurveLabel(const QString& key, const QString& label) {
@@ -565,9 +593,12 @@ QStringList CurveChart::crowdedTickLabels() const {
     const QRectF area = m_impl->chart->plotArea();
     const double line = QFontMetricsF(m_impl->axisX->labelsFont()).height();
     std::vector<std::pair<QRectF, QString>> under, left;
+    QStringList titles{m_impl->axisX->titleText(), m_impl->axisY->titleText()};
+    if (m_impl->logAxisY) titles << m_impl->logAxisY->titleText();
     for (QGraphicsItem* item : m_impl->chart->scene()->items()) {
         const auto* text = qgraphicsitem_cast<QGraphicsTextItem*>(item);
         if (!text || !text->isVisible() || text->toPlainText().isEmpty()) continue;
+        if (titles.contains(text->toPlainText())) continue;  // an axis title, not a tick label
         const QRectF box = text->sceneBoundingRect();
         if (box.top() >= area.bottom() - 2 && box.top() < area.bottom() + line)
             under.push_back({box, text->toPlainText()});

@@ -19,6 +19,9 @@
 
 namespace actlab::ui {
 
+inline constexpr int kLegendPointSize = 12;         // as the axes' labels
+inline constexpr int kSmallestLegendPointSize = 9;  // a crowded legend shrinks down to this
+
 class CurveChart::Impl {
 public:
     struct Entry {
@@ -47,7 +50,8 @@ public:
     void setCursorLine(const QPointF& chartPosition);
     void applyLegendVisibility(Entry& entry, const QString& key);
     void updateLegendPlacement();
-    bool fitsBelow(const QStringList& labels) const;  // legend entries in one row below
+    // Legend entries at this font in one row below the plot.
+    bool fitsBelow(const QStringList& labels, const QFont& font) const;
 
     // Lays the chart out at `size` (logical pixels) and restores it when done: for exports.
     void renderTo(QPainter& painter, const QSize& size, bool fullResolution);

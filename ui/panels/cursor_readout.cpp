@@ -33,6 +33,8 @@ CursorReadout::CursorReadout(QWidget* parent) : QWidget(parent) {
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    // The names whole (GELU (sigmoid approx.)); the numbers share the rest.
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_table->setColumnHidden(3, true);
     m_table->setMinimumHeight(90);
     m_table->setToolTip(tr("Values at the x under the mouse pointer, from the exact formulas"));

@@ -260,7 +260,10 @@ void GatedSurfacePanel::updateSlice() {
                           (m_surface.xHigh - m_surface.xLow) * column / (m_surface.nx - 1));
         curve.y.push_back(y);
     }
-    m_slice->setTitle(tr("Slice at v = %1 (nearest sampled row)").arg(number(v)));
+    m_slice->setTitle(tr("Slice at v = %1").arg(number(v)));
+    m_slice->setToolTip(tr("y over x at v = %1, the surface's sampled row nearest to the v you "
+                           "chose")
+                            .arg(number(v)));
     m_slice->setCurves({curve});
     m_slice->setXRange(m_surface.xLow, m_surface.xHigh);
     m_slice->fitY();
