@@ -1,6 +1,7 @@
 // MainWindow: assembles the panels, the menus and the status bar; exports go to the panels.
 #include "main_window.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -8,6 +9,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTabWidget>
 
@@ -18,6 +20,7 @@
 #include "ui/attention/attention_grid_view.h"
 #include "ui/attention/attention_view.h"
 #include "ui/charts/curve_chart.h"
+#include "ui/common/run_view.h"
 #include "ui/common/wheel_guard.h"
 #include "ui/panels/explorer_panel.h"
 #include "ui/panels/gated_surface_panel.h"
@@ -146,6 +149,89 @@ void MainWindow::buildMenus() {
     }
     view->addSeparator();
     view->addAction(m_propertiesDock->toggleViewAction());
+    // The Training and Attention views' settings panel: hidden, the pictures take the room.
+    m_settingsAction = view->addAction(tr("&Settings panel"));
+    m_settingsAction->setObjectName(QStringLiteral("settingsPanel"));
+    m_settingsAction->setCheckable(true);
+    m_settingsAction->setChecked(true);
+    m_settingsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
+    connect(m_settingsAction, &QAction::toggled, this, [this](bool shown) {
+        if (ui::RunView* lab = currentLab()) lab->setControlsShown(shown);
+    });
+    const auto syncSettingsAction = [this] {
+        ui::RunView* lab = currentLab();
+        m_settingsAction->setEnabled(lab != nullptr);
+        const QSignalBlocker blocker(m_settingsAction);
+        m_settingsAction->setChecked(lab ? lab->controlsShown() : true);
+    };
+    connect(m_tabs, &QTabWidget::currentChanged, this, syncSettingsAction);
+    syncSettingsAction();
+    view->addSeparator();
+    QAction* presentation = view->addAction(tr("&Presentation"));
+    presentation->setObjectName(QStringLiteral("presentation"));
+    presentation->setShortcut(QKeySequence(Qt::Key_F5));
+    connect(presentation, &QAction::triggered, this, [this] { setPresentation(true); });
+    QAction* leave = new QAction(tr("Leave presentation"), this);
+    leave->setShortcut(QKeySequence(Qt::Key_Escape));
+    leave->setShortcutContext(Qt::WindowShortcut);
+    addAction(leave);  // active while the window is, menu or not
+    connect(leave, &QAction::triggered, this, [this] {
+        if (m_presenting) setPresentation(false);
+    });
+    QAction* fullScreen = view->addAction(tr("&Full screen"));
+    fullScreen->setObjectName(QStringLiteral("fullScreen"));
+    fullScreen->setShortcut(QKeySequence(Qt::Key_F11));
+    connect(fullScreen, &QAction::triggered, this,
+            [this] { isFullScreen() ? showNormal() : showFullScreen(); });
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard shortcuts"), this, [this] {
+        QMessageBox box(QMessageBox::Information, tr("Keyboard shortcuts"), shortcutsText(),
+                        QMessageBox::Close, this);
+        box.setTextFormat(Qt::RichText);
+        box.exec();
+    });
+}
+
+ui::RunView* MainWindow::currentLab() const {
+    QWidget* current = m_tabs->currentWidget();
+    if (current == m_training) return m_training;
+    if (current == m_attention) return m_attention;
+    return nullptr;
+}
+
+void MainWindow::setPresentation(bool on) {
+    if (on == m_presenting) return;
+    m_presenting = on;
+    if (on) {
+        m_wasMaximised = isMaximized();
+        showFullScreen();
+    } else if (m_wasMaximised) {
+        showMaximized();
+    } else {
+        showNormal();
+    }
+}
+
+QString MainWindow::shortcutsText() {
+    const QList<std::pair<QString, QString>> rows{
+        {tr("Space"), tr("Play or pause (Training, Attention)")},
+        {tr("→"), tr("One step (Training, Attention)")},
+        {tr("R"), tr("Reset the run (Training, Attention)")},
+        {tr("Ctrl+Shift+H"), tr("Show or hide the settings panel")},
+        {tr("F5"), tr("Presentation: full screen")},
+        {tr("Esc"), tr("Leave the presentation")},
+        {tr("F11"), tr("Full screen")},
+        {tr("Ctrl+1 … Ctrl+5"), tr("Go to a tab")},
+        {tr("Ctrl+E, Ctrl+Shift+E"), tr("Export the plot as PNG, as SVG")},
+        {tr("Ctrl+Shift+C"), tr("Export the plotted data as CSV")},
+        {tr("Ctrl+Q"), tr("Quit (asks first when a run has trained)")},
+    };
+    QString html = QStringLiteral("<table cellspacing=\"6\">");
+    for (const auto& [keys, what] : rows)
+        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                    .arg(keys.toHtmlEscaped(), what.toHtmlEscaped());
+    return html + QStringLiteral("</table>");
 }
 
 QString MainWindow::backendText() const { return m_backendText; }

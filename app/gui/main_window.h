@@ -9,6 +9,7 @@
 
 #include "gui_options.h"
 
+class QAction;
 class QDockWidget;
 class QTabWidget;
 
@@ -23,6 +24,7 @@ class ExplorerPanel;
 class GatedSurfacePanel;
 class GeluApproximationPanel;
 class PropertiesPanel;
+class RunView;
 class TrainingView;
 }  // namespace actlab::ui
 
@@ -40,6 +42,12 @@ public:
     ui::TrainingView* trainingView() const { return m_training; }
     ui::AttentionView* attentionView() const { return m_attention; }
     QString backendText() const;
+
+    // Presentation (View → Presentation, F5): full screen until Esc (or this with false), back
+    // to the window as it was.
+    void setPresentation(bool on);
+    bool presenting() const { return m_presenting; }
+    static QString shortcutsText();  // Help → Keyboard shortcuts, as a table
 
     bool setCurrentView(const QString& name);  // explorer | gelu | gated | training | attention
     QString currentView() const;
@@ -70,6 +78,7 @@ protected:
 private:
     void buildMenus();
     ui::CurveChart* currentChart() const;
+    ui::RunView* currentLab() const;  // the Training or Attention view when current, else null
     // Asks for a file name, runs `action`, reports the outcome in the status bar or a box.
     void runExport(const QString& title, const QString& filter, const QString& suffix,
                    const std::function<bool(const QString&, QString*)>& action);
@@ -84,6 +93,9 @@ private:
     ui::AttentionView* m_attention = nullptr;
     bool m_propertiesDockWasVisible = true;  // restored on coming back to the Explorer
     bool m_awayFromExplorer = false;         // the current tab is not the Explorer
+    QAction* m_settingsAction = nullptr;     // View → Settings panel
+    bool m_presenting = false;
+    bool m_wasMaximised = false;
     QString m_backendText;
     std::function<bool(const QString&)> m_askQuit;
 };

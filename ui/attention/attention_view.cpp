@@ -226,7 +226,8 @@ QJsonObject AttentionView::saveState() const {
     QJsonObject state{{QStringLiteral("controls"), m_controls->saveState()},
                       {QStringLiteral("stepsPerFrame"), toolbar()->stepsPerFrame()},
                       {QStringLiteral("probe"), m_probe->currentIndex()},
-                      {QStringLiteral("splitter"), splitterStateText(m_splitter)}};
+                      {QStringLiteral("splitter"), splitterStateText(m_splitter)},
+                      {QStringLiteral("controlsShown"), controlsShown()}};
     if (grid()->isEnlarged())
         state[QStringLiteral("enlarged")] =
             QJsonArray{grid()->enlargedLayer(), grid()->enlargedHead()};
@@ -238,6 +239,7 @@ void AttentionView::restoreState(const QJsonObject& state) {
     if (state.contains(QStringLiteral("controls")))
         m_controls->restoreState(state.value(QStringLiteral("controls")).toObject());
     setStepsPerFrame(state.value(QStringLiteral("stepsPerFrame")).toInt(5));
+    setControlsShown(state.value(QStringLiteral("controlsShown")).toBool(true));
     restoreSplitterState(m_splitter, state.value(QStringLiteral("splitter")));
     reset();
     m_wantedProbe = std::max(0, state.value(QStringLiteral("probe")).toInt(0));

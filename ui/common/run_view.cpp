@@ -1,15 +1,20 @@
 // RunView: the scaffolding and the commands the training views share.
 #include "ui/common/run_view.h"
 
+#include <QAbstractSlider>
 #include <QApplication>
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScrollArea>
+#include <QShortcut>
 #include <QSplitter>
 #include <QThread>
 #include <QVBoxLayout>
+#include <utility>
 
 #include "ui/common/run_controller.h"
 #include "ui/common/status_label.h"
@@ -75,6 +80,7 @@ QSplitter* RunView::picturesAndCurves(QWidget* pictures, QWidget* curves, const 
 void RunView::assemble(RunController* controller, QWidget* controls, QWidget* main,
                        const QString& messageName, const RunToolbarSpec& toolbar) {
     m_controller = controller;
+    m_controls = controls;
     m_message = new QLabel(this);
     m_message->setObjectName(messageName);
     m_message->setWordWrap(true);
@@ -82,6 +88,21 @@ void RunView::assemble(RunController* controller, QWidget* controls, QWidget* ma
     m_message->hide();
     m_toolbar = new RunToolbar(controller, toolbar, this);
     m_toolbar->addPlayShortcut(this);
+    QList<QShortcut*> keys;
+    for (const auto& [key, button] : {std::pair{Qt::Key_Right, m_toolbar->stepButton()},
+                                      std::pair{Qt::Key_R, m_toolbar->resetButton()}}) {
+        auto* shortcut = new QShortcut(QKeySequence(key), this);
+        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(shortcut, &QShortcut::activated, button, [button] {
+            if (button->isEnabled()) button->click();
+        });
+        keys << shortcut;
+    }
+    // A slider or a combo box with the focus keeps its keys (→ moves the slider).
+    connect(qApp, &QApplication::focusChanged, this, [keys](QWidget*, QWidget* now) {
+        const bool keeps = qobject_cast<QAbstractSlider*>(now) || qobject_cast<QComboBox*>(now);
+        for (QShortcut* shortcut : keys) shortcut->setEnabled(!keeps);
+    });
     connect(m_toolbar, &RunToolbar::stepClicked, this, &RunView::step);
     connect(m_toolbar, &RunToolbar::resetClicked, this, &RunView::reset);
 
@@ -95,6 +116,12 @@ void RunView::assemble(RunController* controller, QWidget* controls, QWidget* ma
     layout->addWidget(controls);
     layout->addLayout(right, 1);
 }
+
+void RunView::setControlsShown(bool shown) {
+    if (m_controls) m_controls->setVisible(shown);
+}
+
+bool RunView::controlsShown() const { return m_controls && !m_controls->isHidden(); }
 
 void RunView::showMessage(const QString& text) {
     m_message->setText(text);

@@ -54,6 +54,11 @@ public:
     // box unless replaced, as tests do); true: discard it.
     void setDiscardQuestion(std::function<bool(int step)> question);
 
+    // The settings panel beside the pictures, shown or hidden (a projector: only the pictures
+    // and the toolbar stay). Part of the view's state.
+    void setControlsShown(bool shown);
+    bool controlsShown() const;
+
 protected:
     explicit RunView(QWidget* parent);
 
@@ -63,7 +68,8 @@ protected:
     // Pictures above, curves below (3 : 2), neither collapsible; sizes are scaled to the height.
     QSplitter* picturesAndCurves(QWidget* pictures, QWidget* curves, const QList<int>& sizes);
     // Creates the message line (named messageName) and the toolbar, and lays the view out:
-    // controls | (toolbar, message, main). Space toggles Play anywhere in the view.
+    // controls | (toolbar, message, main). Anywhere in the view (unless a text field takes the
+    // key): Space plays or pauses, → trains one Step, R is the Reset button.
     void assemble(RunController* controller, QWidget* controls, QWidget* main,
                   const QString& messageName, const RunToolbarSpec& toolbar);
     void showMessage(const QString& text);  // "" hides the message line
@@ -81,6 +87,7 @@ protected:
 
 private:
     RunController* m_controller = nullptr;
+    QWidget* m_controls = nullptr;
     RunToolbar* m_toolbar = nullptr;
     QLabel* m_message = nullptr;
     std::function<bool(int)> m_askDiscard;

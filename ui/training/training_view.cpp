@@ -306,7 +306,8 @@ QJsonObject TrainingView::saveState() const {
             {QStringLiteral("stepsPerFrame"), toolbar()->stepsPerFrame()},
             {QStringLiteral("runA"), m_runA->saveState()},
             {QStringLiteral("runB"), m_runB->saveState()},
-            {QStringLiteral("splitter"), splitterStateText(m_splitter)}};
+            {QStringLiteral("splitter"), splitterStateText(m_splitter)},
+            {QStringLiteral("controlsShown"), controlsShown()}};
 }
 
 void TrainingView::restoreState(const QJsonObject& state) {
@@ -314,6 +315,7 @@ void TrainingView::restoreState(const QJsonObject& state) {
     if (state.contains(QStringLiteral("controls")))
         m_controls->restoreState(state.value(QStringLiteral("controls")).toObject());
     setStepsPerFrame(state.value(QStringLiteral("stepsPerFrame")).toInt(10));
+    setControlsShown(state.value(QStringLiteral("controlsShown")).toBool(true));
     m_runA->restoreState(state.value(QStringLiteral("runA")).toObject());
     m_runB->restoreState(state.value(QStringLiteral("runB")).toObject());
     restoreSplitterState(m_splitter, state.value(QStringLiteral("splitter")));

@@ -1,0 +1,123 @@
+// Presentation and the keyboard (issue 9's first part): F5 fills the screen and Esc gives the
+// window back; View → Settings panel hides the Training or Attention settings (each view its
+// own, kept in its state) so the pictures take the room; in a lab view → trains one step and R
+// is the Reset button; Help → Keyboard shortcuts lists them. Real key presses (QTest) through
+// the application's shortcut map.
+#include <gtest/gtest.h>
+
+#include <QAbstractSlider>
+#include <QAction>
+#include <QApplication>
+#include <QScrollArea>
+#include <QTest>
+#include <memory>
+
+#include "backends/backend_factory.h"
+#include "gui_test_support.h"
+#include "main_window.h"
+#include "ui/attention/attention_view.h"
+#include "ui/training/run_panel.h"
+#include "ui/training/training_view.h"
+
+using namespace actlab;
+using namespace actlab::ui;
+
+namespace {
+
+bool waitFor(const std::function<bool()>& done, int milliseconds = 20000) {
+    return actlab::test::waitFor(done, milliseconds);
+}
+
+class Presentation : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_selection = createBackend(BackendChoice::Cpu);
+        window = std::make_unique<gui::MainWindow>(*m_selection.backend,
+                                                   QString::fromStdString(m_selection.reason));
+        window->resize(1280, 720);
+        window->show();
+        window->activateWindow();
+        ASSERT_TRUE(QTest::qWaitForWindowActive(window.get()));
+    }
+    QAction* action(const char* name) const {
+        return window->findChild<QAction*>(QString::fromLatin1(name));
+    }
+
+    BackendSelection m_selection;
+    std::unique_ptr<gui::MainWindow> window;
+};
+
+}  // namespace
+
+TEST_F(Presentation, F5FillsTheScreenAndEscapeGivesTheWindowBack) {
+    QTest::keyClick(window.get(), Qt::Key_F5);
+    EXPECT_TRUE(window->presenting());
+    EXPECT_TRUE(window->isFullScreen());
+    QTest::keyClick(window.get(), Qt::Key_Escape);
+    EXPECT_FALSE(window->presenting());
+    EXPECT_FALSE(window->isFullScreen());
+    QTest::keyClick(window.get(), Qt::Key_Escape);  // outside a presentation Esc does nothing
+    EXPECT_FALSE(window->isFullScreen());
+}
+
+TEST_F(Presentation, TheSettingsPanelHidesPerLabViewAndTheStateKeepsIt) {
+    QAction* settings = action("settingsPanel");
+    ASSERT_NE(settings, nullptr);
+    EXPECT_FALSE(settings->isEnabled()) << "the Explorer has no such panel";
+    ASSERT_TRUE(window->setCurrentView("training"));
+    TrainingView* training = window->trainingView();
+    ASSERT_TRUE(settings->isEnabled());
+    EXPECT_TRUE(training->controlsShown());
+    actlab::test::waitFor([] { return false; }, 100);
+    const int before = training->runPanel(0)->width();
+    QTest::keyClick(window.get(), Qt::Key_H, Qt::ControlModifier | Qt::ShiftModifier);
+    EXPECT_FALSE(training->controlsShown());
+    EXPECT_FALSE(settings->isChecked());
+    actlab::test::waitFor([] { return false; }, 100);
+    EXPECT_GT(training->runPanel(0)->width(), before + 150) << "the pictures take the room";
+
+    ASSERT_TRUE(window->setCurrentView("attention"));
+    EXPECT_TRUE(window->attentionView()->controlsShown()) << "each view has its own";
+    EXPECT_TRUE(settings->isChecked());
+    ASSERT_TRUE(window->setCurrentView("training"));
+    EXPECT_FALSE(settings->isChecked());
+
+    const QJsonObject state = training->saveState();
+    TrainingView restored;
+    restored.restoreState(state);
+    EXPECT_FALSE(restored.controlsShown());
+}
+
+TEST_F(Presentation, ArrowStepsAndRResetsTheLabView) {
+    ASSERT_TRUE(window->setCurrentView("training"));
+    TrainingView* training = window->trainingView();
+    training->setDiscardQuestion([](int) { return true; });
+    ASSERT_TRUE(waitFor([&] { return training->framesDrawn() > 0; }));
+    training->setFocus();
+    QTest::keyClick(window.get(), Qt::Key_Right);
+    ASSERT_TRUE(waitFor([&] { return training->currentStep() == 10; }))
+        << "one step of the speed (10 steps a frame)";
+    QTest::keyClick(window.get(), Qt::Key_R);
+    EXPECT_TRUE(waitFor([&] { return training->currentStep() == 0; }));
+
+    // A focused slider keeps its arrow: run B's Leaky ReLU slope moves, no step is trained.
+    training->setCompare(true, QStringLiteral("leaky_relu"));
+    ASSERT_TRUE(
+        waitFor([&] { return training->framesDrawn() > 0 && training->currentStep() == 0; }));
+    auto* slider =
+        training->findChild<QWidget*>(QStringLiteral("parametersB"))->findChild<QAbstractSlider*>();
+    ASSERT_NE(slider, nullptr);
+    slider->setFocus();
+    ASSERT_EQ(QApplication::focusWidget(), slider);
+    const int position = slider->value();
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Right);  // where a key press goes
+    EXPECT_GT(slider->value(), position);
+    actlab::test::waitFor([] { return false; }, 300);
+    EXPECT_EQ(training->currentStep(), 0);
+}
+
+TEST(KeyboardShortcuts, TheHelpListsThem) {
+    const QString text = gui::MainWindow::shortcutsText();
+    for (const char* key : {"Space", "F5", "Esc", "F11", "R", "Ctrl+Shift+H"})
+        EXPECT_TRUE(text.contains(QString::fromUtf8(key))) << key;
+}
