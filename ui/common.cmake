@@ -20,6 +20,8 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/common/run_worker.h
   ${CMAKE_CURRENT_LIST_DIR}/common/status_label.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/status_label.h
+  ${CMAKE_CURRENT_LIST_DIR}/common/ui_scale.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/ui_scale.h
   ${CMAKE_CURRENT_LIST_DIR}/common/wheel_guard.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/wheel_guard.h
 )

@@ -2,6 +2,7 @@
 #include "main_window.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -12,6 +13,7 @@
 #include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <cmath>
 
 #include "activations/catalogue.h"
 #include "backends/backend.h"
@@ -21,6 +23,7 @@
 #include "ui/attention/attention_view.h"
 #include "ui/charts/curve_chart.h"
 #include "ui/common/run_view.h"
+#include "ui/common/ui_scale.h"
 #include "ui/common/wheel_guard.h"
 #include "ui/panels/explorer_panel.h"
 #include "ui/panels/gated_surface_panel.h"
@@ -178,6 +181,17 @@ void MainWindow::buildMenus() {
     connect(leave, &QAction::triggered, this, [this] {
         if (m_presenting) setPresentation(false);
     });
+    // The UI scale: every text, line and marker larger, for the back of a classroom.
+    QMenu* scale = view->addMenu(tr("UI &scale"));
+    auto* scales = new QActionGroup(scale);
+    for (double factor : ui::kUiScales) {
+        QAction* choice = scale->addAction(tr("%1 %").arg(int(std::lround(factor * 100))));
+        choice->setObjectName(QStringLiteral("uiScale%1").arg(int(std::lround(factor * 100))));
+        choice->setCheckable(true);
+        choice->setChecked(factor == ui::uiScale());
+        scales->addAction(choice);
+        connect(choice, &QAction::triggered, this, [factor] { ui::setUiScale(factor); });
+    }
     QAction* fullScreen = view->addAction(tr("&Full screen"));
     fullScreen->setObjectName(QStringLiteral("fullScreen"));
     fullScreen->setShortcut(QKeySequence(Qt::Key_F11));

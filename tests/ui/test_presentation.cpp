@@ -1,13 +1,14 @@
 // Presentation and the keyboard (issue 9's first part): F5 fills the screen and Esc gives the
-// window back; View → Settings panel hides the Training or Attention settings (each view its
-// own, kept in its state) so the pictures take the room; in a lab view → trains one step and R
-// is the Reset button; Help → Keyboard shortcuts lists them. Real key presses (QTest) through
-// the application's shortcut map.
+// window back; View → UI scale grows every text live; View → Settings panel hides the Training or
+// Attention settings (each view its own, kept in its state) so the pictures take the room; in a lab
+// view → trains one step and R is the Reset button; Help → Keyboard shortcuts lists them. Real key
+// presses (QTest) through the application's shortcut map.
 #include <gtest/gtest.h>
 
 #include <QAbstractSlider>
 #include <QAction>
 #include <QApplication>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QTest>
 #include <memory>
@@ -16,6 +17,7 @@
 #include "gui_test_support.h"
 #include "main_window.h"
 #include "ui/attention/attention_view.h"
+#include "ui/charts/curve_chart.h"
 #include "ui/training/run_panel.h"
 #include "ui/training/training_view.h"
 
@@ -114,6 +116,28 @@ TEST_F(Presentation, ArrowStepsAndRResetsTheLabView) {
     EXPECT_GT(slider->value(), position);
     actlab::test::waitFor([] { return false; }, 300);
     EXPECT_EQ(training->currentStep(), 0);
+}
+
+// View → UI scale: the application font, the toolbar's larger buttons and the charts' titles
+// all grow by the factor, live; back at 100 % they are as before.
+TEST_F(Presentation, TheUiScaleGrowsTextsLive) {
+    ASSERT_TRUE(window->setCurrentView("training"));
+    TrainingView* training = window->trainingView();
+    const double app = QApplication::font().pointSizeF();
+    const double button = training->playButton()->font().pointSizeF();
+    CurveChart* chart = window->findChild<CurveChart*>();
+    ASSERT_NE(chart, nullptr);
+    const double title = chart->titleFont().pointSizeF();
+    QAction* larger = action("uiScale150");
+    ASSERT_NE(larger, nullptr);
+    larger->trigger();
+    actlab::test::waitFor([] { return false; }, 100);
+    EXPECT_DOUBLE_EQ(QApplication::font().pointSizeF(), 1.5 * app);
+    EXPECT_NEAR(training->playButton()->font().pointSizeF(), 1.5 * button, 0.01);
+    EXPECT_NEAR(chart->titleFont().pointSizeF(), 1.5 * title, 0.01);
+    action("uiScale100")->trigger();
+    EXPECT_DOUBLE_EQ(QApplication::font().pointSizeF(), app);
+    EXPECT_NEAR(chart->titleFont().pointSizeF(), title, 0.01);
 }
 
 TEST(KeyboardShortcuts, TheHelpListsThem) {

@@ -13,6 +13,7 @@
 
 #include "ui/charts/curve_chart_impl.h"
 #include "ui/charts/polyline_simplification.h"
+#include "ui/common/ui_scale.h"
 
 namespace actlab::ui {
 namespace {
@@ -34,12 +35,6 @@ bool samePoints(const QList<QPointF>& a, const QList<QPointF>& b) {
     for (qsizetype i = 0; i < a.size(); ++i)  // exact, unlike QPointF::operator== (fuzzy)
         if (a[i].x() != b[i].x() || a[i].y() != b[i].y()) return false;
     return true;
-}
-
-QFont withPointSize(QFont font, int size, bool bold = false) {
-    font.setPointSize(size);
-    font.setBold(bold);
-    return font;
 }
 
 // The finest readable tick spacing for an axis `extent` pixels long over [low, high]: from
@@ -78,17 +73,13 @@ CurveChart::Impl::Impl(CurveChart* owner) : q(owner) {
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setBackgroundRoundness(0);
     chart->setMargins(QMargins(6, 6, 12, 6));
-    chart->setTitleFont(withPointSize(chart->titleFont(), 14, true));
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
-    chart->legend()->setFont(withPointSize(chart->legend()->font(), kLegendPointSize));
 
     axisX = new QValueAxis();
     axisY = new QValueAxis();
     for (QValueAxis* axis : {axisX, axisY}) {
         axis->setLabelFormat(QStringLiteral("%g"));
-        axis->setLabelsFont(withPointSize(axis->labelsFont(), 12));
-        axis->setTitleFont(withPointSize(axis->titleFont(), 13, true));
         axis->setTickType(QValueAxis::TicksDynamic);
         axis->setTickAnchor(0);
         axis->setMinorTickCount(0);
@@ -103,13 +94,34 @@ CurveChart::Impl::Impl(CurveChart* owner) : q(owner) {
     cursorLine->setZValue(100);
     cursorLine->hide();
 
+    applyFonts();
     view = new ChartView(chart, q);
     applyRange(homeLow, homeHigh, -1, 1);
 }
 
+// Title 14 pt, axis titles 13 pt, tick labels and legend 12 pt, times the UI scale.
+void CurveChart::Impl::applyFonts() {
+    const double scale = uiScale();
+    const auto sized = [scale](QFont font, double points, bool bold) {
+        font.setPointSizeF(points * scale);
+        font.setBold(bold);
+        return font;
+    };
+    chart->setTitleFont(sized(chart->titleFont(), 14, true));
+    chart->legend()->setFont(sized(chart->legend()->font(), kLegendPointSize, false));
+    for (QAbstractAxis* axis :
+         {static_cast<QAbstractAxis*>(axisX), static_cast<QAbstractAxis*>(axisY),
+          static_cast<QAbstractAxis*>(logAxisY)}) {
+        if (!axis) continue;
+        axis->setLabelsFont(sized(axis->labelsFont(), 12, false));
+        axis->setTitleFont(sized(axis->titleFont(), 13, true));
+    }
+}
+
 QPen CurveChart::Impl::penFor(const Entry& entry) const {
-    if (entry.mark != Curve::Mark::Line) return QPen(entry.color, std::max(1.5, lineWidth * 0.8));
-    QPen pen(entry.color, lineWidth, entry.style, Qt::FlatCap, Qt::RoundJoin);
+    const double width = lineWidth * uiScale();  // thicker lines at a larger UI scale
+    if (entry.mark != Curve::Mark::Line) return QPen(entry.color, std::max(1.5, width * 0.8));
+    QPen pen(entry.color, width, entry.style, Qt::FlatCap, Qt::RoundJoin);
     return pen;
 }
 
@@ -117,7 +129,7 @@ void CurveChart::Impl::styleSeries(Entry& entry) {
     entry.series->setPen(penFor(entry));
     if (auto* dots = qobject_cast<QScatterSeries*>(entry.series)) {
         dots->setMarkerShape(QScatterSeries::MarkerShapeCircle);
-        dots->setMarkerSize(std::max(9.0, lineWidth * 3.6));
+        dots->setMarkerSize(std::max(9.0, lineWidth * uiScale() * 3.6));
         dots->setBrush(entry.mark == Curve::Mark::FilledDots ? QBrush(entry.color)
                                                              : QBrush(Qt::white));
     }
@@ -284,19 +296,20 @@ void CurveChart::Impl::updateLegendPlacement() {
         if (!legendHidden.contains(key)) shown << entry.label;
     // Below the plot in one row at 12 pt, or smaller down to 9 pt; else right of the plot, at
     // the size whose longest entry takes at most half of the chart (Qt Charts cuts longer
-    // ones), 9 pt at least.
+    // ones), 9 pt at least. Sizes times the UI scale.
     QFont font = chart->legend()->font();
+    const double scale = uiScale();
     int size = kLegendPointSize;
     for (; size > kSmallestLegendPointSize; --size) {
-        font.setPointSize(size);
+        font.setPointSizeF(size * scale);
         if (fitsBelow(shown, font)) break;
     }
-    font.setPointSize(size);
+    font.setPointSizeF(size * scale);
     const bool below = fitsBelow(shown, font);
     qreal width = 0;  // right of the plot: as wide as the longest entry needs
     if (!below) {
         for (size = kLegendPointSize; size >= kSmallestLegendPointSize; --size) {
-            font.setPointSize(size);
+            font.setPointSizeF(size * scale);
             const QFontMetrics metrics(font);
             int longest = 0;
             for (const QString& label : shown)
@@ -306,7 +319,7 @@ void CurveChart::Impl::updateLegendPlacement() {
         }
         width = std::min(width, chart->size().width() / 2);
     }
-    if (chart->legend()->font().pointSize() != size) chart->legend()->setFont(font);
+    if (chart->legend()->font() != font) chart->legend()->setFont(font);
     if (chart->legend()->minimumWidth() != width) chart->legend()->setMinimumWidth(width);
     const Qt::Alignment wanted = below ? Qt::AlignBottom : Qt::AlignRight;
     if (chart->legend()->alignment() != wanted) chart->legend()->setAlignment(wanted);
@@ -346,6 +359,8 @@ CurveChart::CurveChart(QWidget* parent) : QWidget(parent), m_impl(new Impl(this)
             pixels.y() / area.height() * (yHigh() - yLow()));
     });
     connect(view, &ChartView::resetRequested, this, &CurveChart::resetView);
+    connect(&UiScaleNotifier::instance(), &UiScaleNotifier::changed, this,
+            &CurveChart::applyUiScale);
     connect(view, &ChartView::cursorAt, this, [this](QPointF position) {
         m_impl->pointer = position;
         m_impl->setCursorLine(position);
@@ -437,6 +452,15 @@ void CurveChart::setCurves(const std::vector<Curve>& curves) {
 }
 
 void CurveChart::setTitle(const QString& title) { m_impl->chart->setTitle(title); }
+
+QFont CurveChart::titleFont() const { return m_impl->chart->titleFont(); }
+
+void CurveChart::applyUiScale() {
+    m_impl->applyFonts();
+    for (auto& [key, entry] : m_impl->entries) m_impl->styleSeries(entry);
+    m_impl->updateLegendPlacement();
+    m_impl->updateTicks();
+}
 QString CurveChart::title() const { return m_impl->chart->title(); }
 
 void CurveChart::setAxisTitles(const QString& xTitle, const QString& yTitle) {
@@ -556,7 +580,7 @@ void CurveChart::setLegendEntryVisible(const QString& key, bool visible) {
 
 bool CurveChart::legendFitsBelow(const QStringList& labels) const {
     QFont font = m_impl->chart->legend()->font();
-    font.setPointSize(kLegendPointSize);
+    font.setPointSizeF(kLegendPointSize * uiScale());
     return m_impl->fitsBelow(labels, font);
 }
 

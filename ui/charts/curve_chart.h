@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QColor>
+#include <QFont>
 #include <QImage>
 #include <QList>
 #include <QPointF>
@@ -37,6 +38,7 @@ public:
     void setCurves(const std::vector<Curve>& curves);
     void setTitle(const QString& title);
     QString title() const;
+    QFont titleFont() const;  // 14 pt bold times the UI scale
     void setAxisTitles(const QString& xTitle, const QString& yTitle);
     void setXRange(double low, double high);
     void setYRange(double low, double high);
@@ -101,6 +103,7 @@ signals:
     void viewReset();                             // after resetView(), following viewChanged
 
 private:
+    void applyUiScale();  // texts, lines and markers at the new scale
     // viewChanged, then the cursor line and cursorMoved for the new data x under a pointer that
     // has not moved (a zoom or pan changes what it points at).
     void announceView();

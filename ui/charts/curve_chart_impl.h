@@ -39,6 +39,7 @@ public:
 
     QPen penFor(const Entry& entry) const;
     void styleSeries(Entry& entry);  // pen, and for dots their shape, size and fill
+    void applyFonts();               // the chart's texts at their sizes times the UI scale
     QList<QPointF> displayPoints(const Entry& entry) const;
     void redisplay(Entry& entry);
     void redisplayAll();

@@ -1,6 +1,7 @@
 // RunToolbar: the buttons, the speed box and the status, and their wiring to the controller.
 #include "ui/common/run_toolbar.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -9,6 +10,7 @@
 
 #include "ui/common/run_controller.h"
 #include "ui/common/status_label.h"
+#include "ui/common/ui_scale.h"
 
 namespace actlab::ui {
 
@@ -16,8 +18,6 @@ RunToolbar::RunToolbar(RunController* controller, const RunToolbarSpec& spec, QW
     : QWidget(parent), m_controller(controller) {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    QFont big = font();
-    big.setPointSizeF(big.pointSizeF() * 1.2);
     m_play = new QPushButton(tr("Play"), this);
     m_play->setObjectName(QStringLiteral("play"));
     m_play->setToolTip(tr("Train continuously (Space)"));
@@ -39,8 +39,10 @@ RunToolbar::RunToolbar(RunController* controller, const RunToolbarSpec& spec, QW
     for (QWidget* widget : {static_cast<QWidget*>(m_play), static_cast<QWidget*>(m_step),
                             static_cast<QWidget*>(m_reset), static_cast<QWidget*>(m_speed),
                             static_cast<QWidget*>(m_status)})
-        widget->setFont(big);
-    m_play->setMinimumWidth(QFontMetrics(big).horizontalAdvance(tr("Pause")) + 40);
+        keepRelativeFont(widget, kBigFont);
+    fitPlayButton();
+    connect(&UiScaleNotifier::instance(), &UiScaleNotifier::changed, this,
+            &RunToolbar::fitPlayButton);
     layout->addWidget(m_play);
     layout->addWidget(m_step);
     layout->addWidget(m_reset);
@@ -87,6 +89,12 @@ void RunToolbar::updateButtons() {
     m_play->setEnabled(usable);
     m_step->setEnabled(!playing && usable);
     m_reset->setEnabled(m_blocked.isEmpty());
+}
+
+void RunToolbar::fitPlayButton() {  // "Play" and "Pause" take turns: room for the longer
+    QFont big = QApplication::font();
+    big.setPointSizeF(big.pointSizeF() * kBigFont);
+    m_play->setMinimumWidth(QFontMetrics(big).horizontalAdvance(tr("Pause")) + 40);
 }
 
 void RunToolbar::addPlayShortcut(QWidget* scope) {

@@ -50,6 +50,9 @@ signals:
     void resetClicked();
 
 private:
+    static constexpr double kBigFont = 1.2;  // the buttons, the speed and the status
+    void fitPlayButton();                    // "Pause" fits, at any UI scale
+
     RunController* m_controller;
     QPushButton* m_play;
     QPushButton* m_step;

@@ -19,6 +19,7 @@
 
 #include "backends/backend.h"
 #include "ui/charts/curve_chart.h"
+#include "ui/common/ui_scale.h"
 #include "ui/heatmap/heatmap_view.h"
 
 namespace actlab::ui {
@@ -126,9 +127,7 @@ GatedSurfacePanel::GatedSurfacePanel(actlab::Backend& backend, QWidget* parent)
     controls->addStretch(1);
 
     m_formula = new QLabel;
-    QFont formulaFont = m_formula->font();
-    formulaFont.setPointSizeF(formulaFont.pointSizeF() * 1.5);
-    m_formula->setFont(formulaFont);
+    keepRelativeFont(m_formula, 1.5);
     m_formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_heatmap = new HeatmapView;
     m_heatmap->setAxisTitles(tr("x (gate input)"), tr("v (value input)"));

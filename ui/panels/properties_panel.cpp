@@ -13,6 +13,7 @@
 #include <QVBoxLayout>
 
 #include "backends/backend.h"
+#include "ui/common/ui_scale.h"
 
 namespace actlab::ui {
 namespace {
@@ -35,13 +36,6 @@ QDoubleSpinBox* windowSpinBox(double value) {
     box->setKeyboardTracking(false);
     return box;
 }
-
-QFont scaledFont(QFont font, double factor, bool bold) {
-    font.setPointSizeF(font.pointSizeF() * factor);
-    font.setBold(bold);
-    return font;
-}
-
 }  // namespace
 
 PropertiesPanel::PropertiesPanel(actlab::Backend& backend, QWidget* parent)
@@ -49,9 +43,9 @@ PropertiesPanel::PropertiesPanel(actlab::Backend& backend, QWidget* parent)
       m_backend(backend),
       m_config(ActivationConfig::withDefaults(ActivationId::Gelu)) {
     m_name = new QLabel;
-    m_name->setFont(scaledFont(font(), 1.5, true));
+    keepRelativeFont(m_name, 1.5, true);
     m_formula = new QLabel;
-    m_formula->setFont(scaledFont(font(), 1.4, false));
+    keepRelativeFont(m_formula, 1.4);
     m_formula->setWordWrap(true);
     m_formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_parameters = new QLabel;

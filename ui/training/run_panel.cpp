@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "ui/common/ui_scale.h"
 #include "ui/training/decision_surface_view.h"
 #include "ui/training/fit_plot_view.h"
 #include "ui/training/neuron_grid_view.h"
@@ -18,10 +19,7 @@ namespace actlab::ui {
 
 RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
     m_title = new QLabel(this);
-    QFont titleFont = m_title->font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
-    titleFont.setBold(true);
-    m_title->setFont(titleFont);
+    keepRelativeFont(m_title, 1.25, true);
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("runSummary"));
     m_summary->setAlignment(Qt::AlignRight | Qt::AlignVCenter);

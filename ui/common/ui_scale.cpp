@@ -1,0 +1,60 @@
+// The UI scale: the starting application font, kept once, and an event filter per widget whose
+// font is relative to the application's.
+#include "ui/common/ui_scale.h"
+
+#include <QApplication>
+#include <QWidget>
+#include <algorithm>
+#include <optional>
+
+namespace actlab::ui {
+namespace {
+
+std::optional<QFont> g_baseFont;  // the application font before any scaling
+double g_scale = 1.0;
+
+class RelativeFont : public QObject {
+public:
+    RelativeFont(QWidget* widget, double factor, bool bold)
+        : QObject(widget), m_widget(widget), m_factor(factor), m_bold(bold) {
+        apply();
+        connect(&UiScaleNotifier::instance(), &UiScaleNotifier::changed, this, [this] { apply(); });
+    }
+
+private:
+    void apply() {
+        QFont font = QApplication::font();
+        font.setPointSizeF(font.pointSizeF() * m_factor);
+        font.setBold(m_bold);
+        m_widget->setFont(font);
+    }
+
+    QWidget* m_widget;
+    double m_factor;
+    bool m_bold;
+};
+
+}  // namespace
+
+UiScaleNotifier& UiScaleNotifier::instance() {
+    static UiScaleNotifier notifier;
+    return notifier;
+}
+
+void setUiScale(double factor) {
+    factor = std::clamp(factor, 0.5, 3.0);
+    if (!g_baseFont) g_baseFont = QApplication::font();
+    g_scale = factor;
+    QFont font = *g_baseFont;
+    font.setPointSizeF(g_baseFont->pointSizeF() * factor);
+    QApplication::setFont(font);
+    emit UiScaleNotifier::instance().changed(factor);
+}
+
+double uiScale() { return g_scale; }
+
+void keepRelativeFont(QWidget* widget, double factor, bool bold) {
+    new RelativeFont(widget, factor, bold);
+}
+
+}  // namespace actlab::ui

@@ -1,0 +1,33 @@
+// The UI scale of presentation mode: the application's font times 1, 1.25, 1.5 or 2, applied
+// live. Widgets that keep the application font follow by themselves; those with a font of their
+// own (a bold title 1.25 × as large) keep it relative with keepRelativeFont(); the charts scale
+// their texts and lines by uiScale() (ui/charts/curve_chart.cpp).
+#pragma once
+
+#include <QObject>
+
+class QWidget;
+
+namespace actlab::ui {
+
+// Announces each change of the UI scale (after the application font has changed).
+class UiScaleNotifier : public QObject {
+    Q_OBJECT
+public:
+    static UiScaleNotifier& instance();
+
+signals:
+    void changed(double factor);
+};
+
+inline constexpr double kUiScales[] = {1.0, 1.25, 1.5, 2.0};
+
+// Sets the application font to the font the application started with times factor (0.5 to 3).
+void setUiScale(double factor);
+double uiScale();  // 1 until setUiScale() is called
+
+// The widget's font: the application font times factor (bold if asked), now and after every
+// change of the application font.
+void keepRelativeFont(QWidget* widget, double factor, bool bold = false);
+
+}  // namespace actlab::ui
