@@ -2,7 +2,8 @@
 // window back; View → UI scale grows every text live; View → Settings panel hides the Training or
 // Attention settings (each view its own, kept in its state) so the pictures take the room; in a lab
 // view → trains one step and R is the Reset button; Help → Keyboard shortcuts lists them. Real key
-// presses (QTest) through the application's shortcut map.
+// presses (QTest) through the application's shortcut map. With ACTLAB_PRESENTATION_SCREENSHOTS=DIR
+// the Training tab at 150 % is saved there.
 #include <gtest/gtest.h>
 
 #include <QAbstractSlider>
@@ -135,6 +136,11 @@ TEST_F(Presentation, TheUiScaleGrowsTextsLive) {
     EXPECT_DOUBLE_EQ(QApplication::font().pointSizeF(), 1.5 * app);
     EXPECT_NEAR(training->playButton()->font().pointSizeF(), 1.5 * button, 0.01);
     EXPECT_NEAR(chart->titleFont().pointSizeF(), 1.5 * title, 0.01);
+    if (const QString dir = qEnvironmentVariable("ACTLAB_PRESENTATION_SCREENSHOTS");
+        !dir.isEmpty()) {
+        actlab::test::waitFor([] { return false; }, 500);
+        window->grab().save(dir + QStringLiteral("/training-1280x720-scale150.png"));
+    }
     action("uiScale100")->trigger();
     EXPECT_DOUBLE_EQ(QApplication::font().pointSizeF(), app);
     EXPECT_NEAR(chart->titleFont().pointSizeF(), title, 0.01);

@@ -3,10 +3,12 @@
 #include "ui/charts/curve_chart.h"
 
 #include <QFontMetrics>
+#include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -44,7 +46,8 @@ bool samePoints(const QList<QPointF>& a, const QList<QPointF>& b) {
 double readableStep(double low, double high, double extent, double preferred, int most,
                     const QFont& font, bool horizontal) {
     const double span = high - low;
-    if (!(span > 0) || !(extent > 0)) return 1;
+    if (!(span > 0)) return 1;
+    if (!(extent > 0)) return niceStep(span / 4);  // not laid out yet: a coarse guess
     const QFontMetrics metrics(font);
     const int start = std::clamp(int(extent / preferred), 4, most);
     for (int count = start; count >= 2; --count) {
@@ -458,8 +461,17 @@ QFont CurveChart::titleFont() const { return m_impl->chart->titleFont(); }
 void CurveChart::applyUiScale() {
     m_impl->applyFonts();
     for (auto& [key, entry] : m_impl->entries) m_impl->styleSeries(entry);
-    m_impl->updateLegendPlacement();
-    m_impl->updateTicks();
+    // Ticks and legend for the plot area the new fonts leave, once the chart is laid out.
+    QTimer::singleShot(0, this, [this] {
+        // Qt Charts keeps the axes' room for the old font until its layout is redone.
+        if (QGraphicsLayout* layout = m_impl->chart->layout()) {
+            layout->invalidate();
+            layout->activate();
+        }
+        m_impl->updateLegendPlacement();
+        m_impl->updateTicks();
+        m_impl->redisplayAll();
+    });
 }
 QString CurveChart::title() const { return m_impl->chart->title(); }
 

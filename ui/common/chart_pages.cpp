@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "ui/charts/curve_chart.h"
+#include "ui/common/ui_scale.h"
 
 namespace actlab::ui {
 
@@ -31,16 +32,28 @@ ChartPages::ChartPages(const QList<CurveChart*>& charts, QWidget* parent)
     layout->addWidget(m_pageBar);
     layout->addLayout(m_grid, 1);
     for (CurveChart* chart : m_charts) chart->setParent(this);
+    updateMinimumSize();
+    arrange(int(m_charts.size()), 1, true);
+    // A larger UI scale: larger texts need larger charts, so fewer to a page.
+    connect(&UiScaleNotifier::instance(), &UiScaleNotifier::changed, this, [this] {
+        updateMinimumSize();
+        arrangeForSize();
+    });
+}
+
+int ChartPages::chartWidth() const { return int(kChartWidth * uiScale()); }
+int ChartPages::chartHeight() const { return int(kChartHeight * uiScale()); }
+
+void ChartPages::updateMinimumSize() {
     // However small the window, a splitter leaves room for a page of readable charts.
     const int barHeight = [this] {
         const QSignalBlocker blocker(m_pageBar);
-        m_pageBar->addTab(QStringLiteral("Loss"));
+        const int index = m_pageBar->addTab(QStringLiteral("Loss"));
         const int height = m_pageBar->sizeHint().height();
-        m_pageBar->removeTab(0);
+        m_pageBar->removeTab(index);
         return height;
     }();
-    setMinimumSize(kChartWidth, barHeight + layout->spacing() + kChartHeight);
-    arrange(int(m_charts.size()), 1, true);
+    setMinimumSize(chartWidth(), barHeight + layout()->spacing() + chartHeight());
 }
 
 QList<CurveChart*> ChartPages::shownCharts() const {
@@ -116,10 +129,10 @@ void ChartPages::arrangeForSize() {
     // gets kChartHeight; what does not fit goes to further pages, one tab each.
     const int count = std::max(1, int(shownCharts().size()));
     const int spacing = m_grid->spacing();
-    const int columns = width() >= count * kChartWidth + (count - 1) * spacing
+    const int columns = width() >= count * chartWidth() + (count - 1) * spacing
                             ? count
-                            : (width() >= 2 * kChartWidth + spacing ? std::min(2, count) : 1);
-    const int rows = columns < count && height() >= 2 * kChartHeight + spacing ? 2 : 1;
+                            : (width() >= 2 * chartWidth() + spacing ? std::min(2, count) : 1);
+    const int rows = columns < count && height() >= 2 * chartHeight() + spacing ? 2 : 1;
     arrange(columns, rows);
 }
 

@@ -17,9 +17,12 @@ class ChartPages : public QWidget {
     Q_OBJECT
 public:
     // The least a chart needs for its title, legend, ticks and axis title at the chart fonts
-    // (ui/charts/curve_chart.cpp); smaller, Qt Charts cuts them to "...".
+    // (ui/charts/curve_chart.cpp) at 100 %; smaller, Qt Charts cuts them to "...". Both grow
+    // with the UI scale (chartWidth(), chartHeight()).
     static constexpr int kChartWidth = 260;
     static constexpr int kChartHeight = 230;
+    int chartWidth() const;
+    int chartHeight() const;
 
     // Takes the charts into its grid, in this order.
     explicit ChartPages(const QList<CurveChart*>& charts, QWidget* parent = nullptr);
@@ -42,6 +45,7 @@ protected:
 private:
     void arrange(int columns, int rows, bool force = false);
     void arrangeForSize();
+    void updateMinimumSize();
     int perPage() const { return m_columns * m_rows; }
 
     QList<CurveChart*> m_charts;

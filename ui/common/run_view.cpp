@@ -13,11 +13,13 @@
 #include <QShortcut>
 #include <QSplitter>
 #include <QThread>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <utility>
 
 #include "ui/common/run_controller.h"
 #include "ui/common/status_label.h"
+#include "ui/common/ui_scale.h"
 
 namespace actlab::ui {
 
@@ -63,6 +65,12 @@ QScrollArea* RunView::scrolledControls(QWidget* controls) {
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setMinimumWidth(200);
     scroll->setMaximumWidth(controls->sizeHint().width() + 40);
+    // A larger UI scale widens the controls: the panel follows.
+    connect(&UiScaleNotifier::instance(), &UiScaleNotifier::changed, scroll, [scroll, controls] {
+        QTimer::singleShot(0, scroll, [scroll, controls] {  // after the fonts' relayout
+            scroll->setMaximumWidth(controls->sizeHint().width() + 40);
+        });
+    });
     return scroll;
 }
 
