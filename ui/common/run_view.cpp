@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLayout>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
@@ -68,6 +69,8 @@ QScrollArea* RunView::scrolledControls(QWidget* controls) {
     // A larger UI scale widens the controls: the panel follows.
     connect(&UiScaleNotifier::instance(), &UiScaleNotifier::changed, scroll, [scroll, controls] {
         QTimer::singleShot(0, scroll, [scroll, controls] {  // after the fonts' relayout
+            for (QLayout* layout : controls->findChildren<QLayout*>()) layout->invalidate();
+            if (QLayout* layout = controls->layout()) layout->activate();
             scroll->setMaximumWidth(controls->sizeHint().width() + 40);
         });
     });
