@@ -30,6 +30,7 @@ run_packages=(
 )
 test_packages=(
   vulkan-validationlayers xvfb xauth
+  python3-torch  # PyTorch 1.13: the tests run the exported scripts (tests/export)
 )
 # Developer checks that the two README commands do not need: format, sanitizers, fuzzing, .deb.
 dev_packages=(

@@ -1,6 +1,7 @@
 # What the training views share (ui/common/): the worker's pacing and the controller's command
 # bookkeeping, the Play/Step/Reset row, the view's scaffolding, the history curves and their
-# pages of charts, pieces of the settings panel and the wheel guard of every form.
+# pages of charts, pieces of the settings panel, the wheel guard of every form, and the PyTorch
+# code dialog ("Show PyTorch code…").
 # Included by ui/CMakeLists.txt.
 target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/common/chart_pages.cpp
@@ -9,6 +10,8 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/common/control_choices.h
   ${CMAKE_CURRENT_LIST_DIR}/common/history_curves.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/history_curves.h
+  ${CMAKE_CURRENT_LIST_DIR}/common/pytorch_code_dialog.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/pytorch_code_dialog.h
   ${CMAKE_CURRENT_LIST_DIR}/common/run_controller.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/run_controller.h
   ${CMAKE_CURRENT_LIST_DIR}/common/run_frame.h

@@ -9,34 +9,30 @@
 #include "commands.h"
 #include "common/number_format.h"
 #include "compare_output.h"
+#include "config/run_state_json.h"
 #include "json_writer.h"
+#include "model_file.h"
 #include "option_values.h"
+#include "session_file.h"
 #include "statistics.h"
 #include "training_options.h"
 #include "transformer_options.h"
 
 namespace actlab::cli {
-namespace {
-
-struct RunResult {
-    std::string backend;  // where the steps ran
-    long long parameters = 0;
-    ModelConfig model;  // as built (input/output dimensions from the data)
-    TrainingSnapshot final;
-    double stepsPerSecond = 0;
-    int stepsToTarget = -1;  // first logged step with test accuracy ≥ target, −1 if never
-};
 
 RunResult runTraining(const TrainOptions& o, std::ostream* metrics, double target,
-                      std::string& notes) {
+                      std::string& notes, const ResumeRun& resume) {
     std::string error;
     BackendSelection selection = createBackend(o.backend);
     const auto note = [&](const std::string& line) {
         if (notes.find(line) == std::string::npos) notes += "actlab-cli: note: " + line + "\n";
     };
     if (selection.fellBack) note(selection.reason);
-    std::unique_ptr<Trainer> trainer = Trainer::create(o.config, &error, selection.backend.get());
+    std::unique_ptr<Trainer> trainer =
+        resume ? resume(selection.backend.get())
+               : Trainer::create(o.config, &error, selection.backend.get());
     if (!trainer) throw CliError(error);
+    const int firstStep = trainer->steps();
     if (!trainer->engineNote().empty()) note(trainer->engineNote() + "; training on the CPU");
     RunResult result;
     result.backend = std::string(trainer->backendName());
@@ -68,9 +64,15 @@ RunResult runTraining(const TrainOptions& o, std::ostream* metrics, double targe
         if (!trainer->diverged()) log(trainer->snapshot(false));
     }
     result.final = trainer->snapshot(false);
-    result.stepsPerSecond = trainingSeconds > 0 ? trainer->steps() / trainingSeconds : 0;
+    if (o.saveModelPath) writeModelFile(*o.saveModelPath, *trainer);
+    result.stepsPerSecond =
+        trainingSeconds > 0 ? (trainer->steps() - firstStep) / trainingSeconds : 0;
+    if (o.saveSessionPath)
+        writeSessionFile(*o.saveSessionPath, cliSession("training", trainerStateToJson(*trainer)));
     return result;
 }
+
+namespace {
 
 void writeRunJson(JsonWriter& json, const RunResult& r, bool classification) {
     const TrainingSnapshot& s = r.final;
@@ -118,13 +120,17 @@ void writeRunJson(JsonWriter& json, const RunResult& r, bool classification) {
 }  // namespace
 
 std::string runTrain(const std::vector<std::string>& words, std::string& notes) {
+    if (wantsSession(words)) return runTrainSession(words, notes);
     if (wantsTransformer(words)) return runTrainTransformer(words, notes);
     const Arguments args(words, trainingValuedOptions(), trainingSwitches(), {"--param"});
     if (!args.positional().empty())
         throw CliError("train takes no positional argument, got '" + args.positional()[0] + "'");
-    const TrainOptions o = parseTrainOptions(args, std::nullopt);
+    return trainWithOptions(parseTrainOptions(args, std::nullopt), notes);
+}
+
+std::string trainWithOptions(const TrainOptions& o, std::string& notes, const ResumeRun& resume) {
     std::ostringstream metrics;
-    const RunResult r = runTraining(o, o.metricsPath ? &metrics : nullptr, 0, notes);
+    const RunResult r = runTraining(o, o.metricsPath ? &metrics : nullptr, 0, notes, resume);
     if (o.metricsPath) {
         std::ofstream file(*o.metricsPath, std::ios::binary);
         if (!(file << metrics.str()) || !file.flush())
@@ -148,6 +154,8 @@ std::string runCompare(const std::vector<std::string>& words, std::string& notes
     std::set<std::string> valued = trainingValuedOptions();
     valued.insert({"--activations", "--seeds", "--target", "--format"});
     valued.erase("--metrics");
+    valued.erase("--save-session");
+    valued.erase("--save-model");
     const Arguments args(words, valued, trainingSwitches(), {"--param"});
     if (!args.positional().empty())
         throw CliError("compare takes no positional argument, got '" + args.positional()[0] + "'");

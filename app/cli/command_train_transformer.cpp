@@ -9,8 +9,10 @@
 #include "backends/backend_factory.h"
 #include "commands.h"
 #include "common/number_format.h"
+#include "config/run_state_json.h"
 #include "json_writer.h"
 #include "models/safetensors.h"
+#include "session_file.h"
 #include "transformer_options.h"
 
 namespace actlab::cli {
@@ -87,10 +89,13 @@ std::string attentionDump(const SequenceTrainer& trainer, const SequenceSnapshot
 }  // namespace
 
 TransformerRun runTransformer(const TransformerTrainOptions& o, std::ostream* metrics,
-                              double target, std::string& notes) {
+                              double target, std::string& notes,
+                              std::unique_ptr<SequenceTrainer> resumed) {
     std::string error;
-    std::unique_ptr<SequenceTrainer> trainer = SequenceTrainer::create(o.config, &error);
+    std::unique_ptr<SequenceTrainer> trainer =
+        resumed ? std::move(resumed) : SequenceTrainer::create(o.config, &error);
     if (!trainer) throw CliError(error);
+    const int firstStep = trainer->steps();
     TransformerRun run;
     if (o.backend != BackendChoice::Cpu) {
         BackendSelection selection = createBackend(o.backend);
@@ -125,13 +130,16 @@ TransformerRun runTransformer(const TransformerTrainOptions& o, std::ostream* me
         if (!trainer->diverged()) log(trainer->snapshot());
     }
     run.final = trainer->snapshot();
-    run.stepsPerSecond = seconds > 0 ? trainer->steps() / seconds : 0;
+    run.stepsPerSecond = seconds > 0 ? (trainer->steps() - firstStep) / seconds : 0;
     if (o.saveModelPath)
         writeText(*o.saveModelPath, encodeSafetensors(transformerToSafetensors(trainer->model())),
                   "--save-model file");
     if (o.dumpAttentionPath)
         writeText(*o.dumpAttentionPath, attentionDump(*trainer, run.final),
                   "--dump-attention file");
+    if (o.saveSessionPath)
+        writeSessionFile(*o.saveSessionPath,
+                         cliSession("attention", sequenceTrainerStateToJson(*trainer)));
     return run;
 }
 
@@ -143,6 +151,10 @@ std::string runTrainTransformer(const std::vector<std::string>& words, std::stri
     std::ostringstream metrics;
     const TransformerRun r = runTransformer(o, o.metricsPath ? &metrics : nullptr, 0, notes);
     if (o.metricsPath) writeText(*o.metricsPath, metrics.str(), "--metrics file");
+    return transformerRunJson(o, r);
+}
+
+std::string transformerRunJson(const TransformerTrainOptions& o, const TransformerRun& r) {
     const SequenceSnapshot& s = r.final;
     const TransformerConfig& m = o.config.model;
     JsonWriter json;

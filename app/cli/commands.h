@@ -20,5 +20,7 @@ std::string runTrainTransformer(const std::vector<std::string>& words, std::stri
 std::string runCompareTransformer(const std::vector<std::string>& words, std::string& notes);
 std::string runCompare(const std::vector<std::string>& words, std::string& notes);
 std::string runBench(const std::vector<std::string>& words, std::string& notes);
+// export-pytorch [train flags] [--out FILE.py]: the run as a PyTorch script (core/export).
+std::string runExportPytorch(const std::vector<std::string>& words);
 
 }  // namespace actlab::cli

@@ -28,7 +28,7 @@ constexpr const char* kUsage =
     "        [--bias-init X] [--noise X] [--points N] [--train-share X] [--features x1,x2,...]\n"
     "        [--l1 X] [--l2 X] [--seed S] [--preset NAME | --config FILE.json] "
     "[--prelu-per-neuron]\n"
-    "        [--log-every N]\n"
+    "        [--log-every N] [--save-session FILE.actlab] [--save-model FILE.safetensors]\n"
     "        [--backend B] [--metrics FILE.csv]                  one JSON line with the final "
     "figures\n"
     "  train --model transformer --task reverse|sort|histogram|induction|negation [--layers N]\n"
@@ -37,11 +37,16 @@ constexpr const char* kUsage =
     "        [--qkv-activation NAME] [--norm pre|post] [--causal] [--seq T] [--vocab V]\n"
     "        [--probes N] [--dump-attention FILE.json] [--save-model FILE.safetensors]\n"
     "        [--config FILE.json] [training flags as above]      one JSON line\n"
+    "  train --session FILE.actlab [--steps N] [--log-every N] [--metrics FILE.csv] [--backend B]\n"
+    "        [--save-session FILE.actlab] [--save-model F] [--dump-attention F]\n"
+    "        continues the saved run N more steps (default 1000), bit for bit as one\n"
+    "        uninterrupted run on the CPU; its configuration comes from the file\n"
     "  compare --activations A,B,... [--seeds N] [--target ACC] [--format table|csv|json] [train "
     "flags]\n"
     "  compare --model transformer --qkv-activations A,B,... [--norms pre,post] [--seeds N]\n"
     "        [--target ACC] [--format table|csv|json] [transformer flags]\n"
     "  bench WORKLOAD [--backend B] [--seconds S]               one JSON line\n"
+    "  export-pytorch [train flags] [--out FILE.py]   the run as a self-contained PyTorch script\n"
     "        workloads: gelu-eval, mlp-small, ffn-medium, swiglu-ffn, transformer-tiny\n"
     "  tasks: circle, xor, gauss, spiral, moons, spiral3, sine, teacher\n"
     "  presets: dying-relu, deep-sigmoid, spiral-gelu, swiglu-spiral\n"
@@ -79,6 +84,8 @@ int main(int argc, char** argv) {
             out = runCompare(words, notes);
         } else if (command == "bench") {
             out = runBench(words, notes);
+        } else if (command == "export-pytorch") {
+            out = runExportPytorch(words);
         } else {
             throw CliError("unknown command '" + command + "' (try 'actlab-cli help')");
         }

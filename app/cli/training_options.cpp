@@ -3,19 +3,20 @@
 
 #include "config/training_config_json.h"
 #include "option_values.h"
+#include "session_file.h"
 #include "training/presets.h"
 
 namespace actlab::cli {
 
 const std::set<std::string>& trainingValuedOptions() {
     static const std::set<std::string> options{
-        "--task",         "--model",     "--activation", "--param",       "--hidden",
-        "--d-ff",         "--d-model",   "--blocks",     "--steps",       "--batch",
-        "--optimizer",    "--lr",        "--momentum",   "--beta1",       "--beta2",
-        "--weight-decay", "--clip",      "--schedule",   "--warmup",      "--init",
-        "--bias-init",    "--noise",     "--points",     "--train-share", "--features",
-        "--l1",           "--l2",        "--seed",       "--preset",      "--backend",
-        "--metrics",      "--log-every", "--config"};
+        "--task",         "--model",     "--activation", "--param",        "--hidden",
+        "--d-ff",         "--d-model",   "--blocks",     "--steps",        "--batch",
+        "--optimizer",    "--lr",        "--momentum",   "--beta1",        "--beta2",
+        "--weight-decay", "--clip",      "--schedule",   "--warmup",       "--init",
+        "--bias-init",    "--noise",     "--points",     "--train-share",  "--features",
+        "--l1",           "--l2",        "--seed",       "--preset",       "--backend",
+        "--metrics",      "--log-every", "--config",     "--save-session", "--save-model"};
     return options;
 }
 
@@ -127,6 +128,10 @@ TrainOptions parseTrainOptions(const Arguments& args,
     }
     if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);
     if (auto path = args.value("--metrics")) o.metricsPath = *path;
+    if (auto path = args.value("--save-model"))
+        o.saveModelPath = sessionOutputPath(*path, "--save-model");
+    if (auto path = args.value("--save-session"))
+        o.saveSessionPath = sessionOutputPath(*path, "--save-session");
     o.backend = parseBackendOption(args, BackendChoice::Cpu);
     if (const DatasetInfo* info = findDataset(c.task); info && info->rawDimension != 2) {
         if (args.has("--features")) throw CliError("--features applies only to the 2D tasks");

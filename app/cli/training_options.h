@@ -3,6 +3,8 @@
 // its field. Errors are CliErrors (one line, exit 2).
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -17,8 +19,31 @@ struct TrainOptions {
     int steps = 1000;
     int logEvery = 50;
     std::optional<std::string> metricsPath;
+    std::optional<std::string> saveModelPath;    // --save-model FILE.safetensors
+    std::optional<std::string> saveSessionPath;  // --save-session FILE.actlab
     BackendChoice backend = BackendChoice::Cpu;
 };
+
+struct RunResult {
+    std::string backend;  // where the steps ran
+    long long parameters = 0;
+    ModelConfig model;  // as built (input/output dimensions from the data)
+    TrainingSnapshot final;
+    double stepsPerSecond = 0;  // of the steps taken by this run of the program
+    int stepsToTarget = -1;     // first logged step with test accuracy ≥ target, −1 if never
+};
+
+// Builds the run to continue (`train --session`) on the backend given, instead of a new one.
+using ResumeRun = std::function<std::unique_ptr<Trainer>(Backend*)>;
+
+// Trains o.config (or the resumed run) up to o.steps in all, a snapshot every o.logEvery steps
+// (CSV rows to `metrics` when given); writes o.saveSessionPath at the end. `notes` gets a line
+// when the backend asked for is not the one used.
+RunResult runTraining(const TrainOptions& o, std::ostream* metrics, double target,
+                      std::string& notes, const ResumeRun& resume = {});
+// The run, its --metrics file and its JSON line (`actlab-cli train`).
+std::string trainWithOptions(const TrainOptions& o, std::string& notes,
+                             const ResumeRun& resume = {});
 
 // Options that take a value, and switches, accepted by train (compare adds its own).
 const std::set<std::string>& trainingValuedOptions();

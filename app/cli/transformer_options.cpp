@@ -5,6 +5,7 @@
 
 #include "config/config_json.h"
 #include "option_values.h"
+#include "session_file.h"
 #include "training/sequence_presets.h"
 
 namespace actlab::cli {
@@ -24,40 +25,16 @@ std::string outputPath(const std::string& path, const std::string& flag) {
 }  // namespace
 
 const std::set<std::string>& transformerValuedOptions() {
-    static const std::set<std::string> options{"--model",
-                                               "--task",
-                                               "--layers",
-                                               "--heads",
-                                               "--d-model",
-                                               "--d-ff",
-                                               "--ffn",
-                                               "--ffn-activation",
-                                               "--qkv-activation",
-                                               "--norm",
-                                               "--seq",
-                                               "--vocab",
-                                               "--steps",
-                                               "--batch",
-                                               "--optimizer",
-                                               "--lr",
-                                               "--momentum",
-                                               "--beta1",
-                                               "--beta2",
-                                               "--warmup",
-                                               "--schedule",
-                                               "--weight-decay",
-                                               "--clip",
-                                               "--init",
-                                               "--seed",
-                                               "--backend",
-                                               "--metrics",
-                                               "--preset",
-                                               "--log-every",
-                                               "--param",
-                                               "--dump-attention",
-                                               "--probes",
-                                               "--save-model",
-                                               "--config"};
+    static const std::set<std::string> options{
+        "--model",          "--task",         "--layers",    "--heads",
+        "--d-model",        "--d-ff",         "--ffn",       "--ffn-activation",
+        "--qkv-activation", "--norm",         "--seq",       "--vocab",
+        "--steps",          "--batch",        "--optimizer", "--lr",
+        "--momentum",       "--beta1",        "--beta2",     "--warmup",
+        "--schedule",       "--weight-decay", "--clip",      "--init",
+        "--seed",           "--backend",      "--metrics",   "--preset",
+        "--log-every",      "--save-session", "--param",     "--dump-attention",
+        "--probes",         "--save-model",   "--config"};
     return options;
 }
 
@@ -143,6 +120,8 @@ TransformerTrainOptions parseTransformerOptions(const Arguments& args) {
     if (auto path = args.value("--dump-attention"))
         o.dumpAttentionPath = outputPath(*path, "--dump-attention");
     if (auto path = args.value("--save-model")) o.saveModelPath = outputPath(*path, "--save-model");
+    if (auto path = args.value("--save-session"))
+        o.saveSessionPath = sessionOutputPath(*path, "--save-session");
     o.backend = parseBackendOption(args, BackendChoice::Cpu);
     if (c.probes > c.batch)
         throw CliError("--probes " + std::to_string(c.probes) + " exceeds --batch " +

@@ -18,7 +18,8 @@ struct TransformerTrainOptions {
     int logEvery = 50;
     std::optional<std::string> metricsPath;
     std::optional<std::string> dumpAttentionPath;
-    std::optional<std::string> saveModelPath;  // safetensors
+    std::optional<std::string> saveModelPath;    // safetensors
+    std::optional<std::string> saveSessionPath;  // --save-session FILE.actlab
     BackendChoice backend = BackendChoice::Cpu;
 };
 
@@ -43,7 +44,11 @@ struct TransformerRun {
 // Trains o.config for o.steps, logging a snapshot every o.logEvery steps (to metrics as CSV when
 // given); writes o.dumpAttentionPath at the end.
 // notes gets a line when the backend asked for is not the one used.
+// `resumed`, when given, is the run to continue (`train --session`) instead of a new one.
 TransformerRun runTransformer(const TransformerTrainOptions& o, std::ostream* metrics,
-                              double target, std::string& notes);
+                              double target, std::string& notes,
+                              std::unique_ptr<SequenceTrainer> resumed = nullptr);
+// The JSON line of `train --model transformer` for a finished run.
+std::string transformerRunJson(const TransformerTrainOptions& o, const TransformerRun& r);
 
 }  // namespace actlab::cli

@@ -3,7 +3,9 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <cstring>
+#include <vector>
 
 #include "common/number_format.h"
 #include "training/presets.h"
@@ -24,6 +26,23 @@ bool wantsScreenshot(int argc, char** argv) {
     for (int i = 1; i < argc; ++i)
         if (std::strncmp(argv[i], "--screenshot", 12) == 0) return true;
     return false;
+}
+
+std::vector<char*> withoutSessionOption(int argc, char** argv, std::optional<QString>* session) {
+    std::vector<char*> kept;
+    for (int i = 0; i < argc; ++i) {
+        if (i > 0 && std::strcmp(argv[i], "--session") == 0) {
+            *session = i + 1 < argc ? QString::fromLocal8Bit(argv[++i]) : QString();
+            continue;
+        }
+        if (i > 0 && std::strncmp(argv[i], "--session=", 10) == 0) {
+            *session = QString::fromLocal8Bit(argv[i] + 10);
+            continue;
+        }
+        kept.push_back(argv[i]);
+    }
+    kept.push_back(nullptr);  // argv[argc] is null, as main's
+    return kept;
 }
 
 bool wantsHelpOrVersion(int argc, char** argv) {
@@ -73,8 +92,13 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
                                         "(Training view: the hidden layers'; Attention view: "
                                         "on Q, K and V)."),
                                      tr("activation"));
+    const QCommandLineOption session(
+        QStringLiteral("session"),
+        tr("Open this saved session (.actlab): every view as it was, the runs paused where they "
+           "stood."),
+        tr("file"));
     parser.addOptions({help, version, backend, screenshot, view, functions, derivatives, xRange,
-                       size, preset, steps, compare});
+                       size, preset, steps, compare, session});
 
     GuiOptionsResult result;
     if (!parser.parse(arguments)) {
@@ -147,6 +171,13 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
                 known << QString::fromUtf8(p.name.data(), qsizetype(p.name.size()));
             result.error = tr("--preset: unknown preset \"%1\" (known: %2).")
                                .arg(options.preset, known.join(QStringLiteral(", ")));
+            return result;
+        }
+    }
+    if (parser.isSet(session)) {
+        options.sessionPath = parser.value(session);
+        if (!QFileInfo(options.sessionPath).isFile()) {
+            result.error = tr("--session: no such file \"%1\".").arg(options.sessionPath);
             return result;
         }
     }

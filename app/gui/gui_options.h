@@ -7,6 +7,7 @@
 #include <QStringList>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "backends/backend_factory.h"
 #include "ui/panels/explorer_curves.h"
@@ -23,9 +24,10 @@ struct GuiOptions {
     QSize size{1400, 900};
     // The Training view (any of these opens it unless --view says otherwise; an Attention preset
     // opens the Attention view):
-    QString preset;   // a training or attention preset name; empty: the view's default
-    int steps = 0;    // train this many steps at start (before the screenshot)
-    QString compare;  // an activation name: compare mode with this as run B
+    QString preset;       // a training or attention preset name; empty: the view's default
+    int steps = 0;        // train this many steps at start (before the screenshot)
+    QString compare;      // an activation name: compare mode with this as run B
+    QString sessionPath;  // a session to open (after the other options: it sets every view)
 };
 
 struct GuiOptionsResult {
@@ -40,6 +42,11 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments);
 
 // Whether `arguments` ask for a screenshot (checked before QApplication exists).
 bool wantsScreenshot(int argc, char** argv);
+
+// The arguments without --session FILE, which *session receives: QGuiApplication takes
+// -session and --session for X11 session management, so they must not reach it. The result
+// ends with a null entry (argc = size − 1).
+std::vector<char*> withoutSessionOption(int argc, char** argv, std::optional<QString>* session);
 
 // Whether the command line holds -h, --help or --version (checked before QApplication exists: it
 // needs a display, and these two must not).

@@ -3,13 +3,17 @@
 #include <QApplication>
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QIcon>
 #include <QImage>
 #include <QThread>
 #include <cstdio>
+#include <optional>
+#include <vector>
 
 #include "gui_options.h"
 #include "main_window.h"
+#include "session_manager.h"
 #include "ui/attention/attention_controller.h"
 #include "ui/attention/attention_view.h"
 #include "ui/training/training_controller.h"
@@ -108,7 +112,12 @@ int main(int argc, char** argv) {
         qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
 
-    QApplication app(argc, argv);
+    // --session is ActLab's; Qt would take it for X11 session management (gui_options.h).
+    std::optional<QString> sessionArgument;
+    std::vector<char*> qtArguments =
+        actlab::gui::withoutSessionOption(argc, argv, &sessionArgument);
+    int qtArgc = int(qtArguments.size()) - 1;
+    QApplication app(qtArgc, qtArguments.data());
     describeApplication();
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/actlab.svg")));
     // The installed desktop entry's id (cmake/packaging.cmake): the Wayland app id.
@@ -121,15 +130,36 @@ int main(int argc, char** argv) {
                      qPrintable(QApplication::translate("main", "Try 'actlab --help'.")));
         return 2;
     }
-    const actlab::gui::GuiOptions& options = *parsed.options;
+    actlab::gui::GuiOptions options = *parsed.options;
+    if (sessionArgument) {
+        options.sessionPath = *sessionArgument;
+        if (!QFileInfo(options.sessionPath).isFile()) {
+            std::fprintf(
+                stderr, "actlab: %s\n",
+                qPrintable(QApplication::translate("main", "--session: no such file \"%1\".")
+                               .arg(options.sessionPath)));
+            return 2;
+        }
+    }
 
     actlab::BackendSelection selection = actlab::createBackend(options.backend);
     actlab::gui::MainWindow window(*selection.backend, QString::fromStdString(selection.reason));
+    const bool screenshot = !options.screenshotPath.isEmpty();
     window.resize(options.size);
+    if (!screenshot) window.restorePreferences();  // a screenshot shows the defaults
     window.applyOptions(options);
-    if (!options.screenshotPath.isEmpty())
-        return saveScreenshot(window, options.screenshotPath, options.steps);
+    actlab::gui::SessionManager& sessions = *window.sessions();
+    if (!options.sessionPath.isEmpty()) {
+        QString error;
+        if (!sessions.open(options.sessionPath, &error)) {
+            std::fprintf(stderr, "actlab: %s\n", qPrintable(error));
+            return 2;
+        }
+    }
+    if (screenshot) return saveScreenshot(window, options.screenshotPath, options.steps);
+    sessions.startAutosave();
     window.show();
+    if (options.sessionPath.isEmpty()) sessions.offerRecovery();
     if (options.steps > 0 && options.view == QLatin1String("attention"))
         window.attentionView()->controller()->advance(options.steps);
     else if (options.steps > 0)

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
 #include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -17,11 +18,13 @@
 
 #include "activations/catalogue.h"
 #include "backends/backend.h"
+#include "session_manager.h"
 #include "ui/attention/attention_charts.h"
 #include "ui/attention/attention_controls.h"
 #include "ui/attention/attention_grid_view.h"
 #include "ui/attention/attention_view.h"
 #include "ui/charts/curve_chart.h"
+#include "ui/common/pytorch_code_dialog.h"
 #include "ui/common/run_view.h"
 #include "ui/common/ui_scale.h"
 #include "ui/common/wheel_guard.h"
@@ -30,6 +33,7 @@
 #include "ui/panels/gelu_approximation_panel.h"
 #include "ui/panels/properties_panel.h"
 #include "ui/training/training_charts.h"
+#include "ui/training/training_controls.h"
 #include "ui/training/training_view.h"
 
 namespace actlab::gui {
@@ -48,11 +52,13 @@ MainWindow::MainWindow(Backend& backend, const QString& backendReason, QWidget* 
     setWindowTitle(tr("ActLab — activation functions"));
     ui::WheelGuard::install();
     m_askQuit = [this](const QString& unsaved) {
-        return QMessageBox::question(
-                   this, tr("Quit ActLab"),
-                   tr("Quitting loses %1: sessions cannot be saved yet. Quit anyway?").arg(unsaved),
-                   QMessageBox::Discard | QMessageBox::Cancel,
-                   QMessageBox::Cancel) == QMessageBox::Discard;
+        const auto answer = QMessageBox::question(
+            this, tr("Quit ActLab"),
+            tr("Save the session before quitting? Quitting without saving loses %1.").arg(unsaved),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+        return answer == QMessageBox::Save      ? QuitAnswer::Save
+               : answer == QMessageBox::Discard ? QuitAnswer::Discard
+                                                : QuitAnswer::Cancel;
     };
     m_explorer = new ui::ExplorerPanel(backend, this);
     m_gelu = new ui::GeluApproximationPanel(backend, this);
@@ -98,11 +104,13 @@ MainWindow::MainWindow(Backend& backend, const QString& backendReason, QWidget* 
     backendLabel->setToolTip(QString::fromStdString(backend.deviceName()));
     statusBar()->addPermanentWidget(backendLabel, 1);
 
+    m_sessions = new SessionManager(*this);
     buildMenus();
 }
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    m_sessions->addMenuActions(file);
     QAction* png = file->addAction(tr("Export plot &PNG…"), this, [this] {
         runExport(tr("Export plot as PNG"), tr("PNG images (*.png)"), QStringLiteral("png"),
                   std::bind_front(&MainWindow::exportPlotPng, this));
@@ -140,6 +148,19 @@ void MainWindow::buildMenus() {
     connect(m_tabs, &QTabWidget::currentChanged, pictures,
             [this, pictures](int index) { pictures->setEnabled(index == kTrainingTab); });
     pictures->setEnabled(m_tabs->currentIndex() == kTrainingTab);
+    // The Training or Attention run A as a PyTorch script (ui/common/pytorch_code_dialog.h).
+    QAction* pytorch = file->addAction(tr("Show P&yTorch code…"), this, [this] {
+        if (currentLab() == m_training)
+            ui::showPytorchCode(this, m_training->controls()->configs(),
+                                m_training->controls()->problem(), m_training->currentStep());
+        else if (currentLab() == m_attention)
+            ui::showPytorchCode(this, m_attention->controls()->config(),
+                                m_attention->controls()->problem(), m_attention->currentStep());
+    });
+    pytorch->setObjectName(QStringLiteral("showPytorchCode"));
+    connect(m_tabs, &QTabWidget::currentChanged, pytorch,
+            [this, pytorch] { pytorch->setEnabled(currentLab() != nullptr); });
+    pytorch->setEnabled(currentLab() != nullptr);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
@@ -239,7 +260,8 @@ QString MainWindow::shortcutsText() {
         {tr("Ctrl+1 … Ctrl+5"), tr("Go to a tab")},
         {tr("Ctrl+E, Ctrl+Shift+E"), tr("Export the plot as PNG, as SVG")},
         {tr("Ctrl+Shift+C"), tr("Export the plotted data as CSV")},
-        {tr("Ctrl+Q"), tr("Quit (asks first when a run has trained)")},
+        {tr("Ctrl+O, Ctrl+S, Ctrl+Shift+S"), tr("Open, save, save the session as")},
+        {tr("Ctrl+Q"), tr("Quit (asks to save unsaved work first)")},
     };
     QString html = QStringLiteral("<table cellspacing=\"6\">");
     for (const auto& [keys, what] : rows)
@@ -250,26 +272,46 @@ QString MainWindow::shortcutsText() {
 
 QString MainWindow::backendText() const { return m_backendText; }
 
-QString MainWindow::unsavedWork() const {
-    QStringList runs;
-    if (m_training->currentStep() > 0)
-        runs << tr("the Training run (step %1)").arg(m_training->currentStep());
-    if (m_attention->currentStep() > 0)
-        runs << tr("the Attention run (step %1)").arg(m_attention->currentStep());
-    return runs.join(tr(" and "));
-}
+QString MainWindow::unsavedWork() const { return m_sessions->unsavedWork(); }
 
-void MainWindow::setQuitQuestion(std::function<bool(const QString&)> question) {
+void MainWindow::setQuitQuestion(std::function<QuitAnswer(const QString&)> question) {
     m_askQuit = std::move(question);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     const QString unsaved = unsavedWork();
-    if (!unsaved.isEmpty() && m_askQuit && !m_askQuit(unsaved)) {
-        event->ignore();
-        return;
+    if (!unsaved.isEmpty() && m_askQuit) {
+        const QuitAnswer answer = m_askQuit(unsaved);
+        if (answer == QuitAnswer::Cancel ||
+            (answer == QuitAnswer::Save && !m_sessions->saveInteractively(false))) {
+            event->ignore();
+            return;
+        }
     }
+    m_sessions->endCleanly();
+    savePreferences();
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::restorePreferences() {
+    const QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    const double scale = settings.value(QStringLiteral("view/uiScale"), 1.0).toDouble();
+    for (double factor : ui::kUiScales)
+        if (factor == scale) {
+            ui::setUiScale(factor);
+            for (QAction* action : findChildren<QAction*>(
+                     QStringLiteral("uiScale%1").arg(int(std::lround(factor * 100)))))
+                action->setChecked(true);
+        }
+    m_preferencesKept = true;
+}
+
+void MainWindow::savePreferences() const {
+    if (!m_preferencesKept) return;  // tests and screenshots leave the user's settings alone
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("view/uiScale"), ui::uiScale());
 }
 
 bool MainWindow::setCurrentView(const QString& name) {
@@ -305,89 +347,6 @@ void MainWindow::applyOptions(const GuiOptions& options) {
         m_training->setCompare(true, options.compare);
     }
     setCurrentView(options.view);
-}
-
-ui::CurveChart* MainWindow::currentChart() const {
-    switch (m_tabs->currentIndex()) {
-        case 0:
-            return m_explorer->chart();
-        case 1:
-            return m_gelu->curveChart();
-        case 2:
-            return m_gated->sliceChart();
-        case 3:
-            return m_training->charts()->lossChart();
-        case kAttentionTab:
-            return m_attention->charts()->lossChart();
-        default:
-            return nullptr;
-    }
-}
-
-// The Attention tab's plot is its grid of maps (or the enlarged head), not a chart.
-bool MainWindow::exportPlotPng(const QString& path, QString* error) {
-    if (m_tabs->currentIndex() == kAttentionTab) return m_attention->grid()->exportPng(path, error);
-    return currentChart()->exportPng(path, error);
-}
-
-bool MainWindow::exportPlotSvg(const QString& path, QString* error) {
-    if (m_tabs->currentIndex() == kAttentionTab) return m_attention->grid()->exportSvg(path, error);
-    return currentChart()->exportSvg(path, error);
-}
-
-bool MainWindow::exportDataCsv(const QString& path, QString* error) {
-    if (m_tabs->currentIndex() == 0) return m_explorer->exportCsv(path, error);
-    if (m_tabs->currentIndex() == kAttentionTab) return m_attention->grid()->exportCsv(path, error);
-    return currentChart()->exportCsv(path, error);
-}
-
-bool MainWindow::exportTrainingPicture(const QString& id, const QString& path, QString* error) {
-    const QImage image = m_training->renderPicture(id);
-    if (!image.isNull() && image.save(path, "PNG")) return true;
-    if (error)
-        *error = image.isNull() ? tr("The Training view shows no picture \"%1\".").arg(id)
-                                : tr("Could not write the image %1.").arg(path);
-    return false;
-}
-
-bool MainWindow::exportPanelImage(const QString& path, QString* error) {
-    QImage image;
-    switch (m_tabs->currentIndex()) {
-        case 0:
-            image = m_explorer->renderImage();
-            break;
-        case 1:
-            image = m_gelu->renderImage();
-            break;
-        case 2:
-            image = m_gated->renderImage();
-            break;
-        case kAttentionTab:
-            image = m_attention->renderImage();
-            break;
-        default:
-            image = m_training->renderImage();
-            break;
-    }
-    if (!image.isNull() && image.save(path, "PNG")) return true;
-    if (error) *error = tr("Could not write the image %1.").arg(path);
-    return false;
-}
-
-void MainWindow::runExport(const QString& title, const QString& filter, const QString& suffix,
-                           const std::function<bool(const QString&, QString*)>& action) {
-    const QString suggested =
-        QStringLiteral("actlab-%1.%2")
-            .arg(currentView().isEmpty() ? QStringLiteral("plot") : currentView(), suffix);
-    QString path = QFileDialog::getSaveFileName(this, title, suggested, filter);
-    if (path.isEmpty()) return;
-    if (!path.endsWith(QLatin1Char('.') + suffix, Qt::CaseInsensitive))
-        path += QLatin1Char('.') + suffix;
-    QString error;
-    if (action(path, &error))
-        statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
-    else
-        QMessageBox::warning(this, title, error);
 }
 
 QJsonObject MainWindow::sessionState() const {

@@ -30,6 +30,8 @@ class TrainingView;
 
 namespace actlab::gui {
 
+class SessionManager;
+
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -66,11 +68,18 @@ public:
     QJsonObject sessionState() const;  // every panel's state and the current view
     void restoreSessionState(const QJsonObject& state);
 
-    // What closing the window would lose ("the Training run (step 3240)"), or empty.
+    SessionManager* sessions() const { return m_sessions; }
+    // What closing the window would lose since the session was last saved or opened ("the
+    // Training run (step 3240)"), or empty.
     QString unsavedWork() const;
     // Asked before the window closes with unsaved work (a message box unless replaced, as tests
-    // do); the window stays open when it returns false.
-    void setQuitQuestion(std::function<bool(const QString& unsaved)> question);
+    // do): Save saves the session first (the window stays open if that is cancelled or fails),
+    // Discard closes, Cancel keeps the window open.
+    enum class QuitAnswer { Save, Discard, Cancel };
+    void setQuitQuestion(std::function<QuitAnswer(const QString& unsaved)> question);
+    // Preferences kept between runs (QSettings): window geometry, UI scale.
+    void restorePreferences();
+    void savePreferences() const;
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -97,7 +106,9 @@ private:
     bool m_presenting = false;
     bool m_wasMaximised = false;
     QString m_backendText;
-    std::function<bool(const QString&)> m_askQuit;
+    std::function<QuitAnswer(const QString&)> m_askQuit;
+    SessionManager* m_sessions = nullptr;
+    bool m_preferencesKept = false;  // restorePreferences() was called: save them on closing
 };
 
 }  // namespace actlab::gui

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "models/loss.h"
@@ -32,6 +33,12 @@ public:
     virtual void setRegularisation(double l1, double l2) = 0;
     // The host model with the engine's current parameters (copied from the device if needed).
     virtual Model<float>& hostModel() = 0;
+    // The optimizer's steps and moments (copied from the device if needed), and their
+    // restoration from a saved run; the parameters travel through hostModel(), whose edits an
+    // engine takes before its next step. setOptimizerState gives false with *error when the
+    // device failed or the buffers do not fit the model.
+    virtual OptimizerState<float> optimizerState() = 0;
+    virtual bool setOptimizerState(const OptimizerState<float>& state, std::string* error) = 0;
     // Model outputs for rows of inputs (e.g. a decision-surface grid), computed on the engine's
     // backend; (rows, outputDimension), valid until the next call.
     virtual std::span<const float> evaluate(std::span<const float> inputs, int rows) = 0;

@@ -45,6 +45,21 @@ public:
     }
     double normal(double mean, double sd) { return mean + sd * normal(); }
 
+    // The whole generator state, for a saved run that continues exactly (sessions).
+    struct State {
+        std::uint64_t words[4] = {};
+        double spare = 0;
+        bool hasSpare = false;
+    };
+    State state() const {
+        return {{m_state[0], m_state[1], m_state[2], m_state[3]}, m_spare, m_hasSpare};
+    }
+    void setState(const State& s) {
+        for (int i = 0; i < 4; ++i) m_state[i] = s.words[i];
+        m_spare = s.spare;
+        m_hasSpare = s.hasSpare;
+    }
+
 private:
     static std::uint64_t splitMix(std::uint64_t& x) {
         std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);

@@ -130,15 +130,41 @@ std::optional<SafetensorsFile> decodeSafetensors(std::string_view bytes, std::st
     return file;
 }
 
+bool copyTensorsByName(const SafetensorsFile& file,
+                       const std::vector<Parameter<float>*>& parameters,
+                       std::vector<std::int64_t> (*shapeOf)(const Parameter<float>&),
+                       std::string* error) {
+    auto fail = [&](const std::string& message) {
+        if (error) *error = message;
+        return false;
+    };
+    if (parameters.size() != file.tensors.size())
+        return fail("the file has " + std::to_string(file.tensors.size()) + " tensors, the model " +
+                    std::to_string(parameters.size()));
+    for (Parameter<float>* p : parameters) {
+        const SafetensorsTensor* t = file.find(p->name);
+        if (!t) return fail("the file has no tensor '" + p->name + "'");
+        if (t->shape != shapeOf(*p))
+            return fail("tensor '" + p->name + "' has the wrong shape for the model");
+        std::copy(t->values.begin(), t->values.end(), p->value.begin());
+    }
+    return true;
+}
+
+namespace {
+
+std::vector<std::int64_t> transformerShape(const Parameter<float>& p) {
+    const Shape shape = Transformer<float>::parameterShape(p);
+    return {shape.extents().begin(), shape.extents().end()};
+}
+
+}  // namespace
+
 SafetensorsFile transformerToSafetensors(Transformer<float>& model) {
     SafetensorsFile file;
     file.metadata["actlab_config"] = transformerConfigToJson(model.config());
-    for (const Parameter<float>* p : model.parameters()) {
-        const Shape shape = Transformer<float>::parameterShape(*p);
-        SafetensorsTensor t{p->name, {}, p->value};
-        for (Index e : shape.extents()) t.shape.push_back(e);
-        file.tensors.push_back(std::move(t));
-    }
+    for (const Parameter<float>* p : model.parameters())
+        file.tensors.push_back({p->name, transformerShape(*p), p->value});
     return file;
 }
 
@@ -155,18 +181,8 @@ std::unique_ptr<Transformer<float>> transformerFromSafetensors(const Safetensors
     if (!config) return fail("actlab_config: " + message);
     std::unique_ptr<Transformer<float>> model = Transformer<float>::create(*config, &message);
     if (!model) return fail("actlab_config: " + message);
-    const std::vector<Parameter<float>*> parameters = model->parameters();
-    if (parameters.size() != file.tensors.size())
-        return fail("the file has " + std::to_string(file.tensors.size()) + " tensors, the model " +
-                    std::to_string(parameters.size()));
-    for (Parameter<float>* p : parameters) {
-        const SafetensorsTensor* t = file.find(p->name);
-        if (!t) return fail("the file has no tensor '" + p->name + "'");
-        const Shape shape = Transformer<float>::parameterShape(*p);
-        if (t->shape != std::vector<std::int64_t>(shape.extents().begin(), shape.extents().end()))
-            return fail("tensor '" + p->name + "' has the wrong shape for the model");
-        std::copy(t->values.begin(), t->values.end(), p->value.begin());
-    }
+    if (!copyTensorsByName(file, model->parameters(), &transformerShape, &message))
+        return fail(message);
     return model;
 }
 

@@ -32,6 +32,14 @@ std::string encodeSafetensors(const SafetensorsFile& file);
 // that overlap, leave holes or run past the end); nullopt with a one-line *error.
 std::optional<SafetensorsFile> decodeSafetensors(std::string_view bytes, std::string* error);
 
+// Copies the file's tensors into `parameters` by name: every parameter must be there with the
+// shape shapeOf gives it, and the file must hold nothing else; false with a one-line *error
+// ("tensor 'x' has the wrong shape for the model"), parameters partly copied.
+bool copyTensorsByName(const SafetensorsFile& file,
+                       const std::vector<Parameter<float>*>& parameters,
+                       std::vector<std::int64_t> (*shapeOf)(const Parameter<float>&),
+                       std::string* error);
+
 // The model's parameters as float32 tensors, metadata {"actlab_config": config JSON}.
 SafetensorsFile transformerToSafetensors(Transformer<float>& model);
 // A model built from a file's actlab_config with the file's weights (every parameter present,

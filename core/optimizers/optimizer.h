@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -41,6 +42,36 @@ struct OptimizerConfig {
 template <typename T>
 class TensorOpsTable;  // backends/tensor_ops.h
 
+// What an optimizer carries from step to step: the steps taken (the schedule's position and the
+// bias corrections) and, per parameter, the momentum buffer / Adam m and Adam v (empty before
+// the first step).
+template <typename T>
+struct OptimizerState {
+    int steps = 0;
+    std::vector<std::vector<T>> first, second;
+};
+
+// Whether a saved state's buffers belong to these parameters: none (no step taken yet), or one
+// of each parameter's size in both; false with a one-line *error naming the first misfit.
+template <typename T>
+bool fitsParameters(const OptimizerState<T>& state, const std::vector<Parameter<T>*>& parameters,
+                    std::string* error) {
+    const auto fail = [&](std::string message) {
+        if (error) *error = std::move(message);
+        return false;
+    };
+    if (state.steps < 0) return fail("the optimizer's step count is negative");
+    if (state.first.empty() && state.second.empty()) return true;
+    if (state.first.size() != parameters.size() || state.second.size() != parameters.size())
+        return fail("the optimizer state has " + std::to_string(state.first.size()) +
+                    " buffers for " + std::to_string(parameters.size()) + " parameters");
+    for (size_t k = 0; k < parameters.size(); ++k)
+        if (state.first[k].size() != parameters[k]->size() ||
+            state.second[k].size() != parameters[k]->size())
+            return fail("the optimizer state of " + parameters[k]->name + " has the wrong size");
+    return true;
+}
+
 template <typename T>
 class Optimizer {
 public:
@@ -55,6 +86,14 @@ public:
     int stepsTaken() const { return m_step; }
 
     double learningRateAt(int step) const;  // the schedule's rate for the 0-based step
+    OptimizerState<T> state() const { return {m_step, m_first, m_second}; }
+    // Puts back a saved state; the buffers must match the parameters step() will be given
+    // (checked there: a mismatch starts them afresh).
+    void setState(OptimizerState<T> state) {
+        m_step = state.steps;
+        m_first = std::move(state.first);
+        m_second = std::move(state.second);
+    }
     // Clips (if asked) and applies one update from the parameters' grad; returns the global
     // gradient norm before clipping.
     double step(const std::vector<Parameter<T>*>& parameters);

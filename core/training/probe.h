@@ -49,6 +49,19 @@ public:
     const std::vector<Point>& points() const { return m_points; }
     std::size_t capacity() const { return m_capacity; }
     std::size_t stride() const { return m_stride; }  // one point kept per `stride` offered
+    std::size_t offered() const { return m_offered; }
+    // Puts back a saved history (sessions); false, changing nothing, when the numbers could not
+    // have come from push() (stride not a power of two, more points than fit, or than offered).
+    bool restore(std::size_t stride, std::size_t offered, std::vector<Point> points) {
+        const bool powerOfTwo = stride > 0 && (stride & (stride - 1)) == 0;
+        if (!powerOfTwo || points.size() > m_capacity || points.size() > offered ||
+            (offered + stride - 1) / stride != points.size())
+            return false;
+        m_stride = stride;
+        m_offered = offered;
+        m_points = std::move(points);
+        return true;
+    }
 
 private:
     std::size_t m_capacity;

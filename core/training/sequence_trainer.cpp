@@ -103,6 +103,66 @@ std::unique_ptr<SequenceTrainer> SequenceTrainer::create(const SequenceTrainingC
     return trainer;
 }
 
+SequenceTrainerProgress SequenceTrainer::progress() const {
+    SequenceTrainerProgress p;
+    p.steps = m_steps;
+    p.divergedAt = m_divergedAt;
+    p.random = m_random.state();
+    p.lossSum = m_lossSum;
+    p.lossCount = m_lossCount;
+    p.lastTrainLoss = m_lastTrainLoss;
+    p.lastGradientNorm = m_lastGradientNorm;
+    if (m_lastFinite) p.lastSnapshotTrainLoss = m_lastFinite->trainLoss;
+    p.layerGradientNorm = m_layerGradientNorm;
+    p.groupGradientNorm = m_groupGradientNorm;
+    p.history = m_history.points();
+    p.historyStride = m_history.stride();
+    p.historyOffered = m_history.offered();
+    p.historyStep = m_historyStep;
+    return p;
+}
+
+bool SequenceTrainer::restoreProgress(SequenceTrainerProgress p, std::string* error) {
+    const auto fail = [&](const std::string& message) {
+        if (error) *error = message;
+        return false;
+    };
+    if (p.steps < 0 || p.divergedAt < -1 || p.divergedAt > p.steps)
+        return fail("the step count or the divergence step is out of range");
+    if (p.lossCount < 0 || p.lossCount > p.steps) return fail("the loss count is out of range");
+    if (!p.layerGradientNorm.empty() && p.layerGradientNorm.size() != size_t(m_config.model.layers))
+        return fail("the layer gradient norms do not match the model's layers");
+    const size_t heads = size_t(m_config.model.layers) * size_t(m_config.model.heads);
+    for (const SequenceHistoryPoint& point : p.history)
+        if (point.step < 0 || point.step > p.steps || point.headEntropy.size() != heads)
+            return fail("a history point does not fit this run");
+    if (p.historyStep < -1 || p.historyStep > p.steps)
+        return fail("the history's last step is outside the run's steps");
+    BoundedHistory<SequenceHistoryPoint> history{m_history.capacity()};
+    if (!history.restore(p.historyStride, p.historyOffered, std::move(p.history)))
+        return fail("the history's thinning does not match its points");
+    m_steps = p.steps;
+    m_divergedAt = p.divergedAt;
+    m_random.setState(p.random);
+    m_lossSum = p.lossSum;
+    m_lossCount = p.lossCount;
+    m_lastTrainLoss = p.lastTrainLoss;
+    m_lastGradientNorm = p.lastGradientNorm;
+    m_layerGradientNorm = std::move(p.layerGradientNorm);
+    m_groupGradientNorm = std::move(p.groupGradientNorm);
+    m_history = std::move(history);
+    m_historyStep = p.historyStep;
+    m_lastFinite.reset();
+    if (p.lastSnapshotTrainLoss &&
+        p.divergedAt < 0) {  // what a snapshot with no step since the last one repeats
+        m_lastFinite.emplace();
+        m_lastFinite->trainLoss = *p.lastSnapshotTrainLoss;
+    }
+    m_lastSnapshotStep = m_steps;
+    m_timed = false;
+    return true;
+}
+
 void SequenceTrainer::setTensorOps(std::shared_ptr<TensorOpsTable<float>> ops) {
     m_optimizer.setTensorOps(ops);
     m_model->setTensorOps(std::move(ops));
@@ -325,8 +385,10 @@ SequenceSnapshot SequenceTrainer::snapshot() {
     s.layerGradientNorm = m_layerGradientNorm;
     s.groupGradientNorm = m_groupGradientNorm;
     s.gradientNorm = m_lastGradientNorm;
-    m_history.push({s.step, s.trainLoss, s.testLoss, s.tokenAccuracy, s.sequenceAccuracy,
-                    s.headEntropy, s.layerGradientNorm});
+    if (m_historyStep != m_steps)  // a second snapshot at the same step adds no point
+        m_history.push({s.step, s.trainLoss, s.testLoss, s.tokenAccuracy, s.sequenceAccuracy,
+                        s.headEntropy, s.layerGradientNorm});
+    m_historyStep = m_steps;
     s.history = m_history.points();
     m_lastFinite = s;
     // Evaluation time is not training time: the rate counts from here.

@@ -69,6 +69,23 @@ struct SequenceSnapshot {
     const ProbeTensor* findProbe(const std::string& name) const;
 };
 
+// What a run carries beyond its configuration, parameters and optimizer state (saved and
+// restored by core/training/run_state.h).
+struct SequenceTrainerProgress {
+    int steps = 0;
+    int divergedAt = -1;
+    Random::State random;  // the data stream: the next batch
+    double lossSum = 0;    // the batch losses since the last snapshot
+    int lossCount = 0;
+    double lastTrainLoss = 0, lastGradientNorm = 0;
+    std::optional<double> lastSnapshotTrainLoss;
+    std::vector<double> layerGradientNorm;
+    std::vector<std::pair<std::string, double>> groupGradientNorm;
+    std::vector<SequenceHistoryPoint> history;
+    size_t historyStride = 1, historyOffered = 0;
+    int historyStep = -1;  // the step of the last point offered to the history
+};
+
 class SequenceTrainer {
 public:
     // nullptr with *error (one line) for an invalid configuration.
@@ -79,13 +96,27 @@ public:
     void step(int n);
     SequenceSnapshot snapshot();
 
-    void setOptimizerConfig(const OptimizerConfig& config) { m_optimizer.setConfig(config); }
+    // Live changes keep the moments; config() follows them (a saved run keeps the new ones).
+    void setOptimizerConfig(const OptimizerConfig& config) {
+        m_config.optimizer = config;
+        m_optimizer.setConfig(config);
+    }
     // The ops the model, the loss and the optimizer run through (the CPU's unless set).
     void setTensorOps(std::shared_ptr<TensorOpsTable<float>> ops);
     int steps() const { return m_steps; }
     bool diverged() const { return m_divergedAt >= 0; }
     double lastTrainLoss() const { return m_lastTrainLoss; }  // the last step's batch loss
     const SequenceTrainingConfig& config() const { return m_config; }
+    SequenceTrainerProgress progress() const;
+    // Puts back a saved run's progress; false with a one-line *error, changing nothing, when it
+    // does not fit this run (norms of other sizes, a history that cannot be).
+    bool restoreProgress(SequenceTrainerProgress progress, std::string* error);
+    OptimizerState<float> optimizerState() const { return m_optimizer.state(); }
+    bool setOptimizerState(const OptimizerState<float>& state, std::string* error) {
+        if (!fitsParameters(state, m_parameters, error)) return false;
+        m_optimizer.setState(state);
+        return true;
+    }
     const SequenceTask& task() const { return *m_task; }
     Transformer<float>& model() { return *m_model; }
     const SequenceBatch& testSet() const { return m_test; }
@@ -112,6 +143,7 @@ private:
     std::vector<double> m_layerGradientNorm;
     std::vector<std::pair<std::string, double>> m_groupGradientNorm;
     BoundedHistory<SequenceHistoryPoint> m_history;
+    int m_historyStep = -1;  // the step of the last point offered to m_history
     std::chrono::steady_clock::time_point m_lastSnapshotTime;
     int m_lastSnapshotStep = 0;
     bool m_timed = false;

@@ -124,6 +124,74 @@ void Trainer::step(int n) {
     }
 }
 
+TrainerProgress Trainer::progress() const {
+    TrainerProgress p;
+    p.steps = m_steps;
+    p.divergedAt = m_divergedAt;
+    p.lastBatchLoss = m_lastBatchLoss;
+    p.order = m_order;
+    p.cursor = m_cursor;
+    p.shuffleState = m_shuffleState;
+    p.revived = m_revived;
+    if (m_previousDiagnostics) {
+        p.previousDead.emplace();
+        for (const LayerDiagnostics& layer : m_previousDiagnostics->layers)
+            p.previousDead->push_back(layer.dead);
+    }
+    p.history = m_history.points();
+    p.historyStride = m_history.stride();
+    p.historyOffered = m_history.offered();
+    p.historyStep = m_historyStep;
+    return p;
+}
+
+bool Trainer::restoreProgress(TrainerProgress p, std::string* error) {
+    const auto fail = [&](const std::string& message) {
+        if (error) *error = message;
+        return false;
+    };
+    if (p.steps < 0 || p.divergedAt < -1 || p.divergedAt > p.steps)
+        return fail("the step count or the divergence step is out of range");
+    std::vector<char> seen(m_order.size(), 0);
+    if (p.order.size() != m_order.size())
+        return fail("the data order has " + std::to_string(p.order.size()) + " rows, the data " +
+                    std::to_string(m_order.size()));
+    for (size_t row : p.order) {
+        if (row >= seen.size() || seen[row]) return fail("the data order is not a permutation");
+        seen[row] = 1;
+    }
+    if (p.cursor > p.order.size()) return fail("the data cursor is past the end of the epoch");
+    if (p.revived < 0) return fail("the revival count is negative");
+    for (const HistoryPoint& point : p.history)
+        if (point.step < 0 || point.step > p.steps)
+            return fail("a history point lies outside the run's steps");
+    if (p.historyStep > p.steps) return fail("the history's last step is after the run's");
+    BoundedHistory<HistoryPoint> history{kHistoryCapacity};
+    if (!history.restore(p.historyStride, p.historyOffered, std::move(p.history)))
+        return fail("the history's thinning does not match its points");
+    m_steps = p.steps;
+    m_divergedAt = p.divergedAt;
+    m_lastBatchLoss = p.lastBatchLoss;
+    m_order = std::move(p.order);
+    m_cursor = p.cursor;
+    m_shuffleState = p.shuffleState;
+    m_revived = p.revived;
+    m_previousDiagnostics.reset();
+    if (p.previousDead) {
+        m_previousDiagnostics.emplace();
+        for (std::vector<unsigned char>& dead : *p.previousDead) {
+            LayerDiagnostics layer;
+            layer.width = int(dead.size());
+            layer.dead = std::move(dead);
+            m_previousDiagnostics->layers.push_back(std::move(layer));
+        }
+    }
+    m_history = std::move(history);
+    m_historyStep = p.historyStep;
+    m_lastFinite.reset();
+    return true;
+}
+
 void Trainer::setOptimizerConfig(const OptimizerConfig& config) {
     m_config.optimizer = config;
     m_engine->setOptimizerConfig(config);

@@ -68,6 +68,23 @@ struct TrainingSnapshot {
     }
 };
 
+// What a run carries beyond its configuration, parameters and optimizer state: where it is in
+// its data and its history (saved and restored by core/training/run_state.h).
+struct TrainerProgress {
+    int steps = 0;
+    int divergedAt = -1;
+    double lastBatchLoss = 0;
+    std::vector<size_t> order;  // the epoch's permutation of the training rows
+    size_t cursor = 0;          // the next row of it
+    std::uint64_t shuffleState = 0;
+    int revived = 0;
+    // The dead flags of the last snapshot's layers (revivals are counted against them).
+    std::optional<std::vector<std::vector<unsigned char>>> previousDead;
+    std::vector<HistoryPoint> history;
+    size_t historyStride = 1, historyOffered = 0;
+    int historyStep = -1;
+};
+
 class Trainer {
 public:
     static constexpr std::size_t kHistoryCapacity = 1024;
@@ -93,6 +110,15 @@ public:
     int divergedAtStep() const { return m_divergedAt; }
     double lastBatchLoss() const { return m_lastBatchLoss; }
     const TrainingConfig& config() const { return m_config; }
+    TrainerProgress progress() const;
+    // Puts back a saved run's progress; false with a one-line *error, changing nothing, when it
+    // does not fit this run's data (order not a permutation of the rows, cursor past its end,
+    // a history that cannot be).
+    bool restoreProgress(TrainerProgress progress, std::string* error);
+    OptimizerState<float> optimizerState() { return m_engine->optimizerState(); }
+    bool setOptimizerState(const OptimizerState<float>& state, std::string* error) {
+        return m_engine->setOptimizerState(state, error);
+    }
     const Dataset& dataset() const { return m_data; }
     LossKind lossKind() const { return m_loss; }
     Model<float>& model() { return m_engine->hostModel(); }

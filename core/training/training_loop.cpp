@@ -3,6 +3,8 @@
 
 #include <chrono>
 
+#include "config/run_state_json.h"
+
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -11,15 +13,37 @@ namespace actlab {
 
 std::optional<TrainingLoop> TrainingLoop::create(const std::vector<TrainingConfig>& configs,
                                                  std::string* error, Backend* backend) {
+    return build(configs.size(), error, [&](size_t i, std::string* problem) {
+        return Trainer::create(configs[i], problem, backend);
+    });
+}
+
+std::optional<TrainingLoop> TrainingLoop::restore(const std::vector<std::string>& states,
+                                                  std::string* error, Backend* backend) {
+    std::optional<TrainingLoop> loop =
+        build(states.size(), error, [&](size_t i, std::string* problem) {
+            return trainerFromStateJson(states[i], problem, backend);
+        });
+    if (loop && loop->runCount() > 1)
+        for (int run = 1; run < loop->runCount(); ++run)
+            if (loop->trainer(run).steps() != loop->trainer(0).steps()) {
+                if (error) *error = "the runs of a comparison stand at different steps";
+                return std::nullopt;
+            }
+    return loop;
+}
+
+std::optional<TrainingLoop> TrainingLoop::build(
+    size_t runs, std::string* error,
+    const std::function<std::unique_ptr<Trainer>(size_t, std::string*)>& make) {
     TrainingLoop loop;
-    for (size_t i = 0; i < configs.size(); ++i) {
+    for (size_t i = 0; i < runs; ++i) {
         std::string problem;
-        std::unique_ptr<Trainer> trainer = Trainer::create(configs[i], &problem, backend);
+        std::unique_ptr<Trainer> trainer = make(i, &problem);
         if (!trainer) {
             if (error)
-                *error = configs.size() > 1
-                             ? "run " + std::string(1, char('A' + i)) + ": " + problem
-                             : problem;
+                *error =
+                    runs > 1 ? "run " + std::string(1, char('A' + i)) + ": " + problem : problem;
             return std::nullopt;
         }
         loop.m_trainers.push_back(std::move(trainer));
@@ -29,6 +53,13 @@ std::optional<TrainingLoop> TrainingLoop::create(const std::vector<TrainingConfi
         return std::nullopt;
     }
     return loop;
+}
+
+std::vector<std::string> TrainingLoop::states() {
+    std::vector<std::string> out;
+    for (const std::unique_ptr<Trainer>& trainer : m_trainers)
+        out.push_back(trainerStateToJson(*trainer));
+    return out;
 }
 
 void TrainingLoop::applyComputeThreads() const {

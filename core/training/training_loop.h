@@ -27,6 +27,12 @@ public:
     // naming the failing run.
     static std::optional<TrainingLoop> create(const std::vector<TrainingConfig>& configs,
                                               std::string* error, Backend* backend = nullptr);
+    // The runs of saved states (config/run_state_json.h), each where it stood; the runs of a
+    // comparison must stand at the same step.
+    static std::optional<TrainingLoop> restore(const std::vector<std::string>& states,
+                                               std::string* error, Backend* backend = nullptr);
+    // Every run's state, to save (sessions).
+    std::vector<std::string> states();
 
     // Runs one frame: every trainer takes one step, then the next step, and so on. Stops early
     // when shouldStop() returns true (asked once per step) or when a run diverges, or when
@@ -52,6 +58,9 @@ public:
     void setRegularisation(double l1, double l2);
 
 private:
+    static std::optional<TrainingLoop> build(
+        size_t runs, std::string* error,
+        const std::function<std::unique_ptr<Trainer>(size_t, std::string*)>& make);
     void applyComputeThreads() const;
 
     std::vector<std::unique_ptr<Trainer>> m_trainers;

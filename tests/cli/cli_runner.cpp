@@ -25,6 +25,11 @@ std::string readFile(const std::string& path) {
 }  // namespace
 
 CliRun runCli(const std::vector<std::string>& arguments, const std::vector<std::string>& env) {
+    return runProgram(ACTLAB_CLI, arguments, env);
+}
+
+CliRun runProgram(const std::string& program, const std::vector<std::string>& arguments,
+                  const std::vector<std::string>& env) {
     char outPath[] = "/tmp/actlab-cli-out-XXXXXX";
     char errPath[] = "/tmp/actlab-cli-err-XXXXXX";
     const int outFd = mkstemp(outPath);
@@ -34,7 +39,7 @@ CliRun runCli(const std::vector<std::string>& arguments, const std::vector<std::
     posix_spawn_file_actions_adddup2(&actions, outFd, STDOUT_FILENO);
     posix_spawn_file_actions_adddup2(&actions, errFd, STDERR_FILENO);
 
-    std::vector<std::string> words{ACTLAB_CLI};
+    std::vector<std::string> words{program};
     words.insert(words.end(), arguments.begin(), arguments.end());
     std::vector<char*> argv;
     for (std::string& w : words) argv.push_back(w.data());
@@ -48,7 +53,7 @@ CliRun runCli(const std::vector<std::string>& arguments, const std::vector<std::
 
     CliRun run;
     pid_t pid = 0;
-    if (posix_spawn(&pid, ACTLAB_CLI, &actions, nullptr, argv.data(), envp.data()) == 0) {
+    if (posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), envp.data()) == 0) {
         int status = 0;
         waitpid(pid, &status, 0);
         run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

@@ -14,6 +14,9 @@ struct CliRun {
 
 // env: extra "NAME=VALUE" entries added to the current environment.
 CliRun runCli(const std::vector<std::string>& arguments, const std::vector<std::string>& env = {});
+// The same for any program (a path), e.g. the python3 that runs an exported script.
+CliRun runProgram(const std::string& program, const std::vector<std::string>& arguments,
+                  const std::vector<std::string>& env = {});
 
 std::vector<std::string> splitLines(const std::string& text);
 std::vector<std::string> splitCsvRow(const std::string& line);

@@ -1,6 +1,6 @@
 // libFuzzer target for the safetensors reader (decodeSafetensors, then transformerFromSafetensors
-// on what decodes), also linked into the replay driver of the test suite. Any bytes go in; both
-// functions' contracts are checked on the way out.
+// and modelFromSafetensors, the MLP's and GLU-FFN's, on what decodes), also linked into the replay
+// driver of the test suite. Any bytes go in; the functions' contracts are checked on the way out.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "models/model_safetensors.h"
 #include "models/safetensors.h"
 
 namespace {
@@ -69,9 +70,8 @@ void checkDecoded(std::string_view bytes, const actlab::SafetensorsFile& file) {
         contractBroken("encoding is not a fixed point after one trip");
 }
 
-// Built: every tensor became the parameter of its name, and the model writes the same file back.
-void checkModel(const actlab::SafetensorsFile& file, actlab::Transformer<float>& model) {
-    const actlab::SafetensorsFile written = actlab::transformerToSafetensors(model);
+// Every tensor became the parameter of its name: the model writes the file's tensors back.
+void checkWrittenBack(const actlab::SafetensorsFile& file, const actlab::SafetensorsFile& written) {
     if (written.tensors.size() != file.tensors.size())
         contractBroken("the model has a different tensor count");
     for (const actlab::SafetensorsTensor& t : written.tensors) {
@@ -79,10 +79,24 @@ void checkModel(const actlab::SafetensorsFile& file, actlab::Transformer<float>&
         if (!read || read->shape != t.shape || !sameValues(read->values, t.values))
             contractBroken("a parameter is not the file's tensor", t.name);
     }
+}
+
+// Built: the file written back, and one token goes through the Transformer.
+void checkModel(const actlab::SafetensorsFile& file, actlab::Transformer<float>& model) {
+    checkWrittenBack(file, actlab::transformerToSafetensors(model));
     // One token through the model: shapes agree (values may be anything, NaN included).
     actlab::TokenTensor tokens(actlab::Shape{1, 1}, std::vector<actlab::Token>{0});
     const auto logits = model.forward(tokens);
     if (logits.size() != model.config().outputs) contractBroken("the logits have the wrong size");
+}
+
+// Built: the file written back, and a row of zeros goes through the MLP or GLU-FFN.
+void checkTrainingModel(const actlab::SafetensorsFile& file, const actlab::ModelConfig& config,
+                        actlab::Model<float>& model) {
+    checkWrittenBack(file, actlab::modelToSafetensors(config, model));
+    const std::vector<float> row(size_t(model.inputDimension()), 0.0f);
+    if (model.forward(row, 1).size() != size_t(config.outputDimension))
+        contractBroken("the outputs have the wrong size");
 }
 
 }  // namespace
@@ -104,5 +118,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         contractBroken("built a model with an error message", error);
     else
         checkModel(*file, *model);
+    error.clear();
+    actlab::ModelConfig config;
+    const auto mlp = actlab::modelFromSafetensors(*file, &config, &error);
+    if (!mlp)
+        checkRefused(error);
+    else if (!error.empty())
+        contractBroken("built an MLP or GLU-FFN with an error message", error);
+    else
+        checkTrainingModel(*file, config, *mlp);
     return 0;
 }

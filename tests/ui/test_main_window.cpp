@@ -95,14 +95,15 @@ TEST_F(MainWindowTest, FileMenuHasTheExportShortcuts) {
         EXPECT_TRUE(shortcuts.contains(expected)) << expected;
 }
 
-// Ctrl+Q (or closing the window) with a run that has trained asks first; refused, the window
-// and the run stay. Until sessions exist nothing else would keep the run.
+// Ctrl+Q (or closing the window) with a run that has trained asks first; cancelled, the
+// window and the run stay (tests/ui/test_sessions.cpp answers Save).
 TEST_F(MainWindowTest, QuittingWithATrainedRunAsksFirst) {
     QStringList asked;
     bool quit = false;
     window->setQuitQuestion([&](const QString& unsaved) {
         asked << unsaved;
-        return quit;
+        return quit ? actlab::gui::MainWindow::QuitAnswer::Discard
+                    : actlab::gui::MainWindow::QuitAnswer::Cancel;
     });
     EXPECT_TRUE(window->unsavedWork().isEmpty());
     ASSERT_TRUE(window->trainingView()->trainAndWait(20, 20000));

@@ -17,6 +17,20 @@ void AttentionController::reset(const SequenceTrainingConfig& config,
     });
 }
 
+void AttentionController::restoreRuns(const std::vector<std::string>& states) {
+    m_typedRequest = 0;
+    m_comparing = states.size() > 1;
+    const quint64 request = ++m_compareRequest;
+    const ResetSerials serials = startReset();
+    queue([states, serials, request](AttentionWorker* worker) {
+        worker->restore(states, serials.generation, serials.command, request);
+    });
+}
+
+std::vector<std::string> AttentionController::runStates() {
+    return callAndWait([](AttentionWorker* worker) { return worker->runStates(); });
+}
+
 quint64 AttentionController::setCompare(const std::optional<SequenceTrainingConfig>& compared) {
     m_comparing = compared.has_value();
     const quint64 request = ++m_compareRequest;

@@ -20,6 +20,10 @@ public:
     // A new model at step 0, paused; with `compared`, run B beside it, also at step 0.
     void reset(const SequenceTrainingConfig& config,
                const std::optional<SequenceTrainingConfig>& compared = std::nullopt);
+    // The runs of saved states (sessions; two when comparing), where they stood, paused.
+    void restoreRuns(const std::vector<std::string>& states);
+    // Every run's state, from the worker between two of its frames (the caller waits for that).
+    std::vector<std::string> runStates();
     // Run B afresh (it catches up to A's step), or none; run A is untouched. Returns the
     // request's serial: frames answer it once their compareRequest is at least this.
     quint64 setCompare(const std::optional<SequenceTrainingConfig>& compared);

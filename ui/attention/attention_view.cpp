@@ -249,4 +249,12 @@ void AttentionView::restoreState(const QJsonObject& state) {
         m_wantedEnlarged = std::pair(enlarged[0].toInt(), enlarged[1].toInt());
 }
 
+std::vector<std::string> AttentionView::runStates() { return m_controller->runStates(); }
+
+void AttentionView::restoreRuns(const std::vector<std::string>& states) {
+    if (states.empty()) return;
+    pause();
+    m_controller->restoreRuns(states);
+}
+
 }  // namespace actlab::ui

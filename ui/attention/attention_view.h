@@ -10,6 +10,8 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "training/sequence_trainer.h"
 #include "ui/common/run_view.h"
@@ -60,6 +62,11 @@ public:
 
     QJsonObject saveState() const;
     void restoreState(const QJsonObject& state);
+    // The runs' whole states (sessions: config/run_state_json.h), read from the worker between
+    // two of its frames; and the runs put back from such states, paused where they stood (after
+    // restoreState, which sets the controls they were built from).
+    std::vector<std::string> runStates();
+    void restoreRuns(const std::vector<std::string>& states);
 
 private:
     // What one run's grid shows, so that an unchanged frame is not drawn again.

@@ -7,6 +7,7 @@
 #include <future>
 
 #include "common/compute_threads.h"
+#include "config/run_state_json.h"
 
 namespace actlab::ui {
 namespace {
@@ -59,7 +60,13 @@ AttentionWorker::~AttentionWorker() = default;
 
 void AttentionWorker::build(Run& run, const SequenceTrainingConfig& config) {
     std::string error;
-    run.trainer = SequenceTrainer::create(config, &error);
+    std::unique_ptr<SequenceTrainer> trainer = SequenceTrainer::create(config, &error);
+    adopt(run, std::move(trainer), error);
+}
+
+void AttentionWorker::adopt(Run& run, std::unique_ptr<SequenceTrainer> trainer,
+                            const std::string& error) {
+    run.trainer = std::move(trainer);
     run.pictures = {};
     run.pictures.error = run.trainer ? QString() : QString::fromStdString(error);
     run.pictures.info = run.trainer ? describe(*run.trainer) : nullptr;
@@ -82,6 +89,38 @@ void AttentionWorker::reset(const SequenceTrainingConfig& config,
     m_typed.clear();
     m_predictionRequest = 0;
     emitFrame();
+}
+
+void AttentionWorker::restore(const std::vector<std::string>& states, quint64 generation,
+                              quint64 command, quint64 compareRequest) {
+    if (!m_threadsSet) {
+        setComputeThreadsOfThisThread(1);
+        m_threadsSet = true;
+    }
+    beginReset(generation, command);
+    std::string error;
+    adopt(m_a, states.empty() ? nullptr : sequenceTrainerFromStateJson(states[0], &error), error);
+    if (states.empty()) m_a.pictures.error = QStringLiteral("nothing to restore");
+    setError(m_a.pictures.error);
+    m_b = Run{};
+    if (states.size() > 1) {
+        std::string errorB;
+        adopt(m_b, sequenceTrainerFromStateJson(states[1], &errorB), errorB);
+        if (!m_b.trainer) setError(QStringLiteral("run B: ") + m_b.pictures.error);
+    }
+    m_compareRequest = compareRequest;
+    m_typed.clear();
+    m_predictionRequest = 0;
+    emitFrame();
+    if (catchingUp())
+        QTimer::singleShot(0, this, [this, compareRequest] { catchUp(compareRequest); });
+}
+
+std::vector<std::string> AttentionWorker::runStates() {
+    std::vector<std::string> states;
+    for (Run* run : {&m_a, &m_b})
+        if (run->trainer) states.push_back(sequenceTrainerStateToJson(*run->trainer));
+    return states;
 }
 
 void AttentionWorker::setCompare(const std::optional<SequenceTrainingConfig>& compared,

@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "ui/attention/attention_frame.h"
@@ -26,6 +27,12 @@ public:
     void reset(const SequenceTrainingConfig& config,
                const std::optional<SequenceTrainingConfig>& compared, quint64 generation,
                quint64 command, quint64 compareRequest);
+    // Runs A (and B) of saved states (sessions), where they stood, paused; B catches up to A
+    // if it was behind.
+    void restore(const std::vector<std::string>& states, quint64 generation, quint64 command,
+                 quint64 compareRequest);
+    // Every run's state now (A, then B when comparing), to save.
+    std::vector<std::string> runStates();
     // Run B afresh (it trains up to A's step, between the commands), or none; A is untouched.
     void setCompare(const std::optional<SequenceTrainingConfig>& compared, quint64 request);
     void setOptimizer(int run, const OptimizerConfig& config);  // run 0: A, 1: B
@@ -49,6 +56,7 @@ private:
     int trainFrame(int steps, double budgetSeconds, int limit) override;  // one step at a time
     void emitFrame() override;
     void build(Run& run, const SequenceTrainingConfig& config);
+    void adopt(Run& run, std::unique_ptr<SequenceTrainer> trainer, const std::string& error);
     bool catchingUp() const;           // run B is behind run A
     void catchUp(quint64 request);     // B's steps for one frame while paused, then again
     void refreshSnapshot(Run& run);    // a new snapshot when the step moved (snapshots add history)

@@ -117,6 +117,24 @@ protected:
     void queue(Call call) {
         queueOnWorker(m_worker, std::move(call));
     }
+    // Runs call(worker) in the worker's thread between two of its frames and returns what it
+    // returns; the caller waits (a frame lasts ~30 ms). The handoffs tell ThreadSanitizer of the
+    // order Qt's blocking queue gives, both ways (queued_handoff.h).
+    template <typename Call>
+    auto callAndWait(Call call) {
+        decltype(call(m_worker)) result{};
+        const QueuedHandoff there;
+        QMetaObject::invokeMethod(
+            m_worker,
+            [&] {
+                there.received();
+                result = call(m_worker);
+                const QueuedHandoff back;
+            },
+            Qt::BlockingQueuedConnection);
+        QueuedHandoff().received();
+        return result;
+    }
 
 private:
     void receive(const Frame& frame) {

@@ -13,6 +13,17 @@ void TrainingController::reset(const std::vector<TrainingConfig>& configs) {
     });
 }
 
+void TrainingController::restoreRuns(const std::vector<std::string>& states) {
+    const ResetSerials serials = startReset();
+    queue([states, serials, backend = m_backend](TrainingWorker* worker) {
+        worker->restore(states, backend, serials.generation, serials.command);
+    });
+}
+
+std::vector<std::string> TrainingController::runStates() {
+    return callAndWait([](TrainingWorker* worker) { return worker->runStates(); });
+}
+
 void TrainingController::setOptimizer(const OptimizerConfig& config, double l1, double l2) {
     queue([config, l1, l2](TrainingWorker* worker) { worker->setOptimizer(config, l1, l2); });
 }

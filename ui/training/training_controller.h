@@ -17,6 +17,10 @@ public:
 
     // Rebuilds the runs (one config, or two to compare) at step 0, paused.
     void reset(const std::vector<TrainingConfig>& configs);
+    // The runs of saved states (sessions) instead, where they stood, paused.
+    void restoreRuns(const std::vector<std::string>& states);
+    // Every run's state, from the worker between two of its frames (the caller waits for that).
+    std::vector<std::string> runStates();
     void setOptimizer(const OptimizerConfig& config, double l1, double l2);
     // Where the runs of the next reset train: this backend where it can (null: the CPU).
     void setBackend(Backend* backend) { m_backend = backend; }

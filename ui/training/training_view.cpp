@@ -322,4 +322,12 @@ void TrainingView::restoreState(const QJsonObject& state) {
     reset();
 }
 
+std::vector<std::string> TrainingView::runStates() { return m_controller->runStates(); }
+
+void TrainingView::restoreRuns(const std::vector<std::string>& states) {
+    if (states.empty()) return;
+    pause();
+    m_controller->restoreRuns(states);
+}
+
 }  // namespace actlab::ui

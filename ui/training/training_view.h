@@ -7,6 +7,8 @@
 #include <QElapsedTimer>
 #include <QJsonObject>
 #include <QStringList>
+#include <string>
+#include <vector>
 
 #include "ui/common/run_view.h"
 
@@ -61,6 +63,11 @@ public:
 
     QJsonObject saveState() const;
     void restoreState(const QJsonObject& state);
+    // The runs' whole states (sessions: config/run_state_json.h), read from the worker between
+    // two of its frames; and the runs put back from such states, paused where they stood (after
+    // restoreState, which sets the controls they were built from).
+    std::vector<std::string> runStates();
+    void restoreRuns(const std::vector<std::string>& states);
 
 private:
     void scheduleRebuild();

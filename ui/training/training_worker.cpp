@@ -13,7 +13,24 @@ void TrainingWorker::reset(const std::vector<TrainingConfig>& configs, Backend* 
                            quint64 generation, quint64 command) {
     beginReset(generation, command);
     std::string error;
-    m_loop = TrainingLoop::create(configs, &error, backend);
+    std::optional<TrainingLoop> loop = TrainingLoop::create(configs, &error, backend);
+    adopt(std::move(loop), error);
+}
+
+void TrainingWorker::restore(const std::vector<std::string>& states, Backend* backend,
+                             quint64 generation, quint64 command) {
+    beginReset(generation, command);
+    std::string error;
+    std::optional<TrainingLoop> loop = TrainingLoop::restore(states, &error, backend);
+    adopt(std::move(loop), error);
+}
+
+std::vector<std::string> TrainingWorker::runStates() {
+    return m_loop ? m_loop->states() : std::vector<std::string>{};
+}
+
+void TrainingWorker::adopt(std::optional<TrainingLoop> loop, const std::string& error) {
+    m_loop = std::move(loop);
     if (m_loop) m_loop->setComputeThreads(1);  // the UI thread keeps a core (training_loop.h)
     setError(m_loop ? QString() : QString::fromStdString(error));
     m_data.reset();

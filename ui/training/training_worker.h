@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "training/training_loop.h"
@@ -29,7 +30,13 @@ public:
     // backend outlives the worker and serialises its own device work (one queue, one lock).
     void reset(const std::vector<TrainingConfig>& configs, Backend* backend, quint64 generation,
                quint64 command);
+    // The runs of saved states (sessions), where they stood, paused; an error frame when a
+    // state does not restore.
+    void restore(const std::vector<std::string>& states, Backend* backend, quint64 generation,
+                 quint64 command);
     void setOptimizer(const OptimizerConfig& config, double l1, double l2);
+    // Every run's state now (between frames), to save; empty before the runs exist.
+    std::vector<std::string> runStates();
 
 signals:
     void frameReady(const actlab::ui::TrainingFrame& frame);
@@ -40,6 +47,7 @@ private:
     int modelSteps() const override { return m_loop->steps(); }
     int trainFrame(int steps, double budgetSeconds, int limit) override;
     void emitFrame() override;
+    void adopt(std::optional<TrainingLoop> loop, const std::string& error);
 
     std::optional<TrainingLoop> m_loop;
     std::shared_ptr<const TrainingData> m_data;

@@ -47,6 +47,12 @@ public:
         m_l2 = float(l2);
     }
     Model<float>& hostModel() override { return *m_model; }
+    OptimizerState<float> optimizerState() override { return m_optimizer.state(); }
+    bool setOptimizerState(const OptimizerState<float>& state, std::string* error) override {
+        if (!fitsParameters(state, m_parameters, error)) return false;
+        m_optimizer.setState(state);
+        return true;
+    }
     std::span<const float> evaluate(std::span<const float> inputs, int rows) override {
         return m_model->forward(inputs, rows);
     }

@@ -122,6 +122,47 @@ public:
         return *m_host;
     }
 
+    OptimizerState<float> optimizerState() override {
+        OptimizerState<float> state;
+        state.steps = m_step;
+        if (m_step == 0) return state;  // no moments yet (the CPU engine has none either)
+        state.first.resize(m_hostParameters.size());
+        state.second.resize(m_hostParameters.size());
+        std::vector<std::span<float>> first, second;
+        for (size_t k = 0; k < m_hostParameters.size(); ++k) {
+            state.first[k].resize(m_hostParameters[k]->size());
+            state.second[k].resize(m_hostParameters[k]->size());
+            first.emplace_back(state.first[k]);
+            second.emplace_back(state.second[k]);
+        }
+        std::lock_guard lock(m_shared->mutex);
+        std::string error;
+        if (!m_parameters->download(DeviceParameters::First, first, &error) ||
+            !m_parameters->download(DeviceParameters::Second, second, &error))
+            report(error);
+        return state;
+    }
+
+    bool setOptimizerState(const OptimizerState<float>& state, std::string* error) override {
+        if (!fitsParameters(state, m_hostParameters, error)) return false;
+        std::vector<std::vector<float>> zeros;
+        if (state.first.empty())
+            for (const Parameter<float>* p : m_hostParameters) zeros.emplace_back(p->size(), 0.0f);
+        const auto spans = [&](const std::vector<std::vector<float>>& buffers) {
+            std::vector<std::span<const float>> out;
+            for (const std::vector<float>& b : buffers) out.emplace_back(b);
+            return out;
+        };
+        std::lock_guard lock(m_shared->mutex);
+        if (!m_parameters->upload(DeviceParameters::First,
+                                  spans(state.first.empty() ? zeros : state.first), error) ||
+            !m_parameters->upload(DeviceParameters::Second,
+                                  spans(state.second.empty() ? zeros : state.second), error))
+            return false;
+        m_step = state.steps;
+        return true;
+    }
+
     std::span<const float> evaluate(std::span<const float> inputs, int rows) override {
         std::lock_guard lock(m_shared->mutex);
         std::string error;

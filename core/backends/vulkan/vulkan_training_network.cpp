@@ -244,30 +244,44 @@ TensorSlice DeviceParameters::find(const std::string& name, Region region) const
                    found->second.second);
 }
 
-bool DeviceParameters::download(const std::vector<Parameter<float>*>& parameters,
+bool DeviceParameters::download(Region from, const std::vector<std::span<float>>& into,
                                 std::string* whyNot) const {
     if (m_buffer.staged() && !m_context->submitAndWait(
                                  [&](VkCommandBuffer commands) {
-                                     m_buffer.recordDownload(commands, {region(Value).range()});
+                                     m_buffer.recordDownload(commands, {region(from).range()});
                                  },
                                  whyNot))
         return false;
-    for (size_t k = 0; k < parameters.size(); ++k)
-        std::copy_n(m_buffer.host() + m_offsets[k], parameters[k]->size(),
-                    parameters[k]->value.begin());
+    const float* base = m_buffer.host() + size_t(from) * m_regionSize;
+    for (size_t k = 0; k < into.size(); ++k)
+        std::copy_n(base + m_offsets[k], into[k].size(), into[k].begin());
     return true;
+}
+
+bool DeviceParameters::upload(Region to, const std::vector<std::span<const float>>& from,
+                              std::string* whyNot) {
+    float* base = m_buffer.host() + size_t(to) * m_regionSize;
+    for (size_t k = 0; k < from.size(); ++k)
+        std::copy(from[k].begin(), from[k].end(), base + m_offsets[k]);
+    return !m_buffer.staged() || m_context->submitAndWait(
+                                     [&](VkCommandBuffer commands) {
+                                         m_buffer.recordUpload(commands, {region(to).range()});
+                                     },
+                                     whyNot);
+}
+
+bool DeviceParameters::download(const std::vector<Parameter<float>*>& parameters,
+                                std::string* whyNot) const {
+    std::vector<std::span<float>> into;
+    for (Parameter<float>* p : parameters) into.emplace_back(p->value);
+    return download(Value, into, whyNot);
 }
 
 bool DeviceParameters::upload(const std::vector<Parameter<float>*>& parameters,
                               std::string* whyNot) {
-    for (size_t k = 0; k < parameters.size(); ++k)
-        std::copy(parameters[k]->value.begin(), parameters[k]->value.end(),
-                  m_buffer.host() + m_offsets[k]);
-    return !m_buffer.staged() || m_context->submitAndWait(
-                                     [&](VkCommandBuffer commands) {
-                                         m_buffer.recordUpload(commands, {region(Value).range()});
-                                     },
-                                     whyNot);
+    std::vector<std::span<const float>> from;
+    for (const Parameter<float>* p : parameters) from.emplace_back(p->value);
+    return upload(Value, from, whyNot);
 }
 
 std::unique_ptr<Plan> buildPlan(TrainingKernels& kernels, const ModelConfig& model, LossKind loss,

@@ -5,6 +5,7 @@
 
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,10 @@ public:
     // *whyNot when the device failed.
     bool download(const std::vector<Parameter<float>*>& parameters, std::string* whyNot) const;
     bool upload(const std::vector<Parameter<float>*>& parameters, std::string* whyNot);
+    // The same for any region, one span per parameter in the model's order (the moments).
+    bool download(Region from, const std::vector<std::span<float>>& into,
+                  std::string* whyNot) const;
+    bool upload(Region to, const std::vector<std::span<const float>>& from, std::string* whyNot);
     // Records the copy of the step status to the host (after a step's dispatches).
     void recordStatusDownload(VkCommandBuffer commands) const {
         m_buffer.recordDownload(commands, {status().range()});

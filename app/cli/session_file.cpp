@@ -1,0 +1,186 @@
+// Session files from the command line: written atomically after a run, read to continue one.
+#include "session_file.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include "cli_arguments.h"
+#include "config/run_state_json.h"
+#include "option_values.h"
+#include "training_options.h"
+#include "transformer_options.h"
+
+namespace actlab::cli {
+namespace {
+
+// What may come with --session: how far and how to train on, and what to write. The run's
+// configuration comes from the file.
+const std::set<std::string>& sessionOptions() {
+    static const std::set<std::string> options{"--session",    "--steps",         "--log-every",
+                                               "--metrics",    "--save-session",  "--backend",
+                                               "--save-model", "--dump-attention"};
+    return options;
+}
+
+// The run now ends at `steps`, as `train --steps` sets it: a cosine schedule that ended
+// earlier is stretched to the new end (said in a note: the rest of the run differs from one
+// that was given the whole length at first); a constant rate is unchanged by it.
+void extendSchedule(OptimizerConfig& optimizer, int steps, std::string& notes) {
+    if (optimizer.schedule == LearningRateSchedule::WarmupCosine && optimizer.totalSteps != steps)
+        notes += "actlab-cli: note: the cosine schedule ended at step " +
+                 std::to_string(optimizer.totalSteps) + "; it now ends at step " +
+                 std::to_string(steps) + "\n";
+    optimizer.totalSteps = steps;
+}
+
+}  // namespace
+
+bool wantsSession(const std::vector<std::string>& words) {
+    for (const std::string& word : words)
+        if (word == "--session" || word.starts_with("--session=")) return true;
+    return false;
+}
+
+std::string sessionOutputPath(const std::string& path, const std::string& flag) {
+    std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    if (folder.empty()) folder = ".";
+    std::error_code error;
+    if (path.empty() || !std::filesystem::is_directory(folder, error))
+        throw CliError("cannot write " + flag + " file '" + path + "': no folder '" +
+                       folder.string() + "'");
+    if (std::filesystem::is_directory(path, error))
+        throw CliError("cannot write " + flag + " file '" + path + "': it is a folder");
+    return path;
+}
+
+void writeSessionFile(const std::string& path, const SessionDocument& session) {
+    const std::string temporary = path + ".part";
+    {
+        std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+        if (!(file << encodeSession(session)) || !file.flush()) {
+            std::error_code ignored;
+            std::filesystem::remove(temporary, ignored);
+            throw CliError("cannot write --save-session file '" + path + "'");
+        }
+    }
+    std::error_code error;
+    std::filesystem::rename(temporary, path, error);
+    if (error) {
+        std::filesystem::remove(temporary, error);
+        throw CliError("cannot write --save-session file '" + path + "'");
+    }
+}
+
+SessionDocument readSessionFile(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw CliError("cannot read --session file '" + path + "'");
+    std::ostringstream text;
+    text << file.rdbuf();
+    std::string error;
+    std::optional<SessionDocument> session = decodeSession(text.str(), &error);
+    if (!session) throw CliError("--session file '" + path + "': " + error);
+    return std::move(*session);
+}
+
+SessionDocument cliSession(const std::string& view, std::string runState) {
+    SessionDocument session;
+    session.application = std::string("actlab-cli ") + ACTLAB_VERSION;
+    session.view = view;
+    (view == "attention" ? session.attentionRuns : session.trainingRuns)
+        .push_back(std::move(runState));
+    return session;
+}
+
+std::string runTrainSession(const std::vector<std::string>& words, std::string& notes) {
+    std::set<std::string> valued = trainingValuedOptions();
+    valued.insert(transformerValuedOptions().begin(), transformerValuedOptions().end());
+    valued.insert("--session");
+    std::set<std::string> switches = trainingSwitches();
+    switches.insert(transformerSwitches().begin(), transformerSwitches().end());
+    const Arguments args(words, valued, switches, {"--param"});
+    if (!args.positional().empty())
+        throw CliError("train takes no positional argument, got '" + args.positional()[0] + "'");
+    for (const std::string& option : valued)
+        if (args.has(option) && !sessionOptions().contains(option))
+            throw CliError(option +
+                           " cannot be used with --session: the run's configuration "
+                           "comes from the session file");
+    for (const std::string& option : switches)
+        if (args.has(option))
+            throw CliError(option +
+                           " cannot be used with --session: the run's configuration "
+                           "comes from the session file");
+    const std::string path = *args.value("--session");
+    const SessionDocument session = readSessionFile(path);
+    const int more = args.has("--steps") ? countIn(args, "--steps", 0, 10'000'000) : 1000;
+    const auto runOf = [&](const std::vector<std::string>& runs) {
+        if (runs.size() > 1)
+            notes += "actlab-cli: note: the session compares two runs; continuing the first\n";
+        return runs.front();
+    };
+    std::string error;
+    if (!session.trainingRuns.empty()) {
+        const std::string state = runOf(session.trainingRuns);
+        TrainOptions o;
+        o.steps = runStateSteps(state).value_or(0) + more;
+        if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);
+        if (auto metrics = args.value("--metrics")) o.metricsPath = *metrics;
+        if (auto out = args.value("--save-session"))
+            o.saveSessionPath = sessionOutputPath(*out, "--save-session");
+        if (auto out = args.value("--save-model"))
+            o.saveModelPath = sessionOutputPath(*out, "--save-model");
+        if (args.has("--dump-attention"))
+            throw CliError("--dump-attention applies to Transformer runs");
+        o.backend = parseBackendOption(args, BackendChoice::Cpu);
+        // Read once on the CPU for the configuration the JSON line reports; that run is the one
+        // continued unless another backend is to train it.
+        std::unique_ptr<Trainer> restored = trainerFromStateJson(state, &error);
+        if (!restored) throw CliError("--session file '" + path + "': " + error);
+        o.config = restored->config();
+        const ResumeRun resume = [&](Backend* backend) {
+            std::unique_ptr<Trainer> trainer = backend && backend->name() != "cpu"
+                                                   ? trainerFromStateJson(state, &error, backend)
+                                                   : std::move(restored);
+            if (!trainer) throw CliError("--session file '" + path + "': " + error);
+            OptimizerConfig optimizer = trainer->config().optimizer;
+            extendSchedule(optimizer, o.steps, notes);
+            trainer->setOptimizerConfig(optimizer);
+            return trainer;
+        };
+        return trainWithOptions(o, notes, resume);
+    }
+    if (!session.attentionRuns.empty()) {
+        std::unique_ptr<SequenceTrainer> trainer =
+            sequenceTrainerFromStateJson(runOf(session.attentionRuns), &error);
+        if (!trainer) throw CliError("--session file '" + path + "': " + error);
+        TransformerTrainOptions o;
+        o.config = trainer->config();
+        o.steps = trainer->steps() + more;
+        extendSchedule(o.config.optimizer, o.steps, notes);
+        trainer->setOptimizerConfig(o.config.optimizer);
+        if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);
+        if (auto metrics = args.value("--metrics"))
+            o.metricsPath = sessionOutputPath(*metrics, "--metrics");
+        if (auto out = args.value("--save-session"))
+            o.saveSessionPath = sessionOutputPath(*out, "--save-session");
+        if (auto out = args.value("--save-model"))
+            o.saveModelPath = sessionOutputPath(*out, "--save-model");
+        if (auto out = args.value("--dump-attention"))
+            o.dumpAttentionPath = sessionOutputPath(*out, "--dump-attention");
+        o.backend = parseBackendOption(args, BackendChoice::Cpu);
+        std::ostringstream metrics;
+        const TransformerRun r =
+            runTransformer(o, o.metricsPath ? &metrics : nullptr, 0, notes, std::move(trainer));
+        if (o.metricsPath) {
+            std::ofstream file(*o.metricsPath, std::ios::binary);
+            if (!(file << metrics.str()) || !file.flush())
+                throw CliError("cannot write --metrics file '" + *o.metricsPath + "'");
+        }
+        return transformerRunJson(o, r);
+    }
+    throw CliError("--session file '" + path + "' holds no training run");
+}
+
+}  // namespace actlab::cli

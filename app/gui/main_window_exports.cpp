@@ -1,0 +1,110 @@
+// MainWindow's exports: the current tab's plot as PNG, SVG or CSV, a Training picture, the
+// panel image, and the file dialog around each.
+#include <QFileDialog>
+#include <QImage>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QTabWidget>
+
+#include "main_window.h"
+#include "ui/attention/attention_charts.h"
+#include "ui/attention/attention_grid_view.h"
+#include "ui/attention/attention_view.h"
+#include "ui/charts/curve_chart.h"
+#include "ui/panels/explorer_panel.h"
+#include "ui/panels/gated_surface_panel.h"
+#include "ui/panels/gelu_approximation_panel.h"
+#include "ui/training/training_charts.h"
+#include "ui/training/training_view.h"
+
+namespace actlab::gui {
+namespace {
+
+constexpr int kAttentionTab = 4;
+
+}  // namespace
+
+ui::CurveChart* MainWindow::currentChart() const {
+    switch (m_tabs->currentIndex()) {
+        case 0:
+            return m_explorer->chart();
+        case 1:
+            return m_gelu->curveChart();
+        case 2:
+            return m_gated->sliceChart();
+        case 3:
+            return m_training->charts()->lossChart();
+        case kAttentionTab:
+            return m_attention->charts()->lossChart();
+        default:
+            return nullptr;
+    }
+}
+
+// The Attention tab's plot is its grid of maps (or the enlarged head), not a chart.
+bool MainWindow::exportPlotPng(const QString& path, QString* error) {
+    if (m_tabs->currentIndex() == kAttentionTab) return m_attention->grid()->exportPng(path, error);
+    return currentChart()->exportPng(path, error);
+}
+
+bool MainWindow::exportPlotSvg(const QString& path, QString* error) {
+    if (m_tabs->currentIndex() == kAttentionTab) return m_attention->grid()->exportSvg(path, error);
+    return currentChart()->exportSvg(path, error);
+}
+
+bool MainWindow::exportDataCsv(const QString& path, QString* error) {
+    if (m_tabs->currentIndex() == 0) return m_explorer->exportCsv(path, error);
+    if (m_tabs->currentIndex() == kAttentionTab) return m_attention->grid()->exportCsv(path, error);
+    return currentChart()->exportCsv(path, error);
+}
+
+bool MainWindow::exportTrainingPicture(const QString& id, const QString& path, QString* error) {
+    const QImage image = m_training->renderPicture(id);
+    if (!image.isNull() && image.save(path, "PNG")) return true;
+    if (error)
+        *error = image.isNull() ? tr("The Training view shows no picture \"%1\".").arg(id)
+                                : tr("Could not write the image %1.").arg(path);
+    return false;
+}
+
+bool MainWindow::exportPanelImage(const QString& path, QString* error) {
+    QImage image;
+    switch (m_tabs->currentIndex()) {
+        case 0:
+            image = m_explorer->renderImage();
+            break;
+        case 1:
+            image = m_gelu->renderImage();
+            break;
+        case 2:
+            image = m_gated->renderImage();
+            break;
+        case kAttentionTab:
+            image = m_attention->renderImage();
+            break;
+        default:
+            image = m_training->renderImage();
+            break;
+    }
+    if (!image.isNull() && image.save(path, "PNG")) return true;
+    if (error) *error = tr("Could not write the image %1.").arg(path);
+    return false;
+}
+
+void MainWindow::runExport(const QString& title, const QString& filter, const QString& suffix,
+                           const std::function<bool(const QString&, QString*)>& action) {
+    const QString suggested =
+        QStringLiteral("actlab-%1.%2")
+            .arg(currentView().isEmpty() ? QStringLiteral("plot") : currentView(), suffix);
+    QString path = QFileDialog::getSaveFileName(this, title, suggested, filter);
+    if (path.isEmpty()) return;
+    if (!path.endsWith(QLatin1Char('.') + suffix, Qt::CaseInsensitive))
+        path += QLatin1Char('.') + suffix;
+    QString error;
+    if (action(path, &error))
+        statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    else
+        QMessageBox::warning(this, title, error);
+}
+
+}  // namespace actlab::gui

@@ -1,0 +1,386 @@
+// SessionManager: the .actlab file in and out of the window, the autosave and its recovery.
+#include "session_manager.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+
+#include "config/run_state_json.h"
+#include "config/session_json.h"
+#include "main_window.h"
+#include "ui/attention/attention_controller.h"
+#include "ui/attention/attention_view.h"
+#include "ui/training/training_controller.h"
+#include "ui/training/training_view.h"
+
+namespace actlab::gui {
+namespace {
+
+constexpr qint64 kLargestSession = 512LL * 1024 * 1024;  // far beyond any run of the labs
+const QString kRecentKey = QStringLiteral("sessions/recent");
+const QString kFolderKey = QStringLiteral("sessions/folder");
+
+QString fileFilter() { return SessionManager::tr("ActLab sessions (*.actlab)"); }
+
+// A CLI-made session has no views: the lab's controls are set from its first run, so that they
+// show what is training.
+void addMissingLabState(QJsonObject& views, const SessionDocument& session) {
+    if (!views.contains(QStringLiteral("training")) && !session.trainingRuns.empty()) {
+        const QJsonObject run =
+            QJsonDocument::fromJson(QByteArray::fromStdString(session.trainingRuns.front()))
+                .object();
+        views[QStringLiteral("training")] = QJsonObject{
+            {QStringLiteral("controls"),
+             QJsonObject{{QStringLiteral("config"), run.value(QStringLiteral("config"))},
+                         {QStringLiteral("compare"), session.trainingRuns.size() > 1}}}};
+    }
+    if (!views.contains(QStringLiteral("attention")) && !session.attentionRuns.empty()) {
+        const QJsonObject run =
+            QJsonDocument::fromJson(QByteArray::fromStdString(session.attentionRuns.front()))
+                .object();
+        views[QStringLiteral("attention")] = QJsonObject{
+            {QStringLiteral("controls"),
+             QJsonObject{{QStringLiteral("training"), run.value(QStringLiteral("config"))}}}};
+    }
+    if (!views.contains(QStringLiteral("view")))
+        views[QStringLiteral("view")] = QString::fromStdString(
+            session.view.empty() ? (session.attentionRuns.empty() ? "training" : "attention")
+                                 : session.view);
+}
+
+}  // namespace
+
+SessionManager::SessionManager(MainWindow& window) : QObject(&window), m_window(window) {
+    m_autosaveTimer.setInterval(kAutosaveMilliseconds);
+    connect(&m_autosaveTimer, &QTimer::timeout, this, [this] { autosaveNow(); });
+    m_settleTimer.setInterval(50);
+    connect(&m_settleTimer, &QTimer::timeout, this, &SessionManager::settleBaseline);
+    m_saved = m_autosaved = current();
+}
+
+SessionManager::~SessionManager() = default;
+
+void SessionManager::addMenuActions(QMenu* file) {
+    QAction* open = file->addAction(tr("&Open session…"), this, [this] {
+        const QString folder = QSettings().value(kFolderKey).toString();
+        const QString path =
+            QFileDialog::getOpenFileName(&m_window, tr("Open session"), folder, fileFilter());
+        if (path.isEmpty()) return;
+        QString error;
+        if (!this->open(path, &error)) QMessageBox::warning(&m_window, tr("Open session"), error);
+    });
+    open->setObjectName(QStringLiteral("openSession"));
+    open->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &recent session"));
+    m_recentMenu->setObjectName(QStringLiteral("recentSessions"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &SessionManager::rebuildRecentMenu);
+    rebuildRecentMenu();
+    QAction* save =
+        file->addAction(tr("&Save session"), this, [this] { saveInteractively(false); });
+    save->setObjectName(QStringLiteral("saveSession"));
+    save->setShortcut(QKeySequence::Save);
+    QAction* saveAs =
+        file->addAction(tr("Save session &as…"), this, [this] { saveInteractively(true); });
+    saveAs->setObjectName(QStringLiteral("saveSessionAs"));
+    saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    file->addSeparator();
+}
+
+void SessionManager::rebuildRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList recent = recentSessions();
+    for (const QString& path : recent) {
+        m_recentMenu->addAction(QFileInfo(path).fileName() + QStringLiteral("  —  ") + path, this,
+                                [this, path] {
+                                    QString error;
+                                    if (!open(path, &error))
+                                        QMessageBox::warning(&m_window, tr("Open session"), error);
+                                });
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+QStringList SessionManager::recentSessions() const {
+    return QSettings().value(kRecentKey).toStringList();
+}
+
+void SessionManager::rememberRecent(const QString& path) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QSettings settings;
+    QStringList recent = settings.value(kRecentKey).toStringList();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kRecentCount) recent.removeLast();
+    settings.setValue(kRecentKey, recent);
+    settings.setValue(kFolderKey, QFileInfo(absolute).absolutePath());
+}
+
+bool SessionManager::saveInteractively(bool askForPath) {
+    QString path = m_path;
+    if (askForPath || path.isEmpty()) {
+        const QString folder = QSettings().value(kFolderKey).toString();
+        const QString suggested =
+            m_path.isEmpty() ? QDir(folder).filePath(QStringLiteral("lesson.actlab")) : m_path;
+        path = QFileDialog::getSaveFileName(&m_window, tr("Save session"), suggested, fileFilter());
+        if (path.isEmpty()) return false;
+        if (!path.endsWith(QLatin1String(kSessionSuffix), Qt::CaseInsensitive))
+            path += QLatin1String(kSessionSuffix);
+    }
+    QString error;
+    if (!save(path, &error)) {
+        QMessageBox::warning(&m_window, tr("Save session"), error);
+        return false;
+    }
+    m_window.statusBar()->showMessage(tr("Saved the session to %1").arg(path), 5000);
+    return true;
+}
+
+bool SessionManager::write(const QString& path, QString* error, Baseline* saved) {
+    *saved = current();
+    SessionDocument session;
+    session.application =
+        QStringLiteral("actlab %1").arg(QCoreApplication::applicationVersion()).toStdString();
+    session.view = m_window.currentView().toStdString();
+    session.viewsJson =
+        QJsonDocument(m_window.sessionState()).toJson(QJsonDocument::Compact).toStdString();
+    session.trainingRuns = m_window.trainingView()->runStates();
+    session.attentionRuns = m_window.attentionView()->runStates();
+    // The steps the file holds: those of its runs (a frame may not have shown them yet).
+    if (!session.trainingRuns.empty())
+        saved->trainingStep = runStateSteps(session.trainingRuns.front()).value_or(0);
+    if (!session.attentionRuns.empty())
+        saved->attentionStep = runStateSteps(session.attentionRuns.front()).value_or(0);
+    const std::string text = encodeSession(session);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit()) {
+        if (error)
+            *error = tr("Could not save the session to %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool SessionManager::save(const QString& path, QString* error) {
+    Baseline saved;
+    if (!write(path, error, &saved)) return false;
+    m_path = path;
+    m_saved = saved;
+    m_recovered = false;
+    rememberRecent(path);
+    return true;
+}
+
+bool SessionManager::open(const QString& path, QString* error) {
+    const auto fail = [&](const QString& what) {
+        if (error) *error = tr("Could not open the session %1: %2").arg(path, what);
+        return false;
+    };
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) return fail(file.errorString());
+    if (file.size() > kLargestSession) return fail(tr("the file is larger than 512 MB"));
+    const QByteArray bytes = file.readAll();
+    std::string problem;
+    const std::optional<SessionDocument> session =
+        decodeSession(std::string(bytes.constData(), size_t(bytes.size())), &problem);
+    if (!session) return fail(QString::fromStdString(problem));
+    QJsonParseError parseError;
+    QJsonObject views =
+        QJsonDocument::fromJson(QByteArray::fromStdString(session->viewsJson), &parseError)
+            .object();
+    // Every run is rebuilt here first: a file that does not restore changes nothing.
+    Baseline opened;
+    for (size_t i = 0; i < session->trainingRuns.size(); ++i) {
+        auto run = trainerFromStateJson(session->trainingRuns[i], &problem);
+        if (!run)
+            return fail(tr("training run %1: %2")
+                            .arg(QChar(u'A' + int(i)), QString::fromStdString(problem)));
+        if (i == 0) opened.trainingStep = run->steps();
+    }
+    for (size_t i = 0; i < session->attentionRuns.size(); ++i) {
+        auto run = sequenceTrainerFromStateJson(session->attentionRuns[i], &problem);
+        if (!run)
+            return fail(tr("attention run %1: %2")
+                            .arg(QChar(u'A' + int(i)), QString::fromStdString(problem)));
+        if (i == 0) opened.attentionStep = run->steps();
+    }
+    addMissingLabState(views, *session);
+    m_window.restoreSessionState(views);
+    if (!session->trainingRuns.empty()) m_window.trainingView()->restoreRuns(session->trainingRuns);
+    if (!session->attentionRuns.empty())
+        m_window.attentionView()->restoreRuns(session->attentionRuns);
+    m_path = path;
+    m_recovered = false;
+    rememberRecent(path);
+    // The views settle once the runs' first frames have come: the baseline is taken then.
+    m_saved = current();
+    m_saved.trainingStep = opened.trainingStep;
+    m_saved.attentionStep = opened.attentionStep;
+    m_settleTries = 0;
+    m_settleTimer.start();
+    m_window.statusBar()->showMessage(tr("Opened the session %1").arg(path), 5000);
+    return true;
+}
+
+SessionManager::Baseline SessionManager::current() const {
+    Baseline b;
+    b.views =
+        QString::fromUtf8(QJsonDocument(m_window.sessionState()).toJson(QJsonDocument::Compact));
+    const ui::TrainingController& training = *m_window.trainingView()->controller();
+    const ui::AttentionController& attention = *m_window.attentionView()->controller();
+    b.trainingGeneration = training.latest().generation;
+    b.attentionGeneration = attention.latest().generation;
+    b.trainingStep = training.hasRun() ? training.latestStep() : -1;
+    b.attentionStep = attention.hasRun() ? attention.latestStep() : -1;
+    return b;
+}
+
+bool SessionManager::differs(const Baseline& a, const Baseline& b) const {
+    // A step of −1 is a run whose first frame has not come yet: it stands where it was put.
+    const auto steps = [](int x, int y) { return x >= 0 && y >= 0 && x != y; };
+    return a.views != b.views || a.trainingGeneration != b.trainingGeneration ||
+           a.attentionGeneration != b.attentionGeneration ||
+           steps(a.trainingStep, b.trainingStep) || steps(a.attentionStep, b.attentionStep);
+}
+
+void SessionManager::settleBaseline() {
+    const bool arrived = m_window.trainingView()->controller()->hasRun() &&
+                         m_window.attentionView()->controller()->hasRun();
+    if (!arrived && ++m_settleTries < 100) return;  // at most 5 s
+    m_settleTimer.stop();
+    const Baseline now = current();
+    m_saved.views = now.views;
+    m_saved.trainingGeneration = now.trainingGeneration;
+    m_saved.attentionGeneration = now.attentionGeneration;
+    m_autosaved = m_saved;
+}
+
+QString SessionManager::unsavedWork() const {
+    if (m_recovered) return tr("the recovered work");
+    const Baseline now = current();
+    if (!differs(now, m_saved)) return QString();
+    QStringList parts;
+    const ui::TrainingView& training = *m_window.trainingView();
+    const ui::AttentionView& attention = *m_window.attentionView();
+    const bool trainingMoved = now.trainingGeneration != m_saved.trainingGeneration ||
+                               (now.trainingStep >= 0 && now.trainingStep != m_saved.trainingStep);
+    const bool attentionMoved =
+        now.attentionGeneration != m_saved.attentionGeneration ||
+        (now.attentionStep >= 0 && now.attentionStep != m_saved.attentionStep);
+    if (trainingMoved && training.currentStep() > 0)
+        parts << tr("the Training run (step %1)").arg(training.currentStep());
+    if (attentionMoved && attention.currentStep() > 0)
+        parts << tr("the Attention run (step %1)").arg(attention.currentStep());
+    if (parts.isEmpty() && now.views != m_saved.views) parts << tr("changes to the views");
+    return parts.join(tr(" and "));
+}
+
+QString SessionManager::autosaveFolder() {
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+}
+
+void SessionManager::startAutosave() {
+    const QString folder = autosaveFolder();
+    QDir().mkpath(folder);
+    const QString stem = QDir(folder).filePath(
+        QStringLiteral("autosave-%1").arg(QCoreApplication::applicationPid()));
+    m_lock = std::make_unique<QLockFile>(stem + QStringLiteral(".lock"));
+    m_lock->setStaleLockTime(0);  // stale only when its process is gone
+    if (!m_lock->tryLock(0)) {
+        m_lock.reset();
+        return;  // no autosave rather than one another instance could take for its own
+    }
+    m_autosavePath = stem + QLatin1String(kSessionSuffix);
+    m_autosaved = current();
+    m_autosaveTimer.start();
+}
+
+bool SessionManager::autosaveNow() {
+    if (m_autosavePath.isEmpty()) return false;
+    const Baseline now = current();
+    if (!differs(now, m_autosaved)) return true;  // nothing new since the last autosave
+    if (unsavedWork().isEmpty()) {                // saved by hand since: no copy needed
+        QFile::remove(m_autosavePath);
+        m_autosaved = now;
+        return true;
+    }
+    QString error;
+    Baseline saved;
+    if (!write(m_autosavePath, &error, &saved)) {
+        m_window.statusBar()->showMessage(error, 10000);
+        return false;
+    }
+    m_autosaved = saved;
+    return true;
+}
+
+QString SessionManager::abandonedAutosave() {
+    const QDir folder(autosaveFolder());
+    const QStringList files =
+        folder.entryList({QStringLiteral("autosave-*.actlab")}, QDir::Files, QDir::Time);
+    for (const QString& name : files) {
+        const QString path = folder.filePath(name);
+        QString lockPath = path;
+        lockPath.replace(QLatin1String(kSessionSuffix), QStringLiteral(".lock"));
+        if (lockPath ==
+            QDir(autosaveFolder())
+                .filePath(
+                    QStringLiteral("autosave-%1.lock").arg(QCoreApplication::applicationPid())))
+            continue;  // this instance's own
+        QLockFile lock(lockPath);
+        lock.setStaleLockTime(0);
+        if (!lock.tryLock(0)) continue;  // a running ActLab's autosave
+        lock.unlock();
+        return path;
+    }
+    return QString();
+}
+
+bool SessionManager::offerRecovery(const std::function<bool(const QDateTime& saved)>& ask) {
+    const QString path = abandonedAutosave();
+    if (path.isEmpty()) return false;
+    const QDateTime saved = QFileInfo(path).lastModified();
+    const bool recover =
+        ask ? ask(saved)
+            : QMessageBox::question(
+                  &m_window, tr("Recover work"),
+                  tr("ActLab did not close properly last time. Recover the work autosaved at "
+                     "%1?")
+                      .arg(QLocale().toString(saved, QLocale::ShortFormat)),
+                  QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes) == QMessageBox::Yes;
+    bool recovered = false;
+    if (recover) {
+        QString error;
+        recovered = open(path, &error);
+        if (!recovered) QMessageBox::warning(&m_window, tr("Recover work"), error);
+        // Recovered work is not saved anywhere yet: it has no file of its own.
+        m_path.clear();
+        m_recovered = recovered;
+        QSettings settings;
+        QStringList recent = settings.value(kRecentKey).toStringList();
+        recent.removeAll(QFileInfo(path).absoluteFilePath());
+        settings.setValue(kRecentKey, recent);
+    }
+    QFile::remove(path);
+    return recovered;
+}
+
+void SessionManager::endCleanly() {
+    m_autosaveTimer.stop();
+    if (!m_autosavePath.isEmpty()) QFile::remove(m_autosavePath);
+    m_lock.reset();
+}
+
+}  // namespace actlab::gui
