@@ -67,7 +67,10 @@ case "$mode" in
     install_packages "${build_packages[@]}" "${run_packages[@]}" "${test_packages[@]}"
     configure_and_build ON
     # xvfb-run gives the GL tests a real X server; the other Qt tests use the offscreen platform.
+    # One OpenMP thread per test: ctest runs nproc tests at once, and libgomp's threads spin while
+    # they wait, so two 2-thread tests on 2 cores ran the preset claims 7x slower.
     cd "$build"
+    export OMP_NUM_THREADS=1
     exec xvfb-run -a -s "-screen 0 1600x1000x24" ctest --output-on-failure -j "$(nproc)" --timeout 600
     ;;
   deps)

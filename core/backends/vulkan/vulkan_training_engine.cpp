@@ -316,30 +316,17 @@ private:
 
 }  // namespace
 
-// At most the parameters of `model` (PReLU counted as one α per layer or neuron; no padding).
-static long long parameterCount(const ModelConfig& model) {
-    long long count = 0;
-    if (model.kind == ModelKind::Mlp) {
-        long long in = model.inputDimension;
-        for (int width : model.hidden) {
-            count += in * width + width + (model.preluPerNeuron ? width : 1);
-            in = width;
-        }
-        return count + in * model.outputDimension + model.outputDimension;
-    }
-    const long long d = model.dModel;
-    if (model.inputDimension != model.dModel) count += model.inputDimension * d + d;
-    count += gluParameterCounts(model).block * model.blocks;
-    return count + d * model.outputDimension + model.outputDimension;
-}
-
 std::optional<std::string> vulkanTrainingDeclines(const ModelConfig& model,
                                                   uint32_t maxWorkgroups) {
     if (auto invalid = validateModelConfig(model)) return *invalid;
+    std::string error;
+    const std::unique_ptr<Model<float>> host = createModel<float>(model, &error);
+    if (!host) return error;
+    const long long parameters = host->parameterCount();
     // The norm and optimizer dispatches run one invocation per parameter (plus padding).
     const long long limit = (long long)maxWorkgroups * shaders::kTrainingWorkgroupSize - 65536;
-    if (parameterCount(model) > limit)
-        return "the model has " + std::to_string(parameterCount(model)) +
+    if (parameters > limit)
+        return "the model has " + std::to_string(parameters) +
                " parameters; the Vulkan engine's optimizer dispatch takes at most " +
                std::to_string(limit) + " on this device";
     return std::nullopt;

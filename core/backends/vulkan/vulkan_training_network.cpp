@@ -1,11 +1,14 @@
-// Device parameters and the recorded passes of the MLP and the GLU-FFN on Vulkan. The maths
-// mirrors core/models/mlp.cpp and glu_ffn.cpp; shapes are in the comments, weights (out, in) as
-// PyTorch's.
+// Device parameters and the recorded passes of a model's layer program (models/layer_program.h)
+// on Vulkan: the forward as the program says, the backward derived from it step by step; shapes
+// are in the comments, weights (out, in) as PyTorch's. No model kind is known here.
 #include "backends/vulkan/vulkan_training_network.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <functional>
+
+#include "models/layer_program.h"
 
 namespace actlab::vulkan {
 namespace {
@@ -65,10 +68,9 @@ struct PassBuilder {
 };
 
 // α.grad = Σ_{z ≤ 0} dh·z: per neuron the column sums, per layer their total.
-void recordPreluAlphaGradient(PassBuilder& pass, const std::string& prefix, TensorSlice z,
+void recordPreluAlphaGradient(PassBuilder& pass, const std::string& alpha, TensorSlice z,
                               TensorSlice dh, uint32_t width) {
-    const TensorSlice alphaGradient =
-        pass.find(prefix + ".prelu_alpha", DeviceParameters::Gradient);
+    const TensorSlice alphaGradient = pass.find(alpha, DeviceParameters::Gradient);
     if (alphaGradient.count > 1) {
         pass.list.preluAlphaGradient(z, dh, alphaGradient, pass.rows, width);
         return;
@@ -78,123 +80,110 @@ void recordPreluAlphaGradient(PassBuilder& pass, const std::string& prefix, Tens
     pass.list.columnSum(columns, width, 1, alphaGradient);  // (width, 1) → (1)
 }
 
-// MLP: z_l = h_{l−1}·W_lᵀ + b_l, h_l = f_l(z_l); backward dz_l = dh_l ⊙ f′(z_l).
-TensorSlice recordMlp(PassBuilder& pass, const ModelConfig& model, TensorSlice input,
-                      TensorSlice* outputGradient) {
-    struct Layer {
-        std::string prefix;
-        uint32_t in, out;
-        TensorSlice x, z, d;
-        bool prelu = false;  // learnable α: prefix.prelu_alpha
+// Records a layer program (models/layer_program.h): its forward pass, then, for training, the
+// loss and the backward pass derived step by step in reverse. value[t] is tensor t (rows, width),
+// derivative[t] what a step keeps for its backward (f′, or ∂m/∂g and ∂m/∂v for a gated unit),
+// gradient[t] = ∂L/∂tensor t, made by its first consumer met in reverse and accumulated by the
+// others (a residual's gradient is its sum's: the same slice). Returns the output, or an empty
+// slice with *whyNot for a program this recorder cannot differentiate.
+TensorSlice recordProgram(PassBuilder& pass, const LayerProgram& program, TensorSlice input,
+                          TensorSlice* outputGradient, std::string* whyNot) {
+    using Kind = LayerStep::Kind;
+    const size_t tensors = program.widths.size();
+    const auto rowsOf = [&](int t) {
+        return size_t(pass.rows) * size_t(program.widths[size_t(t)]);
     };
-    std::vector<Layer> layers;
-    const size_t hiddenCount = model.hidden.size();
-    TensorSlice h = input;
-    uint32_t in = uint32_t(model.inputDimension);
-    for (size_t l = 0; l <= hiddenCount; ++l) {
-        const bool output = l == hiddenCount;
-        const uint32_t out = uint32_t(output ? model.outputDimension : model.hidden[l]);
-        Layer layer{output ? "output" : "layer" + std::to_string(l + 1), in, out, h,
-                    pass.arena.tensor(size_t(pass.rows) * out),          {}};
-        pass.linearForward(h, layer.prefix + ".weight", layer.prefix + ".bias", layer.z, in, out);
-        if (!output) {
-            const ActivationConfig& act =
-                model.activations.size() == 1 ? model.activations[0] : model.activations[l];
-            h = pass.arena.tensor(layer.z.count);
-            layer.d = pass.arena.tensor(layer.z.count);
-            layer.prelu = act.id == ActivationId::Prelu;
-            if (layer.prelu)
-                pass.list.prelu(layer.z,
-                                pass.find(layer.prefix + ".prelu_alpha", DeviceParameters::Value),
-                                h, layer.d, out);
-            else
-                pass.list.activation(act, layer.z, h, layer.d);
+    std::vector<TensorSlice> value(tensors), gradient(tensors);
+    std::vector<std::array<TensorSlice, 2>> derivative(tensors);
+    value[0] = input;
+    for (const LayerStep& step : program.steps) {
+        const TensorSlice x = value[size_t(step.x)];
+        TensorSlice& y = value[size_t(step.y)];
+        y = pass.arena.tensor(rowsOf(step.y));
+        auto& [d, dSecond] = derivative[size_t(step.y)];
+        switch (step.kind) {
+            case Kind::Linear: {
+                const TensorSlice* addend =
+                    step.addend >= 0 ? &value[size_t(step.addend)] : nullptr;
+                pass.linearForward(x, step.weight, step.bias, y, uint32_t(step.in),
+                                   uint32_t(step.out), addend);
+                break;
+            }
+            case Kind::Activation:
+                d = pass.arena.tensor(y.count);
+                pass.list.activation(step.activation, x, y, d);
+                break;
+            case Kind::Prelu:
+                d = pass.arena.tensor(y.count);
+                pass.list.prelu(x, pass.find(step.alpha, DeviceParameters::Value), y, d,
+                                uint32_t(step.out));
+                break;
+            case Kind::Gated:
+                d = pass.arena.tensor(y.count);
+                dSecond = pass.arena.tensor(y.count);
+                pass.list.gated(step.activation, x, value[size_t(step.addend)], y, d, dSecond);
+                break;
         }
-        layers.push_back(layer);
-        in = out;
     }
-    if (!outputGradient) return layers.back().z;
-    pass.recordLoss(layers.back().z);
-    TensorSlice dz = *outputGradient;  // (rows, outputs)
-    for (size_t l = layers.size(); l-- > 0;) {
-        const Layer& layer = layers[l];
-        if (l + 1 < layers.size()) {  // dz = dh ⊙ f′(z)
-            const TensorSlice dh = dz;
-            if (layer.prelu) recordPreluAlphaGradient(pass, layer.prefix, layer.z, dh, layer.out);
-            dz = pass.arena.tensor(layer.z.count);
-            pass.list.product(dh, layer.d, dz);
-        }
-        TensorSlice dx;
-        if (l > 0) dx = pass.arena.tensor(size_t(pass.rows) * layer.in);
-        pass.linearBackward(layer.x, dz, layer.prefix + ".weight", layer.prefix + ".bias",
-                            l > 0 ? &dx : nullptr, layer.in, layer.out);
-        dz = dx;
-    }
-    return layers.back().z;
-}
-
-// GLU-FFN: g = h·W_gᵀ, v = h·W_vᵀ, m = act(g) ⊙ v, h′ = h + m·W_oᵀ; head W (out, d). Backward:
-// dm = dh′·W_o, dg = dm ⊙ act′(g)·v, dv = dm ⊙ act(g), dh = dh′ + dg·W_g + dv·W_v.
-TensorSlice recordGlu(PassBuilder& pass, const ModelConfig& model, TensorSlice input,
-                      TensorSlice* outputGradient) {
-    const uint32_t d = uint32_t(model.dModel), f = uint32_t(gluFeedForwardWidth(model));
-    const uint32_t inputs = uint32_t(model.inputDimension),
-                   outputs = uint32_t(model.outputDimension);
-    const bool project = model.inputDimension != model.dModel;
-    const size_t narrow = size_t(pass.rows) * d, wide = size_t(pass.rows) * f;
-    const auto biasName = [&](const std::string& name) {
-        return model.biases ? name : std::string();
-    };
-    struct Block {
-        std::string prefix;
-        TensorSlice h, m, dmdg, dmdv;
-    };
-    std::vector<Block> blocks;
-    TensorSlice h = input;
-    if (project) {
-        h = pass.arena.tensor(narrow);
-        pass.linearForward(input, "input.weight", "input.bias", h, inputs, d);
-    }
-    for (int b = 0; b < model.blocks; ++b) {
-        const ActivationConfig& act =
-            model.activations.size() == 1 ? model.activations[0] : model.activations[size_t(b)];
-        Block block{"block" + std::to_string(b + 1), h, pass.arena.tensor(wide),
-                    pass.arena.tensor(wide), pass.arena.tensor(wide)};
-        const TensorSlice g = pass.arena.tensor(wide), v = pass.arena.tensor(wide);
-        pass.linearForward(h, block.prefix + ".gate", biasName(block.prefix + ".gate_bias"), g, d,
-                           f);
-        pass.linearForward(h, block.prefix + ".value", biasName(block.prefix + ".value_bias"), v, d,
-                           f);
-        pass.list.gated(act, g, v, block.m, block.dmdg, block.dmdv);
-        const TensorSlice next = pass.arena.tensor(narrow);
-        pass.linearForward(block.m, block.prefix + ".out", biasName(block.prefix + ".out_bias"),
-                           next, f, d, &h);  // residual
-        blocks.push_back(block);
-        h = next;
-    }
-    const TensorSlice output = pass.arena.tensor(size_t(pass.rows) * outputs);
-    pass.linearForward(h, "head.weight", "head.bias", output, d, outputs);
+    const TensorSlice output = value[size_t(program.output())];
     if (!outputGradient) return output;
     pass.recordLoss(output);
-    const TensorSlice dh = pass.arena.tensor(narrow);  // ∂L/∂h, updated in place block by block
-    pass.linearBackward(h, *outputGradient, "head.weight", "head.bias", &dh, d, outputs);
-    const TensorSlice dm = pass.arena.tensor(wide), dg = pass.arena.tensor(wide),
-                      dv = pass.arena.tensor(wide);
-    for (size_t b = blocks.size(); b-- > 0;) {
-        const Block& block = blocks[b];
-        pass.linearBackward(block.m, dh, block.prefix + ".out",
-                            biasName(block.prefix + ".out_bias"), &dm, f, d);
-        pass.list.product(dm, block.dmdg, dg);
-        pass.list.product(dm, block.dmdv, dv);
-        const bool needInput = b > 0 || project;  // dh of the model input is not needed
-        pass.linearBackward(block.h, dg, block.prefix + ".gate",
-                            biasName(block.prefix + ".gate_bias"), needInput ? &dh : nullptr, d, f,
-                            true);
-        pass.linearBackward(block.h, dv, block.prefix + ".value",
-                            biasName(block.prefix + ".value_bias"), needInput ? &dh : nullptr, d, f,
-                            true);
+    gradient[size_t(program.output())] = *outputGradient;
+    // A fresh gradient slice for tensor t, which no consumer has written yet.
+    const auto fresh = [&](int t) -> TensorSlice* {
+        TensorSlice& g = gradient[size_t(t)];
+        if (g.count != 0) return nullptr;
+        g = pass.arena.tensor(rowsOf(t));
+        return &g;
+    };
+    for (size_t i = program.steps.size(); i-- > 0;) {
+        const LayerStep& step = program.steps[i];
+        const TensorSlice dy = gradient[size_t(step.y)];
+        if (dy.count == 0) continue;  // nothing downstream uses it
+        const TensorSlice x = value[size_t(step.x)];
+        const auto& [d, dSecond] = derivative[size_t(step.y)];
+        TensorSlice* dx = nullptr;
+        switch (step.kind) {
+            case Kind::Linear: {
+                if (step.addend >= 0) {  // y = … + addend: the addend's gradient is dy
+                    if (gradient[size_t(step.addend)].count != 0) {
+                        if (whyNot) *whyNot = "a residual's input has another consumer";
+                        return {};
+                    }
+                    gradient[size_t(step.addend)] = dy;
+                }
+                const bool needInput = step.x != 0;  // the model input needs no gradient
+                const bool accumulate = needInput && gradient[size_t(step.x)].count != 0;
+                if (needInput && !accumulate) fresh(step.x);
+                pass.linearBackward(x, dy, step.weight, step.bias,
+                                    needInput ? &gradient[size_t(step.x)] : nullptr,
+                                    uint32_t(step.in), uint32_t(step.out), accumulate);
+                continue;
+            }
+            case Kind::Activation:
+            case Kind::Prelu:  // dx = dy ⊙ f′(x)
+                if (step.kind == Kind::Prelu)
+                    recordPreluAlphaGradient(pass, step.alpha, x, dy, uint32_t(step.out));
+                dx = fresh(step.x);
+                if (dx) pass.list.product(dy, d, *dx);
+                break;
+            case Kind::Gated: {  // dg = dm ⊙ ∂m/∂g, dv = dm ⊙ ∂m/∂v
+                dx = fresh(step.x);
+                TensorSlice* dv = fresh(step.addend);
+                if (dx && dv) {
+                    pass.list.product(dy, d, *dx);
+                    pass.list.product(dy, dSecond, *dv);
+                } else {
+                    dx = nullptr;
+                }
+                break;
+            }
+        }
+        if (!dx) {
+            if (whyNot) *whyNot = "an activation's input has another consumer";
+            return {};
+        }
     }
-    if (project) pass.linearBackward(input, dh, "input.weight", "input.bias", nullptr, inputs, d);
     return output;
 }
 
@@ -302,8 +291,12 @@ std::unique_ptr<Plan> buildPlan(TrainingKernels& kernels, const ModelConfig& mod
                          outputs, uint32_t(loss), 1.0f / float(rows));
     };
     TensorSlice* gradient = training ? &outputGradient : nullptr;
-    plan->output = model.kind == ModelKind::Mlp ? recordMlp(pass, model, plan->input, gradient)
-                                                : recordGlu(pass, model, plan->input, gradient);
+    std::string problem;
+    plan->output = recordProgram(pass, layerProgram(model), plan->input, gradient, &problem);
+    if (!problem.empty()) {
+        if (whyNot) *whyNot = problem;
+        return nullptr;
+    }
     if (!pass.missing.empty()) {
         if (whyNot) *whyNot = "the model has no parameter '" + pass.missing + "'";
         return nullptr;
