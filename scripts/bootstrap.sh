@@ -17,6 +17,7 @@ build=${ACTLAB_BUILD_DIR:-$root/build}
 build_packages=(
   g++ cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev libqt6opengl6-dev libgl-dev
+  qt6-l10n-tools  # lupdate and lrelease (the .qm files; the translation tests run lupdate)
   libeigen3-dev libvulkan-dev glslc nlohmann-json3-dev
   libgtest-dev libbenchmark-dev
 )
@@ -27,6 +28,9 @@ run_packages=(
   # Opened at run time: the Vulkan loader (libvulkan.so.1) and Mesa's drivers (lavapipe on any CPU).
   libvulkan1 mesa-vulkan-drivers
   fonts-noto-cjk
+  # Qt's own texts in Chinese (qtbase_zh_CN.qm: message-box and file-dialog buttons), loaded from
+  # QLibraryInfo::TranslationsPath; ActLab's own .qm is embedded (app/gui/translations.h).
+  qt6-translations-l10n
 )
 test_packages=(
   vulkan-validationlayers xvfb xauth

@@ -8,6 +8,9 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/common/chart_pages.h
   ${CMAKE_CURRENT_LIST_DIR}/common/control_choices.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/control_choices.h
+  ${CMAKE_CURRENT_LIST_DIR}/common/core_strings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/core_text.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/core_text.h
   ${CMAKE_CURRENT_LIST_DIR}/common/history_curves.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/history_curves.h
   ${CMAKE_CURRENT_LIST_DIR}/common/pytorch_code_dialog.cpp

@@ -10,11 +10,13 @@
 #include "common/number_format.h"
 #include "training/presets.h"
 #include "training/sequence_presets.h"
+#include "translations.h"
 
 namespace actlab::gui {
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("GuiOptions", text); }
+// lupdate files these tr() calls under the enclosing namespace's name: the same context here.
+QString tr(const char* text) { return QCoreApplication::translate("actlab::gui", text); }
 
 std::optional<double> number(const QString& text) {
     return actlab::parseNumber(text.trimmed().toStdString()).value;
@@ -97,8 +99,20 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
         tr("Open this saved session (.actlab): every view as it was, the runs paused where they "
            "stood."),
         tr("file"));
+    const QCommandLineOption language(
+        QStringLiteral("language"),
+        tr("Language of the window: en or zh_CN (default: the last one chosen, else the "
+           "system's)."),
+        tr("code"));
+    const QCommandLineOption lesson(
+        QStringLiteral("lesson"),
+        tr("Open a guided lesson: a lesson file (.json) or a built-in lesson's name (Help → "
+           "Lessons)."),
+        tr("file|name"));
+    const QCommandLineOption scene(
+        QStringLiteral("scene"), tr("With --lesson: the scene to open (1 = the first)."), tr("N"));
     parser.addOptions({help, version, backend, screenshot, view, functions, derivatives, xRange,
-                       size, preset, steps, compare, session});
+                       size, preset, steps, compare, session, language, lesson, scene});
 
     GuiOptionsResult result;
     if (!parser.parse(arguments)) {
@@ -178,6 +192,24 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
         options.sessionPath = parser.value(session);
         if (!QFileInfo(options.sessionPath).isFile()) {
             result.error = tr("--session: no such file \"%1\".").arg(options.sessionPath);
+            return result;
+        }
+    }
+    if (parser.isSet(language)) {
+        options.language = normalisedLanguage(parser.value(language));
+        if (options.language.isEmpty()) {
+            result.error =
+                tr("--language must be en or zh_CN, not \"%1\".").arg(parser.value(language));
+            return result;
+        }
+    }
+    if (parser.isSet(lesson)) options.lesson = parser.value(lesson);
+    if (parser.isSet(scene)) {
+        bool ok = false;
+        options.lessonScene = parser.value(scene).toInt(&ok);
+        if (!ok || options.lessonScene < 1 || !parser.isSet(lesson)) {
+            result.error = tr("--scene needs --lesson and a scene number from 1, not \"%1\".")
+                               .arg(parser.value(scene));
             return result;
         }
     }

@@ -28,6 +28,9 @@ struct GuiOptions {
     int steps = 0;        // train this many steps at start (before the screenshot)
     QString compare;      // an activation name: compare mode with this as run B
     QString sessionPath;  // a session to open (after the other options: it sets every view)
+    QString language;     // "en" or "zh_CN"; empty: MainWindow::savedLanguage()
+    QString lesson;       // a lesson file or a built-in lesson's name (read by main())
+    int lessonScene = 1;  // --scene N: the scene to open (1-based)
 };
 
 struct GuiOptionsResult {

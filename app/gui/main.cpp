@@ -6,14 +6,18 @@
 #include <QFileInfo>
 #include <QIcon>
 #include <QImage>
+#include <QMessageBox>
 #include <QThread>
 #include <cstdio>
 #include <optional>
 #include <vector>
 
+#include "first_start_tour.h"
 #include "gui_options.h"
+#include "lesson_controller.h"
 #include "main_window.h"
 #include "session_manager.h"
+#include "translations.h"
 #include "ui/attention/attention_controller.h"
 #include "ui/attention/attention_view.h"
 #include "ui/training/training_controller.h"
@@ -142,6 +146,12 @@ int main(int argc, char** argv) {
         }
     }
 
+    // The language before the window: its views are made in it (a screenshot shows English
+    // unless --language asks).
+    const bool screenshotAsked = !options.screenshotPath.isEmpty();
+    actlab::gui::installLanguage(!options.language.isEmpty() ? options.language
+                                 : screenshotAsked           ? QStringLiteral("en")
+                                                   : actlab::gui::MainWindow::savedLanguage());
     actlab::BackendSelection selection = actlab::createBackend(options.backend);
     actlab::gui::MainWindow window(*selection.backend, QString::fromStdString(selection.reason));
     const bool screenshot = !options.screenshotPath.isEmpty();
@@ -156,10 +166,29 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
+    // --lesson: a bad lesson is one line on stderr and status 2 with --screenshot, else a message
+    // box over the window as it is.
+    QString lessonError;
+    const bool lessonOpened =
+        options.lesson.isEmpty() ||
+        window.lessons()->openAtScene(options.lesson, options.lessonScene, &lessonError);
+    if (screenshot && !lessonOpened) {
+        std::fprintf(stderr, "actlab: %s\n", qPrintable(lessonError));
+        return 2;
+    }
+    if (screenshot && !options.lesson.isEmpty()) {
+        window.show();
+        window.lessons()->waitForPretraining(600000);
+    }
     if (screenshot) return saveScreenshot(window, options.screenshotPath, options.steps);
     sessions.startAutosave();
     window.show();
-    if (options.sessionPath.isEmpty()) sessions.offerRecovery();
+    if (!lessonOpened)
+        QMessageBox::warning(&window, QApplication::translate("main", "Cannot open the lesson"),
+                             lessonError);
+    const bool recovered = options.sessionPath.isEmpty() && sessions.offerRecovery();
+    if (!recovered && options.sessionPath.isEmpty() && options.lesson.isEmpty())
+        actlab::gui::FirstStartTour::offerOnce(window);  // once per user, Esc skips it
     if (options.steps > 0 && options.view == QLatin1String("attention"))
         window.attentionView()->controller()->advance(options.steps);
     else if (options.steps > 0)

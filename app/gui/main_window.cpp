@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMetaObject>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QStatusBar>
@@ -18,12 +19,18 @@
 
 #include "activations/catalogue.h"
 #include "backends/backend.h"
+#include "config/session_json.h"
+#include "first_start_tour.h"
+#include "lesson_controller.h"
 #include "session_manager.h"
+#include "translations.h"
 #include "ui/attention/attention_charts.h"
+#include "ui/attention/attention_controller.h"
 #include "ui/attention/attention_controls.h"
 #include "ui/attention/attention_grid_view.h"
 #include "ui/attention/attention_view.h"
 #include "ui/charts/curve_chart.h"
+#include "ui/common/core_text.h"
 #include "ui/common/pytorch_code_dialog.h"
 #include "ui/common/run_view.h"
 #include "ui/common/ui_scale.h"
@@ -33,6 +40,7 @@
 #include "ui/panels/gelu_approximation_panel.h"
 #include "ui/panels/properties_panel.h"
 #include "ui/training/training_charts.h"
+#include "ui/training/training_controller.h"
 #include "ui/training/training_controls.h"
 #include "ui/training/training_view.h"
 
@@ -49,7 +57,6 @@ constexpr int kAttentionTab = 4;
 
 MainWindow::MainWindow(Backend& backend, const QString& backendReason, QWidget* parent)
     : QMainWindow(parent) {
-    setWindowTitle(tr("ActLab — activation functions"));
     ui::WheelGuard::install();
     m_askQuit = [this](const QString& unsaved) {
         const auto answer = QMessageBox::question(
@@ -60,6 +67,25 @@ MainWindow::MainWindow(Backend& backend, const QString& backendReason, QWidget* 
                : answer == QMessageBox::Discard ? QuitAnswer::Discard
                                                 : QuitAnswer::Cancel;
     };
+    m_backend = &backend;
+    m_backendReason = backendReason;
+    m_propertiesDock = new QDockWidget(tr("Properties"), this);
+    m_propertiesDock->setObjectName(QStringLiteral("propertiesDock"));
+    addDockWidget(Qt::RightDockWidgetArea, m_propertiesDock);
+    m_backendLabel = new QLabel(this);
+    m_backendLabel->setObjectName(QStringLiteral("backendLabel"));
+    m_backendLabel->setToolTip(QString::fromStdString(backend.deviceName()));
+    statusBar()->addPermanentWidget(m_backendLabel, 1);
+    createViews();
+
+    m_lessons = new LessonController(*this);  // before the sessions: they read its state
+    m_sessions = new SessionManager(*this);
+    buildMenus();
+}
+
+void MainWindow::createViews() {
+    Backend& backend = *m_backend;
+    setWindowTitle(tr("ActLab — activation functions"));
     m_explorer = new ui::ExplorerPanel(backend, this);
     m_gelu = new ui::GeluApproximationPanel(backend, this);
     m_gated = new ui::GatedSurfacePanel(backend, this);
@@ -74,12 +100,11 @@ MainWindow::MainWindow(Backend& backend, const QString& backendReason, QWidget* 
     m_tabs->addTab(m_gated, tr("Gated surfaces"));
     m_tabs->addTab(m_training, tr("Training"));
     m_tabs->addTab(m_attention, tr("Attention"));
-    setCentralWidget(m_tabs);
+    setCentralWidget(m_tabs);  // deletes the tabs (and views) of the language before
 
-    m_propertiesDock = new QDockWidget(tr("Properties"), this);
-    m_propertiesDock->setObjectName(QStringLiteral("propertiesDock"));
+    m_propertiesDock->setWindowTitle(tr("Properties"));
     m_propertiesDock->setWidget(m_properties);
-    addDockWidget(Qt::RightDockWidgetArea, m_propertiesDock);
+    m_awayFromExplorer = false;
     // The Properties dock describes the Explorer's function: the other tabs need the room.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
         const bool away = m_tabs->widget(index) != m_explorer;
@@ -98,14 +123,8 @@ MainWindow::MainWindow(Backend& backend, const QString& backendReason, QWidget* 
     m_backendText =
         tr("Backend: %1 — %2")
             .arg(QString::fromUtf8(backend.name().data(), qsizetype(backend.name().size())),
-                 backendReason);
-    auto* backendLabel = new QLabel(m_backendText, this);
-    backendLabel->setObjectName(QStringLiteral("backendLabel"));
-    backendLabel->setToolTip(QString::fromStdString(backend.deviceName()));
-    statusBar()->addPermanentWidget(backendLabel, 1);
-
-    m_sessions = new SessionManager(*this);
-    buildMenus();
+                 ui::coreMessage(m_backendReason.toStdString()));
+    m_backendLabel->setText(m_backendText);
 }
 
 void MainWindow::buildMenus() {
@@ -195,12 +214,17 @@ void MainWindow::buildMenus() {
     presentation->setObjectName(QStringLiteral("presentation"));
     presentation->setShortcut(QKeySequence(Qt::Key_F5));
     connect(presentation, &QAction::triggered, this, [this] { setPresentation(true); });
+    delete findChild<QAction*>(QStringLiteral("leavePresentation"), Qt::FindDirectChildrenOnly);
     QAction* leave = new QAction(tr("Leave presentation"), this);
+    leave->setObjectName(QStringLiteral("leavePresentation"));
     leave->setShortcut(QKeySequence(Qt::Key_Escape));
     leave->setShortcutContext(Qt::WindowShortcut);
     addAction(leave);  // active while the window is, menu or not
     connect(leave, &QAction::triggered, this, [this] {
-        if (m_presenting) setPresentation(false);
+        if (m_tour && m_tour->isVisible())  // Esc skips the tour first
+            m_tour->finish();
+        else if (m_presenting)
+            setPresentation(false);
     });
     // The UI scale: every text, line and marker larger, for the back of a classroom.
     QMenu* scale = view->addMenu(tr("UI &scale"));
@@ -212,6 +236,22 @@ void MainWindow::buildMenus() {
         choice->setChecked(factor == ui::uiScale());
         scales->addAction(choice);
         connect(choice, &QAction::triggered, this, [factor] { ui::setUiScale(factor); });
+    }
+    // English and 简体中文, each named in itself; the switch rebuilds the menus, so it waits
+    // until the triggering one has closed.
+    QMenu* language = view->addMenu(tr("&Language"));
+    language->setObjectName(QStringLiteral("languageMenu"));
+    auto* languages = new QActionGroup(language);
+    for (const QString& code : availableLanguages()) {
+        QAction* choice = language->addAction(languageName(code));
+        choice->setObjectName(QStringLiteral("language_%1").arg(code));
+        choice->setCheckable(true);
+        choice->setChecked(code == currentLanguage());
+        languages->addAction(choice);
+        connect(choice, &QAction::triggered, this, [this, code] {
+            QMetaObject::invokeMethod(
+                this, [this, code] { setLanguage(code); }, Qt::QueuedConnection);
+        });
     }
     QAction* fullScreen = view->addAction(tr("&Full screen"));
     fullScreen->setObjectName(QStringLiteral("fullScreen"));
@@ -226,6 +266,17 @@ void MainWindow::buildMenus() {
         box.setTextFormat(Qt::RichText);
         box.exec();
     });
+    QAction* tour =
+        help->addAction(tr("&Tour of the main controls"), this, [this] { startTour(); });
+    tour->setObjectName(QStringLiteral("tour"));
+    QAction* about = help->addAction(tr("&About ActLab"), this, [this] {
+        QMessageBox box(QMessageBox::Information, tr("About ActLab"), aboutText(),
+                        QMessageBox::Close, this);
+        box.setTextFormat(Qt::RichText);
+        box.exec();
+    });
+    about->setObjectName(QStringLiteral("about"));
+    m_lessons->addMenuActions(file, help);  // File → Open lesson…, Help → Lessons…
 }
 
 ui::RunView* MainWindow::currentLab() const {
@@ -254,6 +305,7 @@ QString MainWindow::shortcutsText() {
         {tr("→"), tr("One step (Training, Attention)")},
         {tr("R"), tr("Reset the run (Training, Attention)")},
         {tr("Ctrl+Shift+H"), tr("Show or hide the settings panel")},
+        {tr("PgDn, PgUp"), tr("Next or previous scene of the open lesson")},
         {tr("F5"), tr("Presentation: full screen")},
         {tr("Esc"), tr("Leave the presentation")},
         {tr("F11"), tr("Full screen")},
@@ -312,6 +364,7 @@ void MainWindow::savePreferences() const {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("view/uiScale"), ui::uiScale());
+    settings.setValue(QStringLiteral("view/language"), currentLanguage());
 }
 
 bool MainWindow::setCurrentView(const QString& name) {
@@ -356,7 +409,8 @@ QJsonObject MainWindow::sessionState() const {
             {QStringLiteral("gated"), m_gated->saveState()},
             {QStringLiteral("properties"), m_properties->saveState()},
             {QStringLiteral("training"), m_training->saveState()},
-            {QStringLiteral("attention"), m_attention->saveState()}};
+            {QStringLiteral("attention"), m_attention->saveState()},
+            {QStringLiteral("lesson"), m_lessons->sessionState()}};
 }
 
 void MainWindow::restoreSessionState(const QJsonObject& state) {
@@ -369,6 +423,35 @@ void MainWindow::restoreSessionState(const QJsonObject& state) {
     if (state.contains(QStringLiteral("attention")))
         m_attention->restoreState(state.value(QStringLiteral("attention")).toObject());
     setCurrentView(state.value(QStringLiteral("view")).toString());
+    m_lessons->restoreSessionState(state.value(QStringLiteral("lesson")).toObject());
+}
+
+FirstStartTour* MainWindow::tour() const { return m_tour; }
+
+FirstStartTour* MainWindow::startTour() {
+    delete m_tour;  // a new one speaks the current language
+    m_tour = new FirstStartTour(*this);
+    m_tour->start();
+    return m_tour;
+}
+
+QString MainWindow::aboutText() const {
+    const QString device = QString::fromStdString(m_backend->deviceName());
+    return tr("<h3>ActLab %1</h3>"
+              "<p>Activation functions in neural networks: explore them, train with them, watch "
+              "attention heads learn.</p>"
+              "<table cellspacing=\"4\">"
+              "<tr><td>Qt</td><td>%2 (built with %3)</td></tr>"
+              "<tr><td>Compute backend</td><td>%4</td></tr>"
+              "<tr><td>Device</td><td>%5</td></tr>"
+              "<tr><td>Session files</td><td>format version %6</td></tr>"
+              "<tr><td>Autosave folder</td><td>%7</td></tr>"
+              "</table>")
+        .arg(QCoreApplication::applicationVersion().toHtmlEscaped(),
+             QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
+             backendText().toHtmlEscaped(),
+             (device.isEmpty() ? tr("the CPU") : device).toHtmlEscaped(),
+             QString::number(kSessionVersion), SessionManager::autosaveFolder().toHtmlEscaped());
 }
 
 }  // namespace actlab::gui

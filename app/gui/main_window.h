@@ -5,12 +5,14 @@
 
 #include <QJsonObject>
 #include <QMainWindow>
+#include <QPointer>
 #include <functional>
 
 #include "gui_options.h"
 
 class QAction;
 class QDockWidget;
+class QLabel;
 class QTabWidget;
 
 namespace actlab {
@@ -30,6 +32,8 @@ class TrainingView;
 
 namespace actlab::gui {
 
+class LessonController;
+class FirstStartTour;
 class SessionManager;
 
 class MainWindow : public QMainWindow {
@@ -69,6 +73,12 @@ public:
     void restoreSessionState(const QJsonObject& state);
 
     SessionManager* sessions() const { return m_sessions; }
+    // Help → Tour of the main controls (offered once at the first start: FirstStartTour).
+    FirstStartTour* startTour();
+    FirstStartTour* tour() const;
+    // Help → About: the version, Qt, the compute backend and device, the session format.
+    QString aboutText() const;
+    LessonController* lessons() const { return m_lessons; }  // the lesson panel and its scenes
     // What closing the window would lose since the session was last saved or opened ("the
     // Training run (step 3240)"), or empty.
     QString unsavedWork() const;
@@ -77,14 +87,23 @@ public:
     // Discard closes, Cancel keeps the window open.
     enum class QuitAnswer { Save, Discard, Cancel };
     void setQuitQuestion(std::function<QuitAnswer(const QString& unsaved)> question);
-    // Preferences kept between runs (QSettings): window geometry, UI scale.
+    // Preferences kept between runs (QSettings): window geometry, UI scale, language (read by
+    // main() before the window is made: savedLanguage()).
     void restorePreferences();
     void savePreferences() const;
+    static QString savedLanguage();  // "view/language", else the system's if ActLab speaks it
+
+    // View → Language (app/gui/translations.h): installs the translators and rebuilds the views
+    // and menus in it, keeping every view's state, the runs (step, weights, playing), the tab,
+    // the Properties dock, presentation, full screen and the UI scale. False for an unknown code.
+    bool setLanguage(const QString& code);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    void createViews();  // the tabs' views and the Properties panel, in the current language
+    void rebuildViews();
     void buildMenus();
     ui::CurveChart* currentChart() const;
     ui::RunView* currentLab() const;  // the Training or Attention view when current, else null
@@ -92,6 +111,9 @@ private:
     void runExport(const QString& title, const QString& filter, const QString& suffix,
                    const std::function<bool(const QString&, QString*)>& action);
 
+    Backend* m_backend = nullptr;
+    QString m_backendReason;
+    QLabel* m_backendLabel = nullptr;
     QTabWidget* m_tabs = nullptr;
     QDockWidget* m_propertiesDock = nullptr;
     ui::ExplorerPanel* m_explorer = nullptr;
@@ -108,6 +130,8 @@ private:
     QString m_backendText;
     std::function<QuitAnswer(const QString&)> m_askQuit;
     SessionManager* m_sessions = nullptr;
+    QPointer<FirstStartTour> m_tour;
+    LessonController* m_lessons = nullptr;
     bool m_preferencesKept = false;  // restorePreferences() was called: save them on closing
 };
 

@@ -22,6 +22,7 @@
 #include "main_window.h"
 #include "ui/attention/attention_controller.h"
 #include "ui/attention/attention_view.h"
+#include "ui/common/core_text.h"
 #include "ui/training/training_controller.h"
 #include "ui/training/training_view.h"
 
@@ -195,7 +196,7 @@ bool SessionManager::open(const QString& path, QString* error) {
     std::string problem;
     const std::optional<SessionDocument> session =
         decodeSession(std::string(bytes.constData(), size_t(bytes.size())), &problem);
-    if (!session) return fail(QString::fromStdString(problem));
+    if (!session) return fail(ui::coreMessage(problem));
     QJsonParseError parseError;
     QJsonObject views =
         QJsonDocument::fromJson(QByteArray::fromStdString(session->viewsJson), &parseError)
@@ -205,15 +206,15 @@ bool SessionManager::open(const QString& path, QString* error) {
     for (size_t i = 0; i < session->trainingRuns.size(); ++i) {
         auto run = trainerFromStateJson(session->trainingRuns[i], &problem);
         if (!run)
-            return fail(tr("training run %1: %2")
-                            .arg(QChar(u'A' + int(i)), QString::fromStdString(problem)));
+            return fail(
+                tr("training run %1: %2").arg(QChar(u'A' + int(i)), ui::coreMessage(problem)));
         if (i == 0) opened.trainingStep = run->steps();
     }
     for (size_t i = 0; i < session->attentionRuns.size(); ++i) {
         auto run = sequenceTrainerFromStateJson(session->attentionRuns[i], &problem);
         if (!run)
-            return fail(tr("attention run %1: %2")
-                            .arg(QChar(u'A' + int(i)), QString::fromStdString(problem)));
+            return fail(
+                tr("attention run %1: %2").arg(QChar(u'A' + int(i)), ui::coreMessage(problem)));
         if (i == 0) opened.attentionStep = run->steps();
     }
     addMissingLabState(views, *session);

@@ -19,7 +19,9 @@
 #include "main_window.h"
 #include "ui/attention/attention_view.h"
 #include "ui/charts/curve_chart.h"
+#include "ui/common/ui_scale.h"
 #include "ui/training/run_panel.h"
+#include "ui/training/training_controller.h"
 #include "ui/training/training_view.h"
 
 using namespace actlab;
@@ -144,6 +146,33 @@ TEST_F(Presentation, TheUiScaleGrowsTextsLive) {
     action("uiScale100")->trigger();
     EXPECT_DOUBLE_EQ(QApplication::font().pointSizeF(), app);
     EXPECT_NEAR(chart->titleFont().pointSizeF(), title, 0.01);
+}
+
+// Changing the scale after the runs trained: the charts' series have been replaced by then (a
+// crash in QGraphicsScene's font change was found this way).
+TEST_F(Presentation, TheUiScaleChangesAfterTheRunsTrained) {
+    ASSERT_TRUE(window->setCurrentView("training"));
+    ASSERT_TRUE(window->trainingView()->trainAndWait(40, 60000));
+    ASSERT_TRUE(window->attentionView()->trainAndWait(10, 60000));
+    for (const char* scale : {"uiScale125", "uiScale200", "uiScale100"}) {
+        action(scale)->trigger();
+        actlab::test::waitFor([] { return false; }, 100);
+    }
+    ASSERT_TRUE(window->trainingView()->trainAndWait(10, 60000));
+    EXPECT_EQ(window->trainingView()->currentStep(), 50);
+    ui::setUiScale(1.25);  // straight, as a lesson or a preference does
+    actlab::test::waitFor([] { return false; }, 100);
+    ui::setUiScale(1.0);
+    // While frames still arrive (Qt's application font change crashed in QGraphicsScene::event
+    // about one time in five this way, until the charts' scenes got fonts of their own).
+    for (int round = 0; round < 6; ++round) {
+        window->trainingView()->controller()->advance(300);
+        actlab::test::waitFor(
+            [&] { return window->trainingView()->currentStep() > 50 + 300 * round; }, 20000);
+        action(round % 2 ? "uiScale100" : "uiScale200")->trigger();
+        actlab::test::waitFor([] { return false; }, 30);
+    }
+    action("uiScale100")->trigger();
 }
 
 TEST(KeyboardShortcuts, TheHelpListsThem) {

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "ui/common/control_choices.h"
+#include "ui/common/core_text.h"
 
 namespace actlab::ui {
 
@@ -46,7 +47,7 @@ void ActivationParameterEditor::setActivation(const ActivationConfig& activation
         box->setKeyboardTracking(false);
         box->setFocusPolicy(Qt::StrongFocus);
         const QString tip = tr("%1 (%2 to %3, default %4)")
-                                .arg(qtText(spec.meaning))
+                                .arg(coreText(spec.meaning))
                                 .arg(spec.minimum)
                                 .arg(spec.maximum)
                                 .arg(spec.defaultValue);

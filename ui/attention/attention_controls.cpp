@@ -21,6 +21,7 @@
 #include "ui/attention/attention_task_shape.h"
 #include "ui/attention/compare_runs.h"
 #include "ui/common/control_choices.h"
+#include "ui/common/core_text.h"
 #include "ui/common/wheel_guard.h"
 
 namespace actlab::ui {
@@ -48,7 +49,7 @@ AttentionControls::AttentionControls(QWidget* parent) : QWidget(parent) {
     m_preset = comboBox("preset");
     m_preset->addItem(tr("Custom"), QString());
     for (const SequencePreset& preset : sequencePresets())
-        addChoice(m_preset, qtText(preset.name), qtText(preset.name), qtText(preset.description));
+        addChoice(m_preset, qtText(preset.name), qtText(preset.name), coreText(preset.description));
     m_presetText = new QLabel;
     m_presetBox = presetGroup(m_preset, m_presetText, this);
     layout->addWidget(m_presetBox);
@@ -71,7 +72,7 @@ QWidget* AttentionControls::buildTaskBox() {
     auto* form = new QFormLayout(m_taskBox);
     m_task = comboBox("task");
     for (const SequenceTaskInfo& info : sequenceTaskCatalogue())
-        addChoice(m_task, qtText(info.name), qtText(info.name), qtText(info.description));
+        addChoice(m_task, qtText(info.name), qtText(info.name), coreText(info.description));
     m_taskText = new QLabel;
     m_taskText->setWordWrap(true);
     m_sequence = countBox(2, kMaxTransformerSequence, "sequenceLength");
@@ -237,7 +238,7 @@ void AttentionControls::updateTaskShape() {
 
 void AttentionControls::updateEnabled() {
     const SequenceTaskInfo* task = findSequenceTask(m_task->currentData().toString().toStdString());
-    m_taskText->setText(task ? qtText(task->description) : QString());
+    m_taskText->setText(task ? coreText(task->description) : QString());
     const bool forced = task && task->causal;
     m_causal->setEnabled(!forced);
     const bool writing = m_writing;

@@ -16,6 +16,7 @@
 #include "ui/attention/attention_task_shape.h"
 #include "ui/attention/compare_runs.h"
 #include "ui/common/control_choices.h"
+#include "ui/common/core_text.h"
 
 namespace actlab::ui {
 namespace {
@@ -103,7 +104,7 @@ bool AttentionControls::applyPreset(const QString& name) {
     preset->apply(config);
     setConfig(config);
     select(m_preset, name);
-    m_presetText->setText(qtText(preset->description));
+    m_presetText->setText(coreText(preset->description));
     emit rebuildRequested();
     return true;
 }
@@ -142,7 +143,7 @@ void AttentionControls::restoreState(const QJsonObject& state) {
     if (compare() && compareState[QStringLiteral("editing")].toString() == QLatin1String("B"))
         setEditedRun(1);
     select(m_preset, preset ? presetName : QString());
-    m_presetText->setText(preset ? qtText(preset->description) : QString());
+    m_presetText->setText(preset ? coreText(preset->description) : QString());
     emit rebuildRequested();
 }
 

@@ -8,6 +8,7 @@
 
 #include "common/compute_threads.h"
 #include "config/run_state_json.h"
+#include "ui/common/core_text.h"
 
 namespace actlab::ui {
 namespace {
@@ -68,7 +69,7 @@ void AttentionWorker::adopt(Run& run, std::unique_ptr<SequenceTrainer> trainer,
                             const std::string& error) {
     run.trainer = std::move(trainer);
     run.pictures = {};
-    run.pictures.error = run.trainer ? QString() : QString::fromStdString(error);
+    run.pictures.error = run.trainer ? QString() : coreMessage(error);
     run.pictures.info = run.trainer ? describe(*run.trainer) : nullptr;
     run.predictedStep = -1;
 }
@@ -217,7 +218,7 @@ void AttentionWorker::refreshPrediction(Run& run) {
         run.pictures.prediction = std::make_shared<SequencePrediction>(std::move(*prediction));
         run.pictures.predictionError.clear();
     } else {
-        run.pictures.predictionError = QString::fromStdString(error);
+        run.pictures.predictionError = coreMessage(error);
     }
 }
 

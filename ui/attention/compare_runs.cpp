@@ -9,8 +9,9 @@
 namespace actlab::ui {
 namespace {
 
+// lupdate files these tr() calls under the enclosing namespace's name: the same context here.
 QString tr(const char* text, int n = -1) {
-    return QCoreApplication::translate("CompareRuns", text, nullptr, n);
+    return QCoreApplication::translate("actlab::ui", text, nullptr, n);
 }
 
 using Config = SequenceTrainingConfig;

@@ -2,6 +2,7 @@
 // rubber band, right- or middle-drag pan, double-click or Home to reset, arrows and +/− keys.
 #include "ui/charts/chart_view.h"
 
+#include <QApplication>
 #include <QChart>
 #include <QGraphicsScene>
 #include <QKeyEvent>
@@ -23,6 +24,10 @@ ChartView::ChartView(QChart* chart, QWidget* parent) : QChartView(chart, parent)
     // the painter themselves. Together ≈ 15 % off a repaint (bench/explorer_latency.cpp).
     setOptimizationFlag(QGraphicsView::DontSavePainterState);
     scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
+    // The scene's own font, set again after each UI scale change (CurveChart::applyUiScale):
+    // a scene that follows the application font relays its items inside QApplication::setFont,
+    // and Qt's graphics scenes are known to crash there (QGIS only sets it at start for this).
+    scene()->setFont(QApplication::font());
     m_rubberBand = new QRubberBand(QRubberBand::Rectangle, viewport());
     m_rubberBand->hide();
     setToolTip(

@@ -2,6 +2,7 @@
 // ticks, cursor line and the display-only simplification of each curve.
 #include "ui/charts/curve_chart.h"
 
+#include <QApplication>
 #include <QFontMetrics>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
@@ -459,6 +460,7 @@ void CurveChart::setTitle(const QString& title) { m_impl->chart->setTitle(title)
 QFont CurveChart::titleFont() const { return m_impl->chart->titleFont(); }
 
 void CurveChart::applyUiScale() {
+    m_impl->chart->scene()->setFont(QApplication::font());  // its own font (chart_view.cpp)
     m_impl->applyFonts();
     for (auto& [key, entry] : m_impl->entries) m_impl->styleSeries(entry);
     // Ticks and legend for the plot area the new fonts leave, once the chart is laid out.

@@ -5,6 +5,7 @@
 #include <QGridLayout>
 #include <QSignalBlocker>
 #include <QTabBar>
+#include <QTextLayout>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -42,7 +43,23 @@ ChartPages::ChartPages(const QList<CurveChart*>& charts, QWidget* parent)
 }
 
 int ChartPages::chartWidth() const { return int(kChartWidth * uiScale()); }
-int ChartPages::chartHeight() const { return int(kChartHeight * uiScale()); }
+int ChartPages::chartHeight() const {
+    // A chart has about six lines of text (a larger title, tick labels, axis title, legend):
+    // each as much taller as the current language's lines are.
+    const double line = QFontMetricsF(font()).height();
+    return int(kChartHeight * uiScale() + 6 * line * (lineGrowth(font()) - 1));
+}
+
+// Chinese is drawn in a CJK fallback font whose lines are taller than the Latin font's: a chart's
+// four lines of text (title, tick labels, axis title, legend) need that much more height, or Qt
+// Charts cuts its axis texts to "...". 1 in English.
+double ChartPages::lineGrowth(const QFont& font) {
+    QTextLayout layout(tr("The window is too small for all the charts at once"), font);
+    layout.beginLayout();
+    const QTextLine line = layout.createLine();
+    layout.endLayout();
+    return std::max(1.0, line.height() / QFontMetricsF(font).height());
+}
 
 void ChartPages::updateMinimumSize() {
     // However small the window, a splitter leaves room for a page of readable charts.

@@ -6,6 +6,7 @@
 #include <QList>
 #include <QWidget>
 
+class QFont;
 class QGridLayout;
 class QTabBar;
 
@@ -16,6 +17,9 @@ class CurveChart;
 class ChartPages : public QWidget {
     Q_OBJECT
 public:
+    // The current language's line height in `font` over the font's own (CJK falls back to a
+    // font with taller lines): what a chart of fixed texts needs in height beyond English.
+    static double lineGrowth(const QFont& font);
     // The least a chart needs for its title, legend, ticks and axis title at the chart fonts
     // (ui/charts/curve_chart.cpp) at 100 %; smaller, Qt Charts cuts them to "...". Both grow
     // with the UI scale (chartWidth(), chartHeight()).

@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 
 #include "optimizers/optimizer.h"
+#include "ui/common/core_text.h"
 
 namespace actlab::ui {
 
@@ -22,13 +23,13 @@ void addChoice(QComboBox* box, const QString& text, const QVariant& data, const 
 
 void addOptimizerChoices(QComboBox* box) {
     for (const OptimizerInfo& info : optimizerCatalogue())
-        addChoice(box, qtText(info.name), int(info.kind), qtText(info.description));
+        addChoice(box, qtText(info.name), int(info.kind), coreText(info.description));
 }
 
 void addActivationChoices(QComboBox* box, ActivationKind kind) {
     for (const ActivationInfo& info : activationCatalogue())
         if (info.kind == kind)
-            addChoice(box, qtText(info.displayName), int(info.id), qtText(info.formula));
+            addChoice(box, coreText(info.displayName), int(info.id), qtText(info.formula));
 }
 
 QGroupBox* presetGroup(QComboBox* presets, QLabel* description, QWidget* parent) {

@@ -18,6 +18,7 @@
 #include <algorithm>
 
 #include "export/pytorch_script.h"
+#include "ui/common/core_text.h"
 
 namespace actlab::ui {
 namespace {
@@ -90,8 +91,7 @@ void PytorchCodeDialog::regenerate() {
     const std::optional<std::string> script = m_generator(m_steps->value(), &error);
     m_problem->setVisible(!script);
     if (!script) {
-        m_problem->setText(
-            tr("These settings cannot be exported: %1").arg(QString::fromStdString(error)));
+        m_problem->setText(tr("These settings cannot be exported: %1").arg(coreMessage(error)));
         m_text->clear();
         return;
     }

@@ -12,6 +12,7 @@
 
 #include "activations/scalar_functions.h"
 #include "common/number_format.h"
+#include "ui/common/core_text.h"
 
 namespace actlab::ui {
 namespace {
@@ -21,7 +22,10 @@ constexpr std::array<QRgb, 10> kPalette = {0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd6272
                                            0x8c564b, 0xe377c2, 0x17becf, 0xbcbd22, 0x7f7f7f};
 const QString kGatedValueName = QStringLiteral("v");
 
-QString tr(const char* text) { return QCoreApplication::translate("ExplorerCurves", text); }
+// lupdate files these tr() calls under the enclosing class's name: the same context here.
+QString tr(const char* text) {
+    return QCoreApplication::translate("actlab::ui::ExplorerCurves", text);
+}
 
 QString number(double value) { return QString::fromStdString(actlab::formatNumber(value)); }
 
@@ -131,8 +135,7 @@ std::optional<QString> ExplorerCurves::setParameter(ActivationId id, const QStri
         return std::nullopt;
     }
     const ActivationConfig before = e.config;
-    if (auto error = e.config.setParameter(name.toStdString(), value))
-        return QString::fromStdString(*error);
+    if (auto error = e.config.setParameter(name.toStdString(), value)) return coreMessage(*error);
     if (before.parameters != e.config.parameters) e.stale = true;
     return std::nullopt;
 }
@@ -187,9 +190,7 @@ const std::vector<Jump>& ExplorerCurves::jumps(ActivationId id, int derivative) 
     return sampled(id).jumps[size_t(std::clamp(derivative, 0, 2))];
 }
 
-QString ExplorerCurves::label(ActivationId id) {
-    return QCoreApplication::translate("ActivationName", activationInfo(id).displayName.data());
-}
+QString ExplorerCurves::label(ActivationId id) { return coreText(activationInfo(id).displayName); }
 
 std::vector<CurveChart::Curve> ExplorerCurves::curves() {
     std::vector<CurveChart::Curve> result;

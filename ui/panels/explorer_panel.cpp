@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "ui/charts/curve_chart.h"
+#include "ui/common/core_text.h"
 #include "ui/panels/cursor_readout.h"
 #include "ui/panels/function_list_widget.h"
 #include "ui/panels/parameter_editor.h"
@@ -256,8 +257,7 @@ void ExplorerPanel::rebuildParameterEditors() {
         for (size_t i = 0; i < info.parameters.size(); ++i) {
             const ParameterSpec& spec = info.parameters[i];
             rows.push_back({QString::fromUtf8(spec.name.data(), qsizetype(spec.name.size())),
-                            QString::fromUtf8(spec.meaning.data(), qsizetype(spec.meaning.size())),
-                            spec.minimum, spec.maximum, spec.defaultValue,
+                            coreText(spec.meaning), spec.minimum, spec.maximum, spec.defaultValue,
                             m_curves.config(id).parameters[i]});
         }
         if (rows.empty()) continue;

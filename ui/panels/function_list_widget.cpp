@@ -5,6 +5,8 @@
 #include <QPainter>
 #include <QPixmap>
 
+#include "ui/common/core_text.h"
+
 namespace actlab::ui {
 namespace {
 
@@ -48,9 +50,7 @@ FunctionListWidget::FunctionListWidget(QWidget* parent) : QListWidget(parent) {
             addItem(headingItem(tr("Gated units: y = act(x)·v at fixed v")));
             gatedHeadingAdded = true;
         }
-        auto* item = new QListWidgetItem(
-            swatchIcon(QColor()),
-            QCoreApplication::translate("ActivationName", info.displayName.data()));
+        auto* item = new QListWidgetItem(swatchIcon(QColor()), coreText(info.displayName));
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
         item->setCheckState(Qt::Unchecked);
         item->setData(kIdRole, static_cast<int>(info.id));

@@ -19,6 +19,8 @@
 
 #include "backends/backend.h"
 #include "ui/charts/curve_chart.h"
+#include "ui/common/chart_pages.h"
+#include "ui/common/core_text.h"
 #include "ui/common/ui_scale.h"
 #include "ui/heatmap/heatmap_view.h"
 
@@ -68,7 +70,7 @@ GatedSurfacePanel::GatedSurfacePanel(actlab::Backend& backend, QWidget* parent)
     m_unitBox = new QComboBox;
     for (const ActivationInfo& info : activationCatalogue())
         if (info.kind == ActivationKind::Gated)
-            m_unitBox->addItem(fromView(info.displayName), fromView(info.name));
+            m_unitBox->addItem(coreText(info.displayName), fromView(info.name));
     m_unitBox->setCurrentIndex(m_unitBox->findData(QStringLiteral("swiglu")));
     m_xLow = windowSpinBox(-4);
     m_xHigh = windowSpinBox(4);
@@ -134,7 +136,9 @@ GatedSurfacePanel::GatedSurfacePanel(actlab::Backend& backend, QWidget* parent)
     m_heatmap->setValueTitle(tr("y"));
     m_slice = new CurveChart;
     m_slice->setAxisTitles(tr("x"), tr("y"));
-    m_slice->setMinimumHeight(160);
+    // Chinese lines are taller: the slice's title, axis and legend need a chart's full height.
+    const double growth = ChartPages::lineGrowth(m_slice->font());
+    m_slice->setMinimumHeight(growth > 1 ? int(ChartPages::kChartHeight * growth) : 160);
 
     auto* views = new QVBoxLayout;
     views->addWidget(m_formula);

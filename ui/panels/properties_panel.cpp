@@ -13,6 +13,7 @@
 #include <QVBoxLayout>
 
 #include "backends/backend.h"
+#include "ui/common/core_text.h"
 #include "ui/common/ui_scale.h"
 
 namespace actlab::ui {
@@ -144,14 +145,14 @@ void PropertiesPanel::setWindow(double low, double high) {
 
 void PropertiesPanel::showHeader() {
     const ActivationInfo& info = m_config.info();
-    m_name->setText(fromView(info.displayName));
+    m_name->setText(coreText(info.displayName));
     m_formula->setText(fromView(info.formula));
     QStringList parameters;
     for (size_t i = 0; i < info.parameters.size(); ++i) {
         const ParameterSpec& spec = info.parameters[i];
         parameters << tr("%1 = %2 (%3; allowed %4 to %5)")
                           .arg(fromView(spec.name), shortNumber(m_config.parameters[i]),
-                               fromView(spec.meaning), shortNumber(spec.minimum),
+                               coreText(spec.meaning), shortNumber(spec.minimum),
                                shortNumber(spec.maximum));
     }
     m_parameters->setText(parameters.isEmpty()
@@ -159,7 +160,7 @@ void PropertiesPanel::showHeader() {
                               : tr("Parameters: ") + parameters.join(QStringLiteral("; ")));
     const bool gated = info.kind == ActivationKind::Gated;
     m_gatedNote->setText(gated ? tr("A gated unit: the properties below are those of its gate %1.")
-                                     .arg(fromView(activationInfo(info.gate).displayName))
+                                     .arg(coreText(activationInfo(info.gate).displayName))
                                : QString());
     m_gatedNote->setVisible(gated);
 }

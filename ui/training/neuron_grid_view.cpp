@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/common/core_text.h"
 #include "ui/heatmap/color_maps.h"
 
 namespace actlab::ui {
@@ -59,7 +60,7 @@ void NeuronGridView::setDiagnostics(const ModelDiagnostics& diagnostics) {
     for (size_t l = 0; l < diagnostics.layers.size(); ++l) {
         const LayerDiagnostics& in = diagnostics.layers[l];
         Layer layer;
-        layer.name = QString::fromStdString(in.name);
+        layer.name = coreMessage(in.name);  // "hidden 2", translated
         layer.passShare = in.passShare;
         layer.activeShare = in.activeShare;
         layer.activeShare.resize(layer.passShare.size(), 0.0f);

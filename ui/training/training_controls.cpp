@@ -18,6 +18,7 @@
 
 #include "training/presets.h"
 #include "ui/common/control_choices.h"
+#include "ui/common/core_text.h"
 #include "ui/common/wheel_guard.h"
 #include "ui/panels/parameter_editor.h"
 
@@ -102,7 +103,7 @@ QWidget* TrainingControls::buildDataBox() {
     m_task = new QComboBox;
     m_task->setObjectName(QStringLiteral("task"));
     for (const DatasetInfo& info : datasetCatalogue())
-        addChoice(m_task, qtText(info.name), qtText(info.name), qtText(info.description));
+        addChoice(m_task, qtText(info.name), qtText(info.name), coreText(info.description));
     m_task->addItem(tr("your points"), QStringLiteral("user"));
     m_task->setToolTip(
         tr("The data the network learns; \"your points\" are those you draw or "
@@ -345,11 +346,11 @@ void TrainingControls::rebuildParameterEditorB() {
     std::vector<ParameterRow> rows;
     for (size_t i = 0; i < info.parameters.size(); ++i) {
         const ParameterSpec& spec = info.parameters[i];
-        rows.push_back({qtText(spec.name), qtText(spec.meaning), spec.minimum, spec.maximum,
+        rows.push_back({qtText(spec.name), coreText(spec.meaning), spec.minimum, spec.maximum,
                         spec.defaultValue, m_activationB.parameters[i]});
     }
     m_parametersB = new ParameterEditor(qtText(info.name) + QStringLiteral("-b"),
-                                        tr("Run B: %1 parameters").arg(qtText(info.displayName)),
+                                        tr("Run B: %1 parameters").arg(coreText(info.displayName)),
                                         QColor(), rows);
     m_parametersB->setObjectName(QStringLiteral("parametersB"));
     m_parameterHolderB->addWidget(m_parametersB);
@@ -367,11 +368,11 @@ void TrainingControls::rebuildParameterEditor() {
     std::vector<ParameterRow> rows;
     for (size_t i = 0; i < info.parameters.size(); ++i) {
         const ParameterSpec& spec = info.parameters[i];
-        rows.push_back({qtText(spec.name), qtText(spec.meaning), spec.minimum, spec.maximum,
+        rows.push_back({qtText(spec.name), coreText(spec.meaning), spec.minimum, spec.maximum,
                         spec.defaultValue, m_activation.parameters[i]});
     }
     m_parameters = new ParameterEditor(
-        qtText(info.name), tr("%1 parameters").arg(qtText(info.displayName)), QColor(), rows);
+        qtText(info.name), tr("%1 parameters").arg(coreText(info.displayName)), QColor(), rows);
     m_parameterHolder->addWidget(m_parameters);
     connect(m_parameters, &ParameterEditor::valueChanged, this,
             [this](const QString& name, double value) {
@@ -463,7 +464,7 @@ QString TrainingControls::runName(const ActivationConfig& config) {
     for (size_t i = 0; i < specs.size(); ++i)
         if (config.parameters[i] != specs[i].defaultValue)
             changed << QStringLiteral("%1 %2").arg(qtText(specs[i].name)).arg(config.parameters[i]);
-    const QString name = qtText(config.info().displayName);
+    const QString name = coreText(config.info().displayName);
     return changed.isEmpty() ? name : tr("%1 (%2)").arg(name, changed.join(QStringLiteral(", ")));
 }
 

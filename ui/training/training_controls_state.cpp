@@ -18,6 +18,7 @@
 #include "config/training_config_json.h"
 #include "training/presets.h"
 #include "ui/common/control_choices.h"
+#include "ui/common/core_text.h"
 #include "ui/training/training_controls.h"
 
 namespace actlab::ui {
@@ -106,7 +107,7 @@ bool TrainingControls::applyPreset(const QString& name) {
     preset->apply(config);
     writeFields(config);
     m_preset->setCurrentIndex(std::max(0, m_preset->findData(name)));
-    m_presetText->setText(qtText(preset->description));
+    m_presetText->setText(coreText(preset->description));
     emit messageChanged(problem());
     emit rebuildRequested();
     return true;
@@ -157,9 +158,8 @@ bool TrainingControls::importUserPoints(const QString& csvText, QString* error) 
     const auto points =
         parsePointsCsv(std::string_view(utf8.constData(), size_t(utf8.size())), &classes, &problem);
     if (!points) {
-        if (error) *error = tr("Cannot import the points: %1").arg(QString::fromStdString(problem));
-        emit messageChanged(
-            tr("Cannot import the points: %1").arg(QString::fromStdString(problem)));
+        if (error) *error = tr("Cannot import the points: %1").arg(coreMessage(problem));
+        emit messageChanged(tr("Cannot import the points: %1").arg(coreMessage(problem)));
         return false;
     }
     if (classes > 3) {
@@ -235,7 +235,7 @@ void TrainingControls::restoreState(const QJsonObject& state) {
         QJsonDocument(config).toJson(QJsonDocument::Compact).toStdString(), &error);
     if (!c) {
         emit messageChanged(tr("The saved training settings were not read (%1); using defaults.")
-                                .arg(QString::fromStdString(error)));
+                                .arg(coreMessage(error)));
         c = TrainingConfig{};
         if (preset) preset->apply(*c);
     }
@@ -256,7 +256,7 @@ void TrainingControls::restoreState(const QJsonObject& state) {
     if (QAbstractButton* button = m_classButtons->button(state["class"].toInt(0)))
         button->setChecked(true);
     m_preset->setCurrentIndex(std::max(0, m_preset->findData(presetName)));
-    m_presetText->setText(preset ? qtText(preset->description) : QString());
+    m_presetText->setText(preset ? coreText(preset->description) : QString());
     m_writing = false;
     if (const ActivationInfo* info =
             findActivation(state["compareActivation"].toString().toStdString())) {

@@ -3,6 +3,8 @@
 
 #include <QElapsedTimer>
 
+#include "ui/common/core_text.h"
+
 namespace actlab::ui {
 
 TrainingWorker::TrainingWorker(QObject* parent) : RunWorker(10, parent) {
@@ -32,7 +34,7 @@ std::vector<std::string> TrainingWorker::runStates() {
 void TrainingWorker::adopt(std::optional<TrainingLoop> loop, const std::string& error) {
     m_loop = std::move(loop);
     if (m_loop) m_loop->setComputeThreads(1);  // the UI thread keeps a core (training_loop.h)
-    setError(m_loop ? QString() : QString::fromStdString(error));
+    setError(m_loop ? QString() : coreMessage(error));
     m_data.reset();
     m_engine.clear();
     m_engineNote.clear();

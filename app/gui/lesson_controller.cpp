@@ -1,0 +1,288 @@
+// LessonController: loading, the panel, the scene keys, the menus and the session state.
+#include "lesson_controller.h"
+
+#include <QAbstractSlider>
+#include <QAbstractSpinBox>
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QListWidget>
+#include <QMenu>
+#include <QMessageBox>
+#include <QThread>
+#include <QVBoxLayout>
+
+#include "main_window.h"
+#include "translations.h"
+#include "ui/attention/attention_controller.h"
+#include "ui/attention/attention_view.h"
+#include "ui/lessons/lesson_panel.h"
+#include "ui/training/training_controller.h"
+#include "ui/training/training_view.h"
+
+namespace actlab::gui {
+namespace {
+
+// The course's order (issue 9); only those present under :/lessons are offered.
+const char* const kBuiltInLessons[] = {"dying-relu",  "gelu-approximations", "sigmoid-tanh",
+                                       "leaky-prelu", "glu-family",          "swish-mish",
+                                       "pre-post-ln", "qkv-activations",     "gelu-vs-relu"};
+
+QString builtInPath(const QString& name) { return QStringLiteral(":/lessons/%1.json").arg(name); }
+
+QString text(const LessonText& texts, const std::string& language) {
+    const auto it = texts.find(language);
+    return it == texts.end() ? QString() : QString::fromStdString(it->second);
+}
+
+}  // namespace
+
+LessonController::LessonController(MainWindow& window) : QObject(&window), m_window(window) {
+    m_panel = new ui::LessonPanel;
+    m_dock = new QDockWidget(&window);
+    m_dock->setObjectName(QStringLiteral("lessonDock"));
+    m_dock->setWidget(m_panel);
+    m_dock->setMinimumWidth(240);
+    window.addDockWidget(Qt::LeftDockWidgetArea, m_dock);
+    m_dock->hide();
+    connect(m_panel, &ui::LessonPanel::nextRequested, this, &LessonController::next);
+    connect(m_panel, &ui::LessonPanel::previousRequested, this, &LessonController::previous);
+    connect(m_panel, &ui::LessonPanel::closeRequested, this, &LessonController::close);
+
+    // PgDn / PgUp on the window, in presentation too; not while a spin box, slider or combo box
+    // has the focus (they page with these keys), as → and R in the run views.
+    m_nextAction = new QAction(&window);
+    m_nextAction->setObjectName(QStringLiteral("nextSceneAction"));
+    m_nextAction->setShortcut(QKeySequence(Qt::Key_PageDown));
+    m_nextAction->setShortcutContext(Qt::WindowShortcut);
+    m_previousAction = new QAction(&window);
+    m_previousAction->setObjectName(QStringLiteral("previousSceneAction"));
+    m_previousAction->setShortcut(QKeySequence(Qt::Key_PageUp));
+    m_previousAction->setShortcutContext(Qt::WindowShortcut);
+    window.addAction(m_nextAction);
+    window.addAction(m_previousAction);
+    connect(m_nextAction, &QAction::triggered, this, &LessonController::next);
+    connect(m_previousAction, &QAction::triggered, this, &LessonController::previous);
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
+        m_focusKeepsKeys = qobject_cast<QAbstractSpinBox*>(now) ||
+                           qobject_cast<QAbstractSlider*>(now) || qobject_cast<QComboBox*>(now);
+        updateShortcuts();
+    });
+    updateShortcuts();
+}
+
+QStringList LessonController::builtInNames() {
+    QStringList names;
+    for (const char* name : kBuiltInLessons)
+        if (QFile::exists(builtInPath(QLatin1String(name)))) names << QLatin1String(name);
+    return names;
+}
+
+QString LessonController::builtInTitle(const QString& name, const QString& language) {
+    QFile file(builtInPath(name));
+    if (!file.open(QIODevice::ReadOnly)) return name;
+    const auto lesson = parseLesson(file.readAll().toStdString(), name.toStdString(), nullptr);
+    if (!lesson) return name;
+    return text(lesson->title, lessonLanguage(*lesson, language.toStdString()));
+}
+
+bool LessonController::open(const QString& source, QString* error) {
+    const bool builtIn = builtInNames().contains(source);
+    const QString path = builtIn ? builtInPath(source) : source;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = tr("%1: no such lesson file, nor a built-in lesson (built in: %2)")
+                         .arg(source, builtInNames().join(QStringLiteral(", ")));
+        return false;
+    }
+    return openText(file.readAll(), builtIn ? source + QStringLiteral(".json") : path, error);
+}
+
+bool LessonController::openText(const QByteArray& bytes, const QString& fileName, QString* error) {
+    std::string problem;
+    auto lesson = parseLesson(bytes.toStdString(), fileName.toStdString(), &problem);
+    if (!lesson) {
+        if (error) *error = QString::fromStdString(problem);
+        return false;
+    }
+    m_lesson = std::move(lesson);
+    m_fileName = fileName;
+    m_scene = 0;
+    m_dock->show();
+    render();
+    updateShortcuts();
+    return true;
+}
+
+bool LessonController::openAtScene(const QString& source, int scene, QString* error) {
+    if (!open(source, error)) return false;
+    if (scene < 1 || scene > sceneCount()) {
+        if (error)
+            *error = tr("%1: --scene %2: the lesson has %3 scenes")
+                         .arg(m_fileName)
+                         .arg(scene)
+                         .arg(sceneCount());
+        close();
+        return false;
+    }
+    return goToScene(scene - 1);
+}
+
+int LessonController::sceneCount() const { return m_lesson ? int(m_lesson->scenes.size()) : 0; }
+
+bool LessonController::goToScene(int index) {
+    if (!m_lesson || index < 0 || index >= sceneCount()) return false;
+    m_scene = index;
+    render();
+    applyScene(m_lesson->scenes[size_t(index)]);
+    updateShortcuts();
+    return true;
+}
+
+void LessonController::next() {
+    if (m_lesson && m_scene + 1 < sceneCount()) goToScene(m_scene + 1);
+}
+
+void LessonController::previous() {
+    if (m_lesson && m_scene > 0) goToScene(m_scene - 1);
+}
+
+void LessonController::close() {
+    m_lesson.reset();
+    m_fileName.clear();
+    m_scene = 0;
+    m_dock->hide();
+    updateShortcuts();
+}
+
+void LessonController::setLanguage(const QString& code) {
+    m_language = code;
+    render();
+}
+
+QString LessonController::language() const {
+    const QString wanted = m_language.isEmpty() ? currentLanguage() : m_language;
+    if (!m_lesson) return wanted;
+    return QString::fromStdString(lessonLanguage(*m_lesson, wanted.toStdString()));
+}
+
+void LessonController::render() {
+    m_dock->setWindowTitle(tr("Lesson"));
+    // The text never takes more than 30 % of the window: the view is the picture.
+    m_dock->setMaximumWidth(std::max(240, int(m_window.width() * 0.3)));
+    if (!m_lesson) return;
+    const std::string shown = language().toStdString();
+    const LessonScene& scene = m_lesson->scenes[size_t(m_scene)];
+    m_panel->show(text(m_lesson->title, shown), text(scene.title, shown), text(scene.text, shown),
+                  m_scene, sceneCount());
+}
+
+void LessonController::updateShortcuts() {
+    const bool open = m_lesson.has_value() && !m_focusKeepsKeys;
+    m_nextAction->setEnabled(open);
+    m_previousAction->setEnabled(open);
+}
+
+bool LessonController::waitForPretraining(int timeoutMilliseconds) {
+    if (!m_lesson) return false;
+    const LessonScene& scene = m_lesson->scenes[size_t(m_scene)];
+    ui::RunView* view = scene.view == "training"
+                            ? static_cast<ui::RunView*>(m_window.trainingView())
+                        : scene.view == "attention" ? m_window.attentionView()
+                                                    : nullptr;
+    if (!view) return true;
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < timeoutMilliseconds) {
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+        const bool playing = scene.view == "training"
+                                 ? m_window.trainingView()->controller()->isPlaying()
+                                 : m_window.attentionView()->controller()->isPlaying();
+        if (view->diverged()) return false;
+        if (view->currentStep() >= m_pretrainTarget && !playing && view->framesDrawn() > 0)
+            return true;
+        QThread::msleep(2);
+    }
+    return false;
+}
+
+void LessonController::addMenuActions(QMenu* file, QMenu* help) {
+    QAction* open = new QAction(tr("Open &lesson…"), file);
+    open->setObjectName(QStringLiteral("openLesson"));
+    connect(open, &QAction::triggered, this, &LessonController::openInteractively);
+    file->insertAction(file->actions().value(0), open);
+    QAction* browse = help->addAction(tr("&Lessons…"), this, &LessonController::browseBuiltIn);
+    browse->setObjectName(QStringLiteral("browseLessons"));
+}
+
+void LessonController::openInteractively() {
+    const QString path = QFileDialog::getOpenFileName(&m_window, tr("Open lesson"), QString(),
+                                                      tr("ActLab lessons (*.json);;All files (*)"));
+    if (path.isEmpty()) return;
+    QString error;
+    if (!open(path, &error)) {
+        QMessageBox::warning(&m_window, tr("Cannot open the lesson"), error);
+        return;
+    }
+    goToScene(0);
+}
+
+void LessonController::browseBuiltIn() {
+    QDialog dialog(&m_window);
+    dialog.setWindowTitle(tr("Lessons"));
+    auto* list = new QListWidget(&dialog);
+    list->setObjectName(QStringLiteral("lessonList"));
+    for (const QString& name : builtInNames()) {
+        auto* item = new QListWidgetItem(builtInTitle(name, language()), list);
+        item->setData(Qt::UserRole, name);
+    }
+    list->setCurrentRow(0);
+    auto* buttons =
+        new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, &dialog);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    connect(list, &QListWidget::itemActivated, &dialog, &QDialog::accept);
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(list);
+    layout->addWidget(buttons);
+    dialog.resize(480, 360);
+    if (dialog.exec() != QDialog::Accepted || !list->currentItem()) return;
+    QString error;
+    if (!open(list->currentItem()->data(Qt::UserRole).toString(), &error)) {
+        QMessageBox::warning(&m_window, tr("Cannot open the lesson"), error);
+        return;
+    }
+    goToScene(0);
+}
+
+QJsonObject LessonController::sessionState() const {
+    if (!m_lesson) return {};
+    return {{QStringLiteral("file"), m_fileName},
+            {QStringLiteral("lesson"), QString::fromStdString(lessonToJson(*m_lesson))},
+            {QStringLiteral("scene"), m_scene}};
+}
+
+void LessonController::restoreSessionState(const QJsonObject& state) {
+    const QString text = state.value(QStringLiteral("lesson")).toString();
+    if (text.isEmpty()) {
+        close();
+        return;
+    }
+    QString error;
+    if (!openText(text.toUtf8(), state.value(QStringLiteral("file")).toString(), &error)) {
+        close();  // a damaged lesson in a session: the views are restored, the text is not
+        return;
+    }
+    m_scene = std::clamp(state.value(QStringLiteral("scene")).toInt(), 0, sceneCount() - 1);
+    render();
+}
+
+}  // namespace actlab::gui

@@ -1,0 +1,100 @@
+// Guided lessons in the window: opens a lesson (a file or a built-in one), shows its text in a
+// dock beside the views, applies each scene to its view (state, tab, pre-training, highlight)
+// and steps through the scenes with Previous/Next and PgDn/PgUp. The views stay live.
+#pragma once
+
+#include <QJsonObject>
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+#include <optional>
+
+#include "lessons/lesson.h"
+
+class QAction;
+class QDockWidget;
+class QMenu;
+class QWidget;
+
+namespace actlab::ui {
+class LessonPanel;
+}
+
+namespace actlab::gui {
+
+class MainWindow;
+
+class LessonController : public QObject {
+    Q_OBJECT
+public:
+    explicit LessonController(MainWindow& window);
+
+    // The built-in lessons (resources/lessons/NAME.json, embedded as :/lessons/NAME.json), in
+    // the order of the course, and a lesson's title in `language`.
+    static QStringList builtInNames();
+    static QString builtInTitle(const QString& name, const QString& language);
+
+    // Reads `source` (a file path, or a built-in name) and shows its first scene without
+    // applying it; false with a one-line *error naming file, scene and field, and nothing
+    // changed. goToScene applies a scene.
+    bool open(const QString& source, QString* error);
+    bool goToScene(int index);  // 0-based; applies the scene to its view; false out of range
+    // open() and goToScene(scene − 1) for `actlab --lesson SOURCE --scene N`; a scene out of
+    // range is an error too ("FILE: --scene 9: the lesson has 5 scenes"), and nothing opens.
+    bool openAtScene(const QString& source, int scene, QString* error);
+    void next();
+    void previous();
+    void close();  // hides the panel; the views keep their state
+    bool isOpen() const { return m_lesson.has_value(); }
+    int sceneIndex() const { return m_scene; }
+    int sceneCount() const;
+    const Lesson* lesson() const { return m_lesson ? &*m_lesson : nullptr; }
+    QString fileName() const { return m_fileName; }
+
+    // The text's language: the UI's (currentLanguage()) when the lesson has it, else English.
+    // setLanguage re-renders the panel in another one.
+    void setLanguage(const QString& code);
+    QString language() const;
+
+    // Waits (events running) until the current scene's pre-training has reached its step;
+    // false after timeoutMilliseconds or when the run failed.
+    bool waitForPretraining(int timeoutMilliseconds);
+
+    // File → Open lesson…, Help → Lessons… (the browser of the built-in lessons).
+    void addMenuActions(QMenu* file, QMenu* help);
+    void openInteractively();  // a file dialog, then a message box for a bad lesson
+    void browseBuiltIn();
+
+    // Sessions: the lesson (its normal JSON, so a student needs no file) and the scene;
+    // restoring shows that scene's text without applying it (the views come from the session).
+    QJsonObject sessionState() const;
+    void restoreSessionState(const QJsonObject& state);
+
+    ui::LessonPanel* panel() const { return m_panel; }
+    QDockWidget* dock() const { return m_dock; }
+    QAction* nextAction() const { return m_nextAction; }
+    QAction* previousAction() const { return m_previousAction; }
+
+private:
+    bool openText(const QByteArray& text, const QString& fileName, QString* error);
+    void render();
+    void applyScene(const LessonScene& scene);  // lesson_apply.cpp
+    void highlight(const LessonScene& scene);   // lesson_apply.cpp
+    QWidget* highlightTarget(const LessonScene& scene) const;
+    void updateShortcuts();
+
+    MainWindow& m_window;
+    std::optional<Lesson> m_lesson;
+    QString m_fileName;
+    int m_scene = 0;
+    QString m_language;  // empty: follow the UI
+    int m_pretrainTarget = 0;
+    QDockWidget* m_dock;
+    ui::LessonPanel* m_panel;
+    QAction* m_nextAction;
+    QAction* m_previousAction;
+    bool m_focusKeepsKeys = false;  // a spin box, slider or combo box has the focus
+    QPointer<QWidget> m_highlightFrame;
+};
+
+}  // namespace actlab::gui

@@ -1,0 +1,374 @@
+// The lesson reader and writer (nlohmann-json, private to core): every field checked, one
+// message naming the file, the scene and the field for the first problem.
+#include "lessons/lesson.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "config/config_json.h"
+#include "config/json_fields.h"
+#include "config/training_config_json.h"
+#include "training/presets.h"
+#include "training/sequence_presets.h"
+
+namespace actlab {
+namespace {
+
+using config_json::fail;
+using config_json::FieldError;
+using config_json::Json;
+using config_json::Reader;
+
+bool among(const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+std::string listed(const std::vector<std::string>& names) {
+    std::string text;
+    for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+    return text;
+}
+
+// {"en": …, "zh_CN": …}: exactly the declared languages, each a non-empty string.
+LessonText readText(const Json& j, const std::string& path,
+                    const std::vector<std::string>& languages) {
+    if (!j.is_object()) fail(path, "expected an object of texts by language, got " + j.dump());
+    LessonText text;
+    for (const auto& [language, value] : j.items()) {
+        if (!among(languages, language))
+            fail(path + "." + language, "language not declared in \"languages\"");
+        if (!value.is_string() || value.get<std::string>().empty())
+            fail(path + "." + language, "expected a non-empty string");
+        text[language] = value.get<std::string>();
+    }
+    for (const std::string& language : languages)
+        if (!text.count(language)) fail(path, "missing the " + language + " text");
+    return text;
+}
+
+// [low, high] with finite low < high, each within ±limit.
+std::pair<double, double> readRange(const Json& j, const std::string& path, double limit) {
+    if (!j.is_array() || j.size() != 2 || !j[0].is_number() || !j[1].is_number())
+        fail(path, "expected [low, high], got " + j.dump());
+    const double low = j[0].get<double>(), high = j[1].get<double>();
+    if (!(low < high) || !(std::abs(low) <= limit) || !(std::abs(high) <= limit))
+        fail(path, "needs low < high within ±" + Json(limit).dump() + ", got " + j.dump());
+    return {low, high};
+}
+
+Json rangeToJson(const std::pair<double, double>& range) {
+    return Json::array({range.first, range.second});
+}
+
+// A training or attention configuration: "preset" (a name) and/or "config" (merged onto it).
+template <typename Config, typename Preset>
+std::string readRunConfig(const Reader& scene, const std::string& view, std::string& presetName,
+                          Preset findPreset,
+                          std::optional<Config> (*fromJson)(const std::string&, std::string*),
+                          std::string (*toJson)(const Config&)) {
+    Json config = Json::object();
+    if (auto name = scene.text("preset")) {
+        const auto* preset = findPreset(*name);
+        if (!preset) fail(scene.field("preset"), "unknown " + view + " preset '" + *name + "'");
+        presetName = *name;
+        config = Json::parse(std::string(preset->json));
+    }
+    if (const Json* patch = scene.get("config")) {
+        if (!patch->is_object()) fail(scene.field("config"), "expected an object");
+        config.merge_patch(*patch);
+    }
+    std::string error;
+    const auto parsed = fromJson(config.dump(), &error);
+    if (!parsed) fail(scene.field("config"), error);
+    return toJson(*parsed);
+}
+
+LessonFigure readFigure(const Json& j, const std::string& path) {
+    const Reader r(j, path);
+    r.only({"what", "function", "reference", "window", "x", "d_model", "d_ff", "run", "value",
+            "tolerance", "shown"});
+    LessonFigure f;
+    f.what = r.text("what").value_or("");
+    if (!among(lessonFigureKinds(), f.what))
+        fail(r.field("what"), "expected one of " + listed(lessonFigureKinds()));
+    if (const Json* v = r.get("function"))
+        f.function = config_json::activationFromJson(*v, r.field("function"));
+    if (const Json* v = r.get("reference"))
+        f.reference = config_json::activationFromJson(*v, r.field("reference"));
+    if (const Json* v = r.get("window")) f.window = readRange(*v, r.field("window"), 1e6);
+    r.number("x", f.x, -1e6, 1e6);
+    r.integer("d_model", f.dModel, 0, 100000);
+    r.integer("d_ff", f.dFf, 0, 1000000);
+    f.run = r.text("run").value_or("a");
+    if (f.run != "a" && f.run != "b") fail(r.field("run"), "expected \"a\" or \"b\"");
+    if (!r.get("value")) fail(r.field("value"), "missing");
+    r.number("value", f.value, -1e12, 1e12);
+    r.number("tolerance", f.tolerance, 0, 1e12);
+    f.shown = r.text("shown").value_or("");
+    const bool functionFigure = f.what.rfind("glu_", 0) != 0 &&
+                                f.what.find("accuracy") == std::string::npos &&
+                                f.what != "dead_fraction" && f.what != "grad_norm_ratio";
+    if (functionFigure && !f.function) fail(r.field("function"), "missing");
+    if (f.what.rfind("approx_error", 0) == 0 && !f.reference) fail(r.field("reference"), "missing");
+    if (f.what.rfind("glu_", 0) == 0 && f.dModel < 1) fail(r.field("d_model"), "missing");
+    return f;
+}
+
+Json figureToJson(const LessonFigure& f) {
+    Json j{{"what", f.what}, {"value", f.value}, {"tolerance", f.tolerance}, {"shown", f.shown}};
+    if (f.function) j["function"] = config_json::activationToJson(*f.function);
+    if (f.reference) j["reference"] = config_json::activationToJson(*f.reference);
+    if (f.window) j["window"] = rangeToJson(*f.window);
+    if (f.x != 0) j["x"] = f.x;
+    if (f.dModel) j["d_model"] = f.dModel;
+    if (f.dFf) j["d_ff"] = f.dFf;
+    if (f.run != "a") j["run"] = f.run;
+    return j;
+}
+
+LessonScene readScene(const Json& j, const std::vector<std::string>& languages) {
+    const Reader r(j, "");
+    LessonScene s;
+    s.view = r.text("view").value_or("");
+    if (!among(lessonViews(), s.view))
+        fail("view", "unknown view '" + s.view + "' (expected " + listed(lessonViews()) + ")");
+    // The fields every view has, then the view's own.
+    std::vector<const char*> known{"title",           "text",      "view",   "pretrain_steps",
+                                   "hidden_controls", "highlight", "figures"};
+    if (s.view == "explorer") known.insert(known.end(), {"functions", "derivatives", "x_range"});
+    if (s.view == "gelu") known.insert(known.end(), {"window", "error_scale"});
+    if (s.view == "gated") known.insert(known.end(), {"unit", "window", "value_window"});
+    if (s.view == "training" || s.view == "attention")
+        known.insert(known.end(), {"preset", "config", "compare"});
+    for (const auto& [key, value] : j.items())
+        if (std::none_of(known.begin(), known.end(), [&](const char* k) { return key == k; }))
+            fail(key, "unknown field for the " + s.view + " view");
+    if (!r.get("title")) fail("title", "missing");
+    if (!r.get("text")) fail("text", "missing");
+    s.title = readText(*r.get("title"), "title", languages);
+    s.text = readText(*r.get("text"), "text", languages);
+    r.integer("pretrain_steps", s.pretrainSteps, 0, 100000);
+    r.boolean("hidden_controls", s.hiddenControls);
+    s.highlight = r.text("highlight").value_or("");
+    if (!s.highlight.empty() && !among(lessonHighlights(s.view), s.highlight))
+        fail("highlight", "the " + s.view + " view has no panel '" + s.highlight + "' (expected " +
+                              listed(lessonHighlights(s.view)) + ")");
+    if (const Json* functions = r.get("functions")) {
+        if (!functions->is_array() || functions->empty())
+            fail("functions", "expected a non-empty array");
+        for (size_t i = 0; i < functions->size(); ++i)
+            s.functions.push_back(config_json::activationFromJson(
+                (*functions)[i], "functions[" + std::to_string(i) + "]"));
+    }
+    if (const Json* d = r.get("derivatives")) {
+        if (!d->is_array()) fail("derivatives", "expected an array of f, f1, f2");
+        s.showValue = s.showFirst = s.showSecond = false;
+        for (const Json& name : *d) {
+            const std::string n = name.is_string() ? name.get<std::string>() : name.dump();
+            if (n == "f")
+                s.showValue = true;
+            else if (n == "f1")
+                s.showFirst = true;
+            else if (n == "f2")
+                s.showSecond = true;
+            else
+                fail("derivatives", "expected f, f1 or f2, got " + name.dump());
+        }
+    }
+    if (const Json* v = r.get("x_range")) s.xRange = readRange(*v, "x_range", 1000);
+    if (const Json* v = r.get("window")) s.window = readRange(*v, "window", 1000);
+    if (const Json* v = r.get("value_window")) s.valueWindow = readRange(*v, "value_window", 1000);
+    s.errorScale = r.text("error_scale").value_or("");
+    if (!s.errorScale.empty() && s.errorScale != "signed" && s.errorScale != "absolute" &&
+        s.errorScale != "relative")
+        fail("error_scale", "expected signed, absolute or relative");
+    if (auto unit = r.text("unit")) {
+        const ActivationInfo* info = findActivation(*unit);
+        if (!info || info->kind != ActivationKind::Gated)
+            fail("unit", "expected a gated unit (glu, reglu, geglu, swiglu), got '" + *unit + "'");
+        s.unit = info->id;
+    }
+    if (s.view == "training") {
+        s.configJson = readRunConfig<TrainingConfig>(r, "training", s.preset, findTrainingPreset,
+                                                     trainingConfigFromJson, trainingConfigToJson);
+        if (const Json* c = r.get("compare")) {
+            const Reader compare(*c, "compare");
+            compare.only({"activation"});
+            if (!compare.get("activation")) fail("compare.activation", "missing");
+            s.compareActivation =
+                config_json::activationFromJson(*compare.get("activation"), "compare.activation");
+        }
+    } else if (s.view == "attention") {
+        s.configJson = readRunConfig<SequenceTrainingConfig>(
+            r, "attention", s.preset, findSequencePreset, sequenceTrainingConfigFromJson,
+            sequenceTrainingConfigToJson);
+        if (const Json* c = r.get("compare")) {
+            const Reader compare(*c, "compare");
+            compare.only({"config"});
+            Json b = Json::parse(s.configJson);
+            if (const Json* patch = compare.get("config")) {
+                if (!patch->is_object()) fail("compare.config", "expected an object");
+                b.merge_patch(*patch);
+            }
+            std::string error;
+            const auto parsed = sequenceTrainingConfigFromJson(b.dump(), &error);
+            if (!parsed) fail("compare.config", error);
+            s.compareConfigJson = sequenceTrainingConfigToJson(*parsed);
+        }
+    }
+    if (const Json* figures = r.get("figures")) {
+        if (!figures->is_array()) fail("figures", "expected an array");
+        for (size_t i = 0; i < figures->size(); ++i)
+            s.figures.push_back(readFigure((*figures)[i], "figures[" + std::to_string(i) + "]"));
+    }
+    return s;
+}
+
+Json sceneToJson(const LessonScene& s) {
+    Json j{{"title", s.title}, {"text", s.text}, {"view", s.view}};
+    if (s.pretrainSteps) j["pretrain_steps"] = s.pretrainSteps;
+    if (s.hiddenControls) j["hidden_controls"] = true;
+    if (!s.highlight.empty()) j["highlight"] = s.highlight;
+    if (s.view == "explorer") {
+        if (!s.functions.empty()) {
+            Json functions = Json::array();
+            for (const ActivationConfig& f : s.functions)
+                functions.push_back(config_json::activationToJson(f));
+            j["functions"] = functions;
+        }
+        Json derivatives = Json::array();
+        if (s.showValue) derivatives.push_back("f");
+        if (s.showFirst) derivatives.push_back("f1");
+        if (s.showSecond) derivatives.push_back("f2");
+        j["derivatives"] = derivatives;
+        if (s.xRange) j["x_range"] = rangeToJson(*s.xRange);
+    }
+    if (s.window) j["window"] = rangeToJson(*s.window);
+    if (s.valueWindow) j["value_window"] = rangeToJson(*s.valueWindow);
+    if (!s.errorScale.empty()) j["error_scale"] = s.errorScale;
+    if (s.unit) j["unit"] = std::string(activationInfo(*s.unit).name);
+    if (!s.preset.empty()) j["preset"] = s.preset;
+    if (!s.configJson.empty()) j["config"] = Json::parse(s.configJson);  // whole
+    if (s.compareActivation)
+        j["compare"] = Json{{"activation", config_json::activationToJson(*s.compareActivation)}};
+    if (!s.compareConfigJson.empty())
+        j["compare"] = Json{{"config", Json::parse(s.compareConfigJson)}};
+    if (!s.figures.empty()) {
+        Json figures = Json::array();
+        for (const LessonFigure& f : s.figures) figures.push_back(figureToJson(f));
+        j["figures"] = figures;
+    }
+    return j;
+}
+
+Lesson readLesson(const Json& j, int* scene) {
+    const Reader r(j, "");
+    r.only({"format", "version", "title", "languages", "scenes"});
+    if (r.text("format").value_or("") != "actlab-lesson")
+        fail("format", "expected \"actlab-lesson\"");
+    r.version();
+    Lesson lesson;
+    const Json* languages = r.get("languages");
+    if (!languages || !languages->is_array() || languages->empty())
+        fail("languages",
+             "expected a non-empty array of languages (" + listed(lessonLanguages()) + ")");
+    for (const Json& language : *languages) {
+        if (!language.is_string() || !among(lessonLanguages(), language.get<std::string>()))
+            fail("languages", "expected " + listed(lessonLanguages()) + ", got " + language.dump());
+        if (among(lesson.languages, language.get<std::string>()))
+            fail("languages", language.dump() + " twice");
+        lesson.languages.push_back(language.get<std::string>());
+    }
+    if (!r.get("title")) fail("title", "missing");
+    lesson.title = readText(*r.get("title"), "title", lesson.languages);
+    const Json* scenes = r.get("scenes");
+    if (!scenes || !scenes->is_array() || scenes->empty())
+        fail("scenes", "expected a non-empty array of scenes");
+    if (scenes->size() > 200) fail("scenes", "more than 200 scenes");
+    for (size_t i = 0; i < scenes->size(); ++i) {
+        *scene = int(i) + 1;
+        lesson.scenes.push_back(readScene((*scenes)[i], lesson.languages));
+    }
+    return lesson;
+}
+
+}  // namespace
+
+const std::vector<std::string>& lessonViews() {
+    static const std::vector<std::string> views{"explorer", "gelu", "gated", "training",
+                                                "attention"};
+    return views;
+}
+
+const std::vector<std::string>& lessonHighlights(const std::string& view) {
+    // clang-format off
+    static const std::map<std::string, std::vector<std::string>> panels{
+        {"explorer",  {"chart", "functions"}},
+        {"gelu",      {"curves", "errors"}},
+        {"gated",     {"surface", "slice"}},
+        {"training",  {"controls", "run", "grid", "charts"}},
+        {"attention", {"controls", "maps", "charts"}},
+    };
+    // clang-format on
+    static const std::vector<std::string> none;
+    const auto it = panels.find(view);
+    return it == panels.end() ? none : it->second;
+}
+
+const std::vector<std::string>& lessonFigureKinds() {
+    static const std::vector<std::string> kinds{
+        "min_value",      "min_at",         "derivative_min",  "derivative_max",  "value_at",
+        "derivative_at",  "approx_error",   "approx_error_at", "glu_block",       "glu_plain_same",
+        "glu_plain_4x",   "glu_ratio_same", "dead_fraction",   "grad_norm_ratio", "test_accuracy",
+        "train_accuracy", "token_accuracy"};
+    return kinds;
+}
+
+const std::vector<std::string>& lessonLanguages() {
+    static const std::vector<std::string> languages{"en", "zh_CN"};
+    return languages;
+}
+
+std::optional<Lesson> parseLesson(const std::string& text, const std::string& fileName,
+                                  std::string* error) {
+    int scene = 0;
+    const auto report = [&](const std::string& what) {
+        if (error)
+            *error =
+                fileName + ": " + (scene > 0 ? "scene " + std::to_string(scene) + ": " : "") + what;
+    };
+    try {
+        return readLesson(Json::parse(text), &scene);
+    } catch (const FieldError& e) {
+        report(e.message);
+    } catch (const Json::parse_error& e) {
+        report(std::string("not valid JSON (") + e.what() + ")");
+    } catch (const Json::exception& e) {
+        report(e.what());
+    }
+    return std::nullopt;
+}
+
+std::string lessonToJson(const Lesson& lesson) {
+    Json scenes = Json::array();
+    for (const LessonScene& scene : lesson.scenes) scenes.push_back(sceneToJson(scene));
+    return Json{{"format", "actlab-lesson"},
+                {"version", 1},
+                {"title", lesson.title},
+                {"languages", lesson.languages},
+                {"scenes", scenes}}
+        .dump(2);
+}
+
+std::string lessonLanguage(const Lesson& lesson, const std::string& wanted) {
+    for (const std::string& language : lesson.languages)
+        if (language == wanted) return language;
+    const std::string prefix = wanted.substr(0, wanted.find_first_of("_-"));
+    for (const std::string& language : lesson.languages)
+        if (language.substr(0, language.find('_')) == prefix) return language;
+    for (const std::string& language : lesson.languages)
+        if (language == "en") return language;
+    return lesson.languages.empty() ? std::string("en") : lesson.languages.front();
+}
+
+}  // namespace actlab

@@ -1,0 +1,84 @@
+// A guided lesson: a title and a sequence of scenes, each the state of one view (functions and
+// x range, a GELU window, a gated surface, a Training or Attention configuration with steps to
+// pre-train) and a text in every language the lesson declares. Read from JSON, checked whole.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "activations/catalogue.h"
+
+namespace actlab {
+
+// A figure a scene's text quotes and how ActLab measures it (core/lessons/lesson_figures.h).
+struct LessonFigure {
+    // One of lessonFigureKinds(): min_value, min_at, derivative_min/max (on the window),
+    // value_at/derivative_at (at x), approx_error(_at: |x|), glu_* (weights), and after the
+    // scene's pretraining dead_fraction, grad_norm_ratio (first/last hidden layer), accuracies.
+    std::string what;
+    std::optional<ActivationConfig> function;   // min_value … approx_error: the function
+    std::optional<ActivationConfig> reference;  // approx_error(_at): the exact function
+    std::optional<std::pair<double, double>> window;
+    double x = 0;             // value_at, derivative_at: where
+    int dModel = 0, dFf = 0;  // glu_*: the GLU FFN's sizes (d_ff 0: the 8/3 rule)
+    std::string run = "a";    // training figures: run "a", or "b" (the compare activation)
+    double value = 0;         // the figure as the text quotes it ...
+    double tolerance = 0;     // ... and how far the measurement may be from it
+    std::string shown;        // the figure as written in every language's text
+};
+
+using LessonText = std::map<std::string, std::string>;  // language → text
+
+struct LessonScene {
+    LessonText title;
+    LessonText text;   // rich text: a small HTML subset
+    std::string view;  // explorer | gelu | gated | training | attention
+    // explorer
+    std::vector<ActivationConfig> functions;
+    bool showValue = true, showFirst = true, showSecond = false;
+    std::optional<std::pair<double, double>> xRange;
+    // gelu (window) and gated (unit, window in x and in v)
+    std::optional<std::pair<double, double>> window;
+    std::optional<std::pair<double, double>> valueWindow;
+    std::string errorScale;  // gelu: "", signed, absolute, relative
+    std::optional<ActivationId> unit;
+    // training / attention: the configuration in core's JSON form (trainingConfigToJson,
+    // sequenceTrainingConfigToJson), the preset it came from (may be empty)
+    std::string preset;
+    std::string configJson;
+    // compare: training: run B's activation; attention: run B's whole configuration
+    std::optional<ActivationConfig> compareActivation;
+    std::string compareConfigJson;
+    int pretrainSteps = 0;
+    bool hiddenControls = false;
+    std::string highlight;  // a panel of the view (lessonHighlights(view)), or empty
+    std::vector<LessonFigure> figures;
+};
+
+struct Lesson {
+    LessonText title;
+    std::vector<std::string> languages;  // en, zh_CN
+    std::vector<LessonScene> scenes;
+};
+
+// The views, the panels each can highlight and the figure kinds.
+const std::vector<std::string>& lessonViews();
+const std::vector<std::string>& lessonHighlights(const std::string& view);
+const std::vector<std::string>& lessonFigureKinds();
+const std::vector<std::string>& lessonLanguages();
+
+// Reads a lesson; on any problem nullopt and a one-line *error naming the file, the scene
+// (1-based) and the field: "dying.json: scene 2: functions[0].params: alpha must be in …".
+std::optional<Lesson> parseLesson(const std::string& text, const std::string& fileName,
+                                  std::string* error);
+// The lesson in its normal form (which parseLesson reads back to the same text).
+std::string lessonToJson(const Lesson& lesson);
+
+// The language to show for `wanted` ("zh_CN", "zh", "en_US"…): the declared language it names,
+// else English, else the first declared.
+std::string lessonLanguage(const Lesson& lesson, const std::string& wanted);
+
+}  // namespace actlab

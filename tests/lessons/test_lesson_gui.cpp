@@ -1,0 +1,220 @@
+// Lessons in the window (issue 9): every built-in lesson opens in both languages and each scene
+// applies (the view shows its state, the pre-training reaches its step); PgDn/PgUp step the
+// scenes but not inside a focused spin box; a bad lesson changes nothing; `actlab --lesson BAD
+// --screenshot` exits 2 with one line; the dying-ReLU lesson in Chinese at 2× in presentation
+// saves into a session that reopens at the same scene, its run where it stood. With
+// ACTLAB_LESSON_SCREENSHOTS=DIR the presented scene is saved there.
+#include <gtest/gtest.h>
+
+#include <QAbstractSpinBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+#include <memory>
+
+#include "backends/backend_factory.h"
+#include "gui_test_support.h"
+#include "lesson_controller.h"
+#include "main_window.h"
+#include "session_manager.h"
+#include "ui/attention/attention_view.h"
+#include "ui/common/ui_scale.h"
+#include "ui/lessons/lesson_panel.h"
+#include "ui/panels/explorer_panel.h"
+#include "ui/panels/gelu_approximation_panel.h"
+#include "ui/training/training_view.h"
+
+using namespace actlab;
+
+namespace {
+
+class LessonWindow : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_selection = createBackend(BackendChoice::Cpu);
+        window = makeWindow();
+        lessons = window->lessons();
+    }
+    std::unique_ptr<gui::MainWindow> makeWindow() {
+        auto w = std::make_unique<gui::MainWindow>(*m_selection.backend,
+                                                   QString::fromStdString(m_selection.reason));
+        w->setQuitQuestion([](const QString&) { return gui::MainWindow::QuitAnswer::Discard; });
+        w->resize(1280, 720);
+        w->show();
+        w->activateWindow();
+        EXPECT_TRUE(QTest::qWaitForWindowActive(w.get()));
+        return w;
+    }
+    QString panelText() const { return lessons->panel()->textBrowser()->toPlainText(); }
+
+    BackendSelection m_selection;
+    std::unique_ptr<gui::MainWindow> window;
+    gui::LessonController* lessons = nullptr;
+};
+
+QString sceneText(const LessonScene& scene, const char* language) {
+    return QString::fromStdString(scene.text.at(language));
+}
+
+}  // namespace
+
+TEST_F(LessonWindow, EveryBuiltInLessonAppliesEachSceneInBothLanguages) {
+    const QStringList names = gui::LessonController::builtInNames();
+    ASSERT_FALSE(names.isEmpty());
+    for (const QString& name : names) {
+        SCOPED_TRACE(name.toStdString());
+        QString error;
+        ASSERT_TRUE(lessons->open(name, &error)) << error.toStdString();
+        EXPECT_TRUE(lessons->dock()->isVisible());
+        for (int i = 0; i < lessons->sceneCount(); ++i) {
+            SCOPED_TRACE("scene " + std::to_string(i + 1));
+            const LessonScene& scene = lessons->lesson()->scenes[size_t(i)];
+            ASSERT_TRUE(lessons->goToScene(i));
+            EXPECT_EQ(window->currentView().toStdString(), scene.view);
+            EXPECT_TRUE(lessons->waitForPretraining(120000));
+            if (scene.view == "training") {
+                EXPECT_EQ(window->trainingView()->currentStep(), scene.pretrainSteps);
+                EXPECT_EQ(window->trainingView()->controlsShown(), !scene.hiddenControls);
+            } else if (scene.view == "attention") {
+                EXPECT_EQ(window->attentionView()->currentStep(), scene.pretrainSteps);
+            } else if (scene.view == "explorer") {
+                QStringList names;
+                for (const ActivationConfig& f : scene.functions)
+                    names << QString::fromUtf8(f.info().name.data());
+                if (!names.isEmpty()) EXPECT_EQ(window->explorer()->visibleFunctions(), names);
+                if (scene.xRange) EXPECT_DOUBLE_EQ(window->explorer()->xLow(), scene.xRange->first);
+            } else if (scene.view == "gelu" && scene.window) {
+                EXPECT_DOUBLE_EQ(window->geluPanel()->windowLow(), scene.window->first);
+            }
+            for (const char* language : {"zh_CN", "en"}) {
+                lessons->setLanguage(QLatin1String(language));
+                QTextBrowser reference;
+                reference.setHtml(sceneText(scene, language));
+                EXPECT_EQ(panelText(), reference.toPlainText()) << language;
+            }
+            EXPECT_EQ(lessons->panel()->counterText(),
+                      QStringLiteral("Scene %1 of %2").arg(i + 1).arg(lessons->sceneCount()));
+        }
+    }
+}
+
+TEST_F(LessonWindow, PageKeysStepScenesButNotInsideAFocusedSpinBox) {
+    ASSERT_TRUE(lessons->openAtScene(QStringLiteral("dying-relu"), 1, nullptr));
+    QTest::keyClick(window.get(), Qt::Key_PageDown);
+    EXPECT_EQ(lessons->sceneIndex(), 1);
+    QTest::keyClick(window.get(), Qt::Key_PageUp);
+    EXPECT_EQ(lessons->sceneIndex(), 0);
+    // The Explorer's x-range box pages its value with these keys: the lesson stays.
+    auto* box = window->explorer()->findChild<QAbstractSpinBox*>();
+    ASSERT_NE(box, nullptr);
+    box->setFocus();
+    ASSERT_TRUE(actlab::test::waitFor([&] { return box->hasFocus(); }, 5000));
+    QTest::keyClick(box, Qt::Key_PageDown);
+    EXPECT_EQ(lessons->sceneIndex(), 0);
+    window->lessons()->panel()->setFocus();
+    ASSERT_TRUE(actlab::test::waitFor([&] { return !box->hasFocus(); }, 5000));
+    QTest::keyClick(window.get(), Qt::Key_PageDown);
+    EXPECT_EQ(lessons->sceneIndex(), 1);
+}
+
+TEST_F(LessonWindow, ABadLessonNamesFileSceneAndFieldAndChangesNothing) {
+    ASSERT_TRUE(lessons->openAtScene(QStringLiteral("dying-relu"), 1, nullptr));
+    const QJsonObject before = window->sessionState();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bad.json"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "actlab-lesson", "languages": ["en"], "title": {"en": "t"},
+        "scenes": [{"title": {"en": "a"}, "text": {"en": "b"}, "view": "explorer"},
+                   {"title": {"en": "a"}, "text": {"en": "b"}, "view": "explorer",
+                    "functions": [{"name": "leaky_relu", "params": {"alpha": 3}}]}]})");
+    file.close();
+    QString error;
+    EXPECT_FALSE(lessons->open(path, &error));
+    EXPECT_TRUE(error.startsWith(path + QStringLiteral(": scene 2: functions[0].params: ")))
+        << error.toStdString();
+    EXPECT_FALSE(error.contains(QLatin1Char('\n')));
+    EXPECT_EQ(lessons->fileName(), QStringLiteral("dying-relu.json"));
+    EXPECT_EQ(window->sessionState(), before);
+}
+
+TEST(LessonCommandLine, ABadLessonWithAScreenshotExitsTwoWithOneLine) {
+    QTemporaryDir dir;
+    QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    qputenv("XDG_RUNTIME_DIR", dir.path().toLocal8Bit());  // no Qt warning on stderr
+    const QString path = dir.filePath(QStringLiteral("bad.json"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "actlab-lesson", "languages": ["en", "zh_CN"], "title": {"en": "t",
+        "zh_CN": "t"}, "scenes": [{"title": {"en": "a", "zh_CN": "a"}, "text": {"en": "b"},
+        "view": "gelu"}]})");
+    file.close();
+    const QString png = dir.filePath(QStringLiteral("out.png"));
+    auto result = actlab::test::runGui(
+        ACTLAB_GUI_BINARY, {QStringLiteral("--lesson"), path, QStringLiteral("--screenshot"), png},
+        60000);
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_EQ(result.standardError,
+              QStringLiteral("actlab: %1: scene 1: text: missing the zh_CN text\n").arg(path));
+    EXPECT_FALSE(QFile::exists(png));
+    result = actlab::test::runGui(
+        ACTLAB_GUI_BINARY,
+        {QStringLiteral("--lesson"), QStringLiteral("dying-relu"), QStringLiteral("--scene"),
+         QStringLiteral("2"), QStringLiteral("--screenshot"), png},
+        60000);
+    EXPECT_EQ(result.exitCode, 0) << result.standardError.toStdString();
+    EXPECT_TRUE(QFile::exists(png));
+}
+
+// The "Done when" of issue 9: the dying-ReLU lesson in Chinese, at 2×, full screen, stepped with
+// the keyboard, saved; the session reopens in another window at that scene and run.
+TEST_F(LessonWindow, DyingReluInChineseAtTwiceScalePresentedSavedAndReopened) {
+    // The window settles first: scaling at once after show() crashed in QGraphicsScene::event
+    // (QApplication::setFont), for the UI scale's owner to look at.
+    actlab::test::waitFor([] { return false; }, 500);
+    window->findChild<QAction*>(QStringLiteral("uiScale200"))->trigger();  // View → UI scale 200 %
+    QTest::keyClick(window.get(), Qt::Key_F5);                             // View → Presentation
+    EXPECT_TRUE(window->presenting());
+    lessons->setLanguage(QStringLiteral("zh_CN"));
+    ASSERT_TRUE(lessons->openAtScene(QStringLiteral("dying-relu"), 1, nullptr));
+    EXPECT_TRUE(panelText().contains(QStringLiteral("处处连续")));
+    QTest::keyClick(window.get(), Qt::Key_PageDown);
+    QTest::keyClick(window.get(), Qt::Key_PageDown);
+    ASSERT_EQ(lessons->sceneIndex(), 2);
+    ASSERT_TRUE(lessons->waitForPretraining(120000));
+    EXPECT_TRUE(panelText().contains(QStringLiteral("神经元死亡")));
+    EXPECT_TRUE(actlab::test::waitFor([&] { return window->isFullScreen(); }, 5000));
+    EXPECT_DOUBLE_EQ(ui::uiScale(), 2.0);
+    EXPECT_EQ(window->trainingView()->currentStep(), 1500);
+    EXPECT_FALSE(window->trainingView()->controlsShown());
+    if (const QString shots = qEnvironmentVariable("ACTLAB_LESSON_SCREENSHOTS"); !shots.isEmpty()) {
+        actlab::test::waitFor([] { return false; }, 500);
+        window->grab().save(shots + QStringLiteral("/dying-relu-zh-scale200-scene3.png"));
+    }
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("class.actlab"));
+    QString error;
+    ASSERT_TRUE(window->sessions()->save(path, &error)) << error.toStdString();
+    window->setPresentation(false);
+    // Changing the scale right after a run trained through controller()->advance() crashes now
+    // and then in QGraphicsScene::event (QApplication::setFont), lessons or not (reported with
+    // this work): the charts settle first.
+    actlab::test::waitFor([] { return false; }, 1500);
+    window->findChild<QAction*>(QStringLiteral("uiScale100"))->trigger();
+
+    auto home = makeWindow();
+    home->lessons()->setLanguage(QStringLiteral("zh_CN"));
+    ASSERT_TRUE(home->sessions()->open(path, &error)) << error.toStdString();
+    EXPECT_TRUE(home->lessons()->isOpen());
+    EXPECT_EQ(home->lessons()->sceneIndex(), 2);
+    EXPECT_TRUE(home->lessons()->panel()->textBrowser()->toPlainText().contains(
+        QStringLiteral("神经元死亡")));
+    EXPECT_EQ(home->currentView(), QStringLiteral("training"));
+    ASSERT_TRUE(
+        actlab::test::waitFor([&] { return home->trainingView()->currentStep() == 1500; }, 20000));
+    ASSERT_TRUE(home->trainingView()->trainAndWait(10, 60000));  // the student trains on
+    EXPECT_EQ(home->trainingView()->currentStep(), 1510);
+}

@@ -1,0 +1,134 @@
+// The lesson reader: every built-in lesson loads in both languages and round-trips; malformed
+// lessons get one line naming the file, the scene and the field (issue 9).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "lesson_files.h"
+#include "lessons/lesson.h"
+
+namespace actlab {
+namespace {
+
+using test::readFile;
+
+std::vector<std::filesystem::path> builtInLessons() {
+    std::vector<std::filesystem::path> files;
+    for (const std::string& name : test::lessonFiles())
+        files.push_back(std::filesystem::path(ACTLAB_LESSON_DIR) / name);
+    return files;
+}
+
+// A small valid lesson with one scene of each kind; `scene2` replaces the second scene.
+std::string lessonText(const std::string& scene2 = R"({"title": {"en": "B", "zh_CN": "乙"},
+    "text": {"en": "b", "zh_CN": "乙"}, "view": "training", "preset": "dying-relu",
+    "pretrain_steps": 10, "compare": {"activation": "leaky_relu"}, "highlight": "grid"})") {
+    return R"({"format": "actlab-lesson", "version": 1, "title": {"en": "T", "zh_CN": "题"},
+      "languages": ["en", "zh_CN"], "scenes": [
+      {"title": {"en": "A", "zh_CN": "甲"}, "text": {"en": "a", "zh_CN": "甲"}, "view": "explorer",
+       "functions": ["relu", {"name": "leaky_relu", "params": {"alpha": 0.2}}],
+       "derivatives": ["f", "f1"], "x_range": [-4, 4]},
+      )" + scene2 +
+           R"(,
+      {"title": {"en": "C", "zh_CN": "丙"}, "text": {"en": "c", "zh_CN": "丙"}, "view": "gelu",
+       "window": [-6, 6], "error_scale": "absolute"},
+      {"title": {"en": "D", "zh_CN": "丁"}, "text": {"en": "d", "zh_CN": "丁"}, "view": "gated",
+       "unit": "swiglu", "window": [-3, 3], "value_window": [-2, 2]},
+      {"title": {"en": "E", "zh_CN": "戊"}, "text": {"en": "e", "zh_CN": "戊"}, "view": "attention",
+       "preset": "reverse-heads", "compare": {"config": {"model": {"qkv_activation": "relu"}}}}]})";
+}
+
+std::string errorOf(const std::string& text, const std::string& file = "bad.json") {
+    std::string error;
+    EXPECT_FALSE(parseLesson(text, file, &error)) << text;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+    return error;
+}
+
+TEST(LessonLoader, ReadsEveryViewAndRoundTrips) {
+    std::string error;
+    const auto lesson = parseLesson(lessonText(), "good.json", &error);
+    ASSERT_TRUE(lesson) << error;
+    ASSERT_EQ(lesson->scenes.size(), 5u);
+    EXPECT_EQ(lesson->scenes[0].functions.size(), 2u);
+    EXPECT_DOUBLE_EQ(lesson->scenes[0].functions[1].parameter("alpha"), 0.2);
+    EXPECT_FALSE(lesson->scenes[0].showSecond);
+    EXPECT_EQ(lesson->scenes[1].preset, "dying-relu");
+    EXPECT_NE(lesson->scenes[1].configJson.find("\"bias_init\":-3"), std::string::npos);
+    ASSERT_TRUE(lesson->scenes[1].compareActivation);
+    EXPECT_NE(lesson->scenes[4].compareConfigJson.find("relu"), std::string::npos);
+    const std::string text = lessonToJson(*lesson);
+    const auto again = parseLesson(text, "again.json", &error);
+    ASSERT_TRUE(again) << error << "\n" << text;
+    EXPECT_EQ(lessonToJson(*again), text);
+}
+
+TEST(LessonLoader, ErrorsNameFileSceneAndField) {
+    EXPECT_EQ(errorOf("{", "x.json").rfind("x.json: not valid JSON", 0), 0u);
+    const std::string scene2 = R"({"title": {"en": "B", "zh_CN": "乙"},
+        "text": {"en": "b", "zh_CN": "乙"}, )";
+    EXPECT_EQ(errorOf(lessonText(scene2 + R"("view": "spreadsheet"})"))
+                  .rfind("bad.json: scene 2: view: unknown view 'spreadsheet'", 0),
+              0u);
+    EXPECT_EQ(errorOf(lessonText(scene2 + R"("view": "explorer",
+        "functions": [{"name": "leaky_relu", "params": {"alpha": 7}}]})"))
+                  .rfind("bad.json: scene 2: functions[0].params: ", 0),
+              0u);
+    EXPECT_EQ(errorOf(lessonText(R"({"title": {"en": "B"}, "text": {"en": "b", "zh_CN": "乙"},
+        "view": "gelu"})")),
+              "bad.json: scene 2: title: missing the zh_CN text");
+    EXPECT_EQ(errorOf(lessonText(scene2 + R"("view": "gelu", "colour": 3})")),
+              "bad.json: scene 2: colour: unknown field for the gelu view");
+    EXPECT_EQ(errorOf(lessonText(scene2 + R"("view": "explorer", "x_range": [3, 1]})"))
+                  .rfind("bad.json: scene 2: x_range: needs low < high", 0),
+              0u);
+    EXPECT_EQ(errorOf(lessonText(scene2 + R"("view": "training",
+        "config": {"model": {"hidden": [0]}}})"))
+                  .rfind("bad.json: scene 2: config: model.hidden[0]: ", 0),
+              0u);
+    EXPECT_EQ(errorOf(lessonText(scene2 + R"("view": "training", "highlight": "moon"})"))
+                  .rfind("bad.json: scene 2: highlight: the training view has no panel 'moon'", 0),
+              0u);
+    EXPECT_EQ(errorOf(lessonText(scene2 + R"("view": "gated", "unit": "relu"})"))
+                  .rfind("bad.json: scene 2: unit: ", 0),
+              0u);
+    EXPECT_EQ(errorOf(R"({"format": "actlab-lesson", "languages": ["en", "fr"]})"),
+              "bad.json: languages: expected en, zh_CN, got \"fr\"");
+    EXPECT_EQ(errorOf(R"({"format": "actlab-lesson", "languages": ["en"], "title": {"en": "t"},
+        "scenes": [], "extra": 1})"),
+              "bad.json: extra: unknown field");
+}
+
+TEST(LessonLoader, LanguageFollowsTheUi) {
+    const auto lesson = parseLesson(lessonText(), "good.json", nullptr);
+    ASSERT_TRUE(lesson);
+    EXPECT_EQ(lessonLanguage(*lesson, "zh_CN"), "zh_CN");
+    EXPECT_EQ(lessonLanguage(*lesson, "zh"), "zh_CN");
+    EXPECT_EQ(lessonLanguage(*lesson, "en_GB"), "en");
+    EXPECT_EQ(lessonLanguage(*lesson, "de_DE"), "en");
+}
+
+TEST(LessonLoader, BuiltInLessonsLoadInBothLanguagesAndRoundTrip) {
+    const auto files = builtInLessons();
+    ASSERT_GE(files.size(), 1u);
+    for (const auto& file : files) {
+        SCOPED_TRACE(file.string());
+        std::string error;
+        const auto lesson = parseLesson(readFile(file), file.filename().string(), &error);
+        ASSERT_TRUE(lesson) << error;
+        EXPECT_EQ(lesson->languages, (std::vector<std::string>{"en", "zh_CN"}));
+        EXPECT_GE(lesson->scenes.size(), 3u);
+        for (const LessonScene& scene : lesson->scenes)
+            for (const std::string language : {"en", "zh_CN"}) {
+                EXPECT_FALSE(scene.title.at(language).empty());
+                EXPECT_FALSE(scene.text.at(language).empty());
+            }
+        const std::string text = lessonToJson(*lesson);
+        const auto again = parseLesson(text, "again.json", &error);
+        ASSERT_TRUE(again) << error;
+        EXPECT_EQ(lessonToJson(*again), text);
+    }
+}
+
+}  // namespace
+}  // namespace actlab

@@ -1,0 +1,5 @@
+# The lesson panel (the text beside the views). Included by ui/CMakeLists.txt.
+target_sources(actlab_ui PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/lessons/lesson_panel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lessons/lesson_panel.h
+)

@@ -1,0 +1,83 @@
+// LessonPanel: titles, a QTextBrowser for the scene's rich text, and the scene buttons.
+#include "ui/lessons/lesson_panel.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include "ui/common/ui_scale.h"
+
+namespace actlab::ui {
+
+LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("lessonPanel"));
+    m_lessonTitle = new QLabel(this);
+    m_lessonTitle->setObjectName(QStringLiteral("lessonTitle"));
+    m_lessonTitle->setWordWrap(true);
+    keepRelativeFont(m_lessonTitle, 1.0, false);
+    m_sceneTitle = new QLabel(this);
+    m_sceneTitle->setObjectName(QStringLiteral("sceneTitle"));
+    m_sceneTitle->setWordWrap(true);
+    keepRelativeFont(m_sceneTitle, 1.25, true);
+    m_text = new QTextBrowser(this);
+    m_text->setObjectName(QStringLiteral("lessonText"));
+    m_text->setOpenExternalLinks(false);
+    m_text->setFocusPolicy(Qt::NoFocus);  // PgDn/PgUp step the lesson, not this text
+    m_previous = new QPushButton(this);
+    m_previous->setObjectName(QStringLiteral("previousScene"));
+    m_next = new QPushButton(this);
+    m_next->setObjectName(QStringLiteral("nextScene"));
+    m_close = new QPushButton(this);
+    m_close->setObjectName(QStringLiteral("closeLesson"));
+    for (QPushButton* button : {m_previous, m_next, m_close}) button->setFocusPolicy(Qt::NoFocus);
+    m_counter = new QLabel(this);
+    m_counter->setObjectName(QStringLiteral("sceneCounter"));
+    m_counter->setAlignment(Qt::AlignCenter);
+    connect(m_previous, &QPushButton::clicked, this, &LessonPanel::previousRequested);
+    connect(m_next, &QPushButton::clicked, this, &LessonPanel::nextRequested);
+    connect(m_close, &QPushButton::clicked, this, &LessonPanel::closeRequested);
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_previous);
+    buttons->addWidget(m_next);
+    buttons->addStretch(1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(m_lessonTitle);
+    layout->addWidget(m_sceneTitle);
+    layout->addWidget(m_text, 1);
+    layout->addWidget(m_counter);  // a line of its own: "场景 3 / 5" or "Scene 3 of 5" at 200 %
+    buttons->addWidget(m_close);
+    layout->addLayout(buttons);
+    retranslate();
+}
+
+void LessonPanel::show(const QString& lessonTitle, const QString& sceneTitle, const QString& html,
+                       int index, int count) {
+    m_lessonTitle->setText(lessonTitle);
+    m_sceneTitle->setText(sceneTitle);
+    m_text->setHtml(html);
+    m_index = index;
+    m_count = count;
+    m_previous->setEnabled(index > 0);
+    m_next->setEnabled(index + 1 < count);
+    retranslate();
+}
+
+void LessonPanel::retranslate() {
+    m_previous->setText(QStringLiteral("◀"));  // arrows: the panel stays narrow at 200 %
+    m_previous->setToolTip(tr("The previous scene (PgUp)"));
+    m_next->setText(QStringLiteral("▶"));
+    m_next->setToolTip(tr("The next scene (PgDn)"));
+    m_close->setText(tr("Close"));
+    m_close->setToolTip(tr("Close the lesson panel; the views keep their state"));
+    m_counter->setText(counterText());
+}
+
+QString LessonPanel::counterText() const {
+    return m_count > 0 ? tr("Scene %1 of %2").arg(m_index + 1).arg(m_count) : QString();
+}
+
+}  // namespace actlab::ui

@@ -1,0 +1,44 @@
+// The lesson panel beside the views: the lesson's title, the scene's title and rich text, and
+// Previous / Next with "Scene k of n". It only shows what it is given; LessonController decides.
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTextBrowser;
+
+namespace actlab::ui {
+
+class LessonPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit LessonPanel(QWidget* parent = nullptr);
+
+    // Shows scene `index` (0-based) of `count`; the buttons follow (Previous off on the first).
+    void show(const QString& lessonTitle, const QString& sceneTitle, const QString& html, int index,
+              int count);
+    void retranslate();  // the buttons' and the counter's texts in the current language
+
+    QTextBrowser* textBrowser() const { return m_text; }
+    QPushButton* previousButton() const { return m_previous; }
+    QPushButton* nextButton() const { return m_next; }
+    QString counterText() const;
+
+signals:
+    void previousRequested();
+    void nextRequested();
+    void closeRequested();
+
+private:
+    QLabel* m_lessonTitle;
+    QLabel* m_sceneTitle;
+    QTextBrowser* m_text;
+    QPushButton* m_previous;
+    QPushButton* m_next;
+    QPushButton* m_close;
+    QLabel* m_counter;
+    int m_index = 0, m_count = 0;
+};
+
+}  // namespace actlab::ui
