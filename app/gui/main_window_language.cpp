@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "main_window.h"
+#include "session_manager.h"
 #include "translations.h"
 #include "ui/attention/attention_controller.h"
 #include "ui/attention/attention_view.h"
@@ -31,6 +32,7 @@ bool MainWindow::setLanguage(const QString& code) {
 // The views are made again in the new language: their states and the runs are saved first
 // and put back, as a session's are (session_manager.cpp), and a run that was playing plays on.
 void MainWindow::rebuildViews() {
+    const bool saved = m_sessions->unsavedWork().isEmpty();  // a switch is no unsaved work
     const QJsonObject state = sessionState();
     const std::vector<std::string> trainingRuns = m_training->runStates();
     const std::vector<std::string> attentionRuns = m_attention->runStates();
@@ -57,6 +59,7 @@ void MainWindow::rebuildViews() {
     if (!m_awayFromExplorer) m_propertiesDock->setVisible(dockShown);
     setMenuBar(new QMenuBar(this));  // deletes the menus of the language before
     buildMenus();
+    if (saved) m_sessions->keepSaved();
 }
 
 }  // namespace actlab::gui

@@ -256,12 +256,21 @@ bool SessionManager::differs(const Baseline& a, const Baseline& b) const {
            steps(a.trainingStep, b.trainingStep) || steps(a.attentionStep, b.attentionStep);
 }
 
+void SessionManager::keepSaved() {
+    m_settleTries = 0;
+    m_settleTimer.start();
+}
+
 void SessionManager::settleBaseline() {
     const bool arrived = m_window.trainingView()->controller()->hasRun() &&
                          m_window.attentionView()->controller()->hasRun();
-    if (!arrived && ++m_settleTries < 100) return;  // at most 5 s
-    m_settleTimer.stop();
+    // Settled: both runs have shown a frame and the views' state held still for one tick (a
+    // view applies parts of a restored state when its run's first frame comes).
     const Baseline now = current();
+    const bool still = arrived && now.views == m_settleViews;
+    m_settleViews = now.views;
+    if (!still && ++m_settleTries < 100) return;  // at most 5 s
+    m_settleTimer.stop();
     m_saved.views = now.views;
     m_saved.trainingGeneration = now.trainingGeneration;
     m_saved.attentionGeneration = now.attentionGeneration;

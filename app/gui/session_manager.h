@@ -44,6 +44,9 @@ public:
     // What closing would lose since the last save or open ("the Training run (step 3240)"),
     // or empty.
     QString unsavedWork() const;
+    // The state after the views were made again (a language switch) stands for the saved one,
+    // once the restored runs have shown their first frames.
+    void keepSaved();
     // Asks for a file (Save session as…) when there is none yet; false if cancelled or failed.
     bool saveInteractively(bool askForPath);
 
@@ -83,6 +86,7 @@ private:
     QTimer m_autosaveTimer;
     QTimer m_settleTimer;
     int m_settleTries = 0;
+    QString m_settleViews;  // the views' state at the last settling tick
     QString m_autosavePath;
     std::unique_ptr<QLockFile> m_lock;
     QMenu* m_recentMenu = nullptr;

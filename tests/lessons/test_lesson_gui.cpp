@@ -84,8 +84,12 @@ TEST_F(LessonWindow, EveryBuiltInLessonAppliesEachSceneInBothLanguages) {
                 QStringList names;
                 for (const ActivationConfig& f : scene.functions)
                     names << QString::fromUtf8(f.info().name.data());
-                if (!names.isEmpty()) EXPECT_EQ(window->explorer()->visibleFunctions(), names);
-                if (scene.xRange) EXPECT_DOUBLE_EQ(window->explorer()->xLow(), scene.xRange->first);
+                if (!names.isEmpty()) {
+                    EXPECT_EQ(window->explorer()->visibleFunctions(), names);
+                }
+                if (scene.xRange) {
+                    EXPECT_DOUBLE_EQ(window->explorer()->xLow(), scene.xRange->first);
+                }
             } else if (scene.view == "gelu" && scene.window) {
                 EXPECT_DOUBLE_EQ(window->geluPanel()->windowLow(), scene.window->first);
             }

@@ -62,7 +62,9 @@ TEST_P(LayerProgramTest, NamesEveryParameterOnceAndConnectsItsTensors) {
                 used.insert(s.bias);
                 EXPECT_EQ(shapes[s.bias], std::pair(1, s.out)) << s.bias;
             }
-            if (s.addend >= 0) EXPECT_EQ(program.widths[size_t(s.addend)], s.out);
+            if (s.addend >= 0) {
+                EXPECT_EQ(program.widths[size_t(s.addend)], s.out);
+            }
         } else if (s.kind == LayerStep::Kind::Prelu) {
             used.insert(s.alpha);
             EXPECT_EQ(shapes[s.alpha].second, config.preluPerNeuron ? s.out : 1);

@@ -196,6 +196,28 @@ TEST_F(SessionTest, QuittingWithUnsavedWorkAsksAndCanSave) {
     EXPECT_TRUE(waitFor([&] { return again->trainingView()->currentStep() == 30; }, 20000));
 }
 
+// A language switch rebuilds the views around the same state: a saved session stays saved.
+TEST_F(SessionTest, ALanguageSwitchIsNoUnsavedWork) {
+    auto window = makeWindow();
+    ASSERT_TRUE(window->trainingView()->trainAndWait(20, 60000));
+    QString error;
+    ASSERT_TRUE(window->sessions()->save(path("language.actlab"), &error));
+    ASSERT_TRUE(window->unsavedWork().isEmpty());
+    const QJsonObject before = window->sessionState();
+    ASSERT_TRUE(window->setLanguage("zh_CN"));
+    EXPECT_TRUE(waitFor([&] { return window->trainingView()->currentStep() == 20; }, 20000));
+    EXPECT_TRUE(waitFor([&] { return window->unsavedWork().isEmpty(); }, 6000))
+        << window->unsavedWork().toStdString();
+    const QJsonObject after = window->sessionState();
+    for (const QString& key : before.keys())
+        EXPECT_TRUE(before[key] == after[key])
+            << key.toStdString() << ": " << compact(QJsonObject{{key, before[key]}}).toStdString()
+            << " became " << compact(QJsonObject{{key, after[key]}}).toStdString();
+    ASSERT_TRUE(window->trainingView()->trainAndWait(5, 60000));
+    EXPECT_FALSE(window->unsavedWork().isEmpty()) << "training on after the switch is new work";
+    ASSERT_TRUE(window->setLanguage("en"));
+}
+
 TEST_F(SessionTest, TheAutosaveIsWrittenAndOfferedBackAfterACrash) {
     QStandardPaths::setTestModeEnabled(true);
     QDir(actlab::gui::SessionManager::autosaveFolder()).removeRecursively();
