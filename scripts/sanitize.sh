@@ -60,14 +60,12 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_exe_name=1:log_path
 # The order Qt's queued calls give ActLab's threads is told to TSan by ui/training/queued_handoff.h.
 export TSAN_OPTIONS="ignore_noninstrumented_modules=1:suppressions=$supp/tsan.supp:print_suppressions=0:second_deadlock_stack=1:log_exe_name=1:log_path=$reports/tsan"
 # One OpenMP thread per test, as scripts/bootstrap.sh test runs them (parallel tests' spinning
-# libgomp threads would share the cores).
+# libgomp threads would share the cores). TSan needs it too: libgomp is not built with TSan, and
+# its barriers are not pthread calls, so every OpenMP region would be reported. With one OpenMP
+# thread a region runs on its caller, so the threads TSan checks are ActLab's own: the training
+# worker's QThread and the GUI thread. (The training view runs its products on one thread anyway:
+# TrainingLoop::setComputeThreads(1).)
 export OMP_NUM_THREADS=1
-if [ "$mode" = tsan ]; then
-  # libgomp is not built with TSan either, and its barriers are not pthread calls: every OpenMP
-  # region would be reported. With one OpenMP thread a region runs on its caller, so the threads
-  # TSan checks are ActLab's own: the training worker's QThread and the GUI thread. (The training
-  # view runs its products on one thread anyway: TrainingLoop::setComputeThreads(1).) Set above.
-fi
 
 status=0
 cmake --build "$build" -j "$jobs" --target "${targets[@]}" || status=$?
