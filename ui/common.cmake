@@ -4,6 +4,8 @@
 # code dialog ("Show PyTorch code…").
 # Included by ui/CMakeLists.txt.
 target_sources(actlab_ui PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/common/appearance.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/appearance.h
   ${CMAKE_CURRENT_LIST_DIR}/common/chart_pages.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/chart_pages.h
   ${CMAKE_CURRENT_LIST_DIR}/common/control_choices.cpp

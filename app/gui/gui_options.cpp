@@ -109,10 +109,17 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
         tr("Open a guided lesson: a lesson file (.json) or a built-in lesson's name (Help → "
            "Lessons)."),
         tr("file|name"));
+    const QCommandLineOption colours(
+        QStringLiteral("colours"),
+        tr("Colours, a comma-separated list of: standard or colour-blind-safe (the palette), "
+           "viridis or cividis, rdbu or blue-orange (the maps), high-contrast (default: the last "
+           "ones "
+           "chosen in View → Colours)."),
+        tr("list"));
     const QCommandLineOption scene(
         QStringLiteral("scene"), tr("With --lesson: the scene to open (1 = the first)."), tr("N"));
     parser.addOptions({help, version, backend, screenshot, view, functions, derivatives, xRange,
-                       size, preset, steps, compare, session, language, lesson, scene});
+                       size, preset, steps, compare, session, language, lesson, scene, colours});
 
     GuiOptionsResult result;
     if (!parser.parse(arguments)) {
@@ -202,6 +209,27 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
                 tr("--language must be en or zh_CN, not \"%1\".").arg(parser.value(language));
             return result;
         }
+    }
+    if (parser.isSet(colours)) {
+        ui::Appearance look;
+        for (const QString& word : parser.value(colours).split(QLatin1Char(','))) {
+            const QString w = word.trimmed();
+            if (w == QLatin1String("high-contrast"))
+                look.highContrast = true;
+            else if (w == ui::paletteKey(ui::paletteFromKey(w)))
+                look.palette = ui::paletteFromKey(w);
+            else if (w == ui::sequentialMapKey(ui::sequentialMapFromKey(w)))
+                look.sequential = ui::sequentialMapFromKey(w);
+            else if (w == ui::divergingMapKey(ui::divergingMapFromKey(w)))
+                look.diverging = ui::divergingMapFromKey(w);
+            else {
+                result.error = tr("--colours: \"%1\" is none of standard, colour-blind-safe, "
+                                  "viridis, cividis, rdbu, blue-orange, high-contrast.")
+                                   .arg(w);
+                return result;
+            }
+        }
+        options.appearance = look;
     }
     if (parser.isSet(lesson)) options.lesson = parser.value(lesson);
     if (parser.isSet(scene)) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "backends/backend_factory.h"
+#include "ui/common/appearance.h"
 #include "ui/panels/explorer_curves.h"
 
 namespace actlab::gui {
@@ -31,6 +32,8 @@ struct GuiOptions {
     QString language;     // "en" or "zh_CN"; empty: MainWindow::savedLanguage()
     QString lesson;       // a lesson file or a built-in lesson's name (read by main())
     int lessonScene = 1;  // --scene N: the scene to open (1-based)
+    // --colours: the appearance instead of the saved one (View → Colours).
+    std::optional<ui::Appearance> appearance;
 };
 
 struct GuiOptionsResult {

@@ -30,6 +30,7 @@
 #include "ui/attention/attention_grid_view.h"
 #include "ui/attention/attention_view.h"
 #include "ui/charts/curve_chart.h"
+#include "ui/common/appearance.h"
 #include "ui/common/core_text.h"
 #include "ui/common/pytorch_code_dialog.h"
 #include "ui/common/run_view.h"
@@ -253,6 +254,7 @@ void MainWindow::buildMenus() {
                 this, [this, code] { setLanguage(code); }, Qt::QueuedConnection);
         });
     }
+    addColoursMenu(view);
     QAction* fullScreen = view->addAction(tr("&Full screen"));
     fullScreen->setObjectName(QStringLiteral("fullScreen"));
     fullScreen->setShortcut(QKeySequence(Qt::Key_F11));
@@ -356,6 +358,7 @@ void MainWindow::restorePreferences() {
                      QStringLiteral("uiScale%1").arg(int(std::lround(factor * 100)))))
                 action->setChecked(true);
         }
+    restoreAppearance();
     m_preferencesKept = true;
 }
 
@@ -365,6 +368,7 @@ void MainWindow::savePreferences() const {
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("view/uiScale"), ui::uiScale());
     settings.setValue(QStringLiteral("view/language"), currentLanguage());
+    saveAppearance();
 }
 
 bool MainWindow::setCurrentView(const QString& name) {
@@ -377,6 +381,7 @@ bool MainWindow::setCurrentView(const QString& name) {
 QString MainWindow::currentView() const { return kViewNames.value(m_tabs->currentIndex()); }
 
 void MainWindow::applyOptions(const GuiOptions& options) {
+    if (options.appearance) ui::setAppearance(*options.appearance);
     if (!options.functions.isEmpty()) m_explorer->setVisibleFunctions(options.functions);
     if (options.derivatives) m_explorer->setDerivatives(*options.derivatives);
     if (options.xRange) {

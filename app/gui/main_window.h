@@ -13,6 +13,7 @@
 class QAction;
 class QDockWidget;
 class QLabel;
+class QMenu;
 class QTabWidget;
 
 namespace actlab {
@@ -87,8 +88,8 @@ public:
     // Discard closes, Cancel keeps the window open.
     enum class QuitAnswer { Save, Discard, Cancel };
     void setQuitQuestion(std::function<QuitAnswer(const QString& unsaved)> question);
-    // Preferences kept between runs (QSettings): window geometry, UI scale, language (read by
-    // main() before the window is made: savedLanguage()).
+    // Preferences kept between runs (QSettings): window geometry, UI scale, colours (View →
+    // Colours), language (read by main() before the window is made: savedLanguage()).
     void restorePreferences();
     void savePreferences() const;
     static QString savedLanguage();  // "view/language", else the system's if ActLab speaks it
@@ -105,6 +106,9 @@ private:
     void createViews();  // the tabs' views and the Properties panel, in the current language
     void rebuildViews();
     void buildMenus();
+    void addColoursMenu(QMenu* view);  // View → Colours (main_window_colours.cpp)
+    void restoreAppearance();          // palette, maps and high contrast from QSettings
+    void saveAppearance() const;
     ui::CurveChart* currentChart() const;
     ui::RunView* currentLab() const;  // the Training or Attention view when current, else null
     // Asks for a file name, runs `action`, reports the outcome in the status bar or a box.

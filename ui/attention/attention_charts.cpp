@@ -7,16 +7,13 @@
 #include <cmath>
 
 #include "ui/charts/curve_chart.h"
+#include "ui/common/appearance.h"
 #include "ui/common/chart_pages.h"
 #include "ui/common/history_curves.h"
 
 namespace actlab::ui {
 namespace {
 
-const QColor kColors[] = {QColor(31, 119, 180),  QColor(255, 127, 14),  QColor(44, 160, 44),
-                          QColor(214, 39, 40),   QColor(148, 103, 189), QColor(140, 86, 75),
-                          QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34),
-                          QColor(23, 190, 207),  QColor(0, 0, 128),     QColor(128, 0, 0)};
 const Qt::PenStyle kHeadStyles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine,
                                     Qt::DashDotDotLine};
 constexpr int kLegendLimit = 8;      // more entries than this: the legend would hide the plot
@@ -130,19 +127,20 @@ void AttentionCharts::draw(const SequenceSnapshot& a, const SequenceSnapshot* b,
         const std::vector<size_t> shown =
             shownHistoryIndices(run.history.size(), kMaxPointsPerCurve);
         const QString prefix = compare ? QString(r == 0 ? "A/" : "B/") : QString();
-        const QColor color = kColors[compare ? r : 0];
+        const QColor color = seriesColor(compare ? int(r) : 0);
         loss.push_back(historyCurve(
             run, shown, [](const P& p) { return p.trainLoss; }, prefix + "train",
             compare ? names.value(int(r)) : tr("train"), color));
         loss.push_back(historyCurve(
             run, shown, [](const P& p) { return p.testLoss; }, prefix + "test", tr("test"),
-            compare ? color : kColors[1], Qt::DashLine));
+            compare ? color : seriesColor(1), Qt::DashLine));
         accuracy.push_back(historyCurve(
             run, shown, [](const P& p) { return p.tokenAccuracy; }, prefix + "token",
             compare ? names.value(int(r)) : tr("token"), color));
         accuracy.push_back(historyCurve(
             run, shown, [](const P& p) { return p.sequenceAccuracy; }, prefix + "sequence",
-            tr("sequence"), compare ? color : kColors[2], compare ? Qt::DashLine : Qt::SolidLine));
+            tr("sequence"), compare ? color : seriesColor(2),
+            compare ? Qt::DashLine : Qt::SolidLine));
         if (compare) hidden << prefix + "test" << prefix + "sequence";
         const int heads = std::max(1, run.heads);
         if (compare) {
@@ -164,7 +162,7 @@ void AttentionCharts::draw(const SequenceSnapshot& a, const SequenceSnapshot* b,
                     QStringLiteral("L%1H%2").arg(l).arg(h),
                     run.layers * heads <= kHeadLegendLimit ? tr("L%1 H%2").arg(l + 1).arg(h + 1)
                                                            : tr("L%1").arg(l + 1),
-                    kColors[l % 12], kHeadStyles[h % 5]));
+                    seriesColor(l % 12), kHeadStyles[h % 5]));
             }
             gradient.push_back(historyCurve(
                 run, shown,
@@ -173,7 +171,7 @@ void AttentionCharts::draw(const SequenceSnapshot& a, const SequenceSnapshot* b,
                                                                   : NAN;
                 },
                 prefix + QStringLiteral("L%1").arg(l), tr("L%1").arg(l + 1),
-                kColors[(compare ? l + 2 : l) % 12],  // in compare mode, not the runs' colours
+                seriesColor((compare ? l + 2 : l) % 12),  // in compare mode, not the runs' colours
                 r == 0 ? Qt::SolidLine : Qt::DashLine, true));
             if (r == 1) hidden << gradient.back().key;
         }

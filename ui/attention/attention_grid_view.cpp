@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/common/appearance.h"
 #include "ui/heatmap/color_maps.h"
 
 namespace actlab::ui {
@@ -31,6 +32,10 @@ AttentionGridView::AttentionGridView(QWidget* parent) : QWidget(parent) {
     setToolTip(
         tr("Each map: how much each query position (row) attends to each key position "
            "(column). Click a head to enlarge it; click again or press Esc to go back."));
+    connect(&AppearanceNotifier::instance(), &AppearanceNotifier::changed, this, [this] {
+        rebuildImages();  // the sequential map of the new appearance
+        update();
+    });
 }
 
 void AttentionGridView::setMaps(int layers, int heads, int length, std::vector<float> values,
@@ -46,8 +51,22 @@ void AttentionGridView::setMaps(int layers, int heads, int length, std::vector<f
     m_values = std::move(values);
     m_tokens = tokens;
     while (m_tokens.size() < length) m_tokens << QString::number(m_tokens.size());
-    m_images.assign(size_t(layers * heads), QImage());
-    for (int m = 0; m < layers * heads; ++m) {
+    rebuildImages();
+    if (m_enlargedLayer >= layers || m_enlargedHead >= heads) showGrid();
+    if (m_hover && (m_hover->layer >= layers || m_hover->head >= heads ||
+                    m_hover->query >= length || m_hover->key >= length))
+        setHover(std::nullopt);
+    else if (m_hover)
+        setHover(Cell{m_hover->layer, m_hover->head, m_hover->query, m_hover->key,
+                      weight(m_hover->layer, m_hover->head, m_hover->query, m_hover->key)});
+    update();
+}
+
+// One image per head from m_values, in the appearance's sequential map.
+void AttentionGridView::rebuildImages() {
+    const int length = m_length;
+    m_images.assign(size_t(m_layers * m_heads), QImage());
+    for (int m = 0; m < m_layers * m_heads; ++m) {
         QImage image(length, length, QImage::Format_RGB32);
         const float* map = m_values.data() + size_t(m) * size_t(length * length);
         for (int q = 0; q < length; ++q) {
@@ -59,14 +78,6 @@ void AttentionGridView::setMaps(int layers, int heads, int length, std::vector<f
         }
         m_images[size_t(m)] = std::move(image);
     }
-    if (m_enlargedLayer >= layers || m_enlargedHead >= heads) showGrid();
-    if (m_hover && (m_hover->layer >= layers || m_hover->head >= heads ||
-                    m_hover->query >= length || m_hover->key >= length))
-        setHover(std::nullopt);
-    else if (m_hover)
-        setHover(Cell{m_hover->layer, m_hover->head, m_hover->query, m_hover->key,
-                      weight(m_hover->layer, m_hover->head, m_hover->query, m_hover->key)});
-    update();
 }
 
 void AttentionGridView::clear() {

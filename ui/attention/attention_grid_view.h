@@ -75,6 +75,7 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
+    void rebuildImages();  // m_images from m_values
     // Where everything goes at one size: a box per shown map (title, labels, square map).
     struct MapBox {
         int layer = 0, head = 0;

@@ -16,6 +16,7 @@
 
 #include "ui/charts/curve_chart_impl.h"
 #include "ui/charts/polyline_simplification.h"
+#include "ui/common/appearance.h"
 #include "ui/common/ui_scale.h"
 
 namespace actlab::ui {
@@ -94,11 +95,11 @@ CurveChart::Impl::Impl(CurveChart* owner) : q(owner) {
     axisY->setTitleText(CurveChart::tr("y"));
 
     cursorLine = new QGraphicsLineItem(chart);
-    cursorLine->setPen(QPen(QColor(90, 90, 90), 1, Qt::DashLine));
     cursorLine->setZValue(100);
     cursorLine->hide();
 
     applyFonts();
+    applyInk();
     view = new ChartView(chart, q);
     applyRange(homeLow, homeHigh, -1, 1);
 }
@@ -122,8 +123,31 @@ void CurveChart::Impl::applyFonts() {
     }
 }
 
+// High contrast: black texts and axis lines, darker grid lines, a solid cursor line.
+void CurveChart::Impl::applyInk() {
+    if (!themeInk)
+        themeInk = Ink{axisX->labelsBrush(),          axisX->titleBrush(),    chart->titleBrush(),
+                       chart->legend()->labelBrush(), axisX->gridLineColor(), axisX->linePen()};
+    const bool strong = appearance().highContrast;
+    const QBrush ink = strong ? QBrush(chartInkColor()) : QBrush();
+    for (QAbstractAxis* axis :
+         {static_cast<QAbstractAxis*>(axisX), static_cast<QAbstractAxis*>(axisY),
+          static_cast<QAbstractAxis*>(logAxisY)}) {
+        if (!axis) continue;
+        axis->setLabelsBrush(strong ? ink : themeInk->labels);
+        axis->setTitleBrush(strong ? ink : themeInk->title);
+        axis->setGridLineColor(strong ? chartGridColor() : themeInk->grid);
+        axis->setLinePen(strong ? QPen(chartInkColor(), 1.5 * uiScale()) : themeInk->line);
+    }
+    chart->setTitleBrush(strong ? ink : themeInk->chartTitle);
+    chart->legend()->setLabelBrush(strong ? ink : themeInk->legend);
+    cursorLine->setPen(strong ? QPen(chartInkColor(), 1.5, Qt::DashLine)
+                              : QPen(QColor(90, 90, 90), 1, Qt::DashLine));
+}
+
 QPen CurveChart::Impl::penFor(const Entry& entry) const {
-    const double width = lineWidth * uiScale();  // thicker lines at a larger UI scale
+    // Thicker lines at a larger UI scale and with high contrast.
+    const double width = lineWidth * uiScale() * contrastLineFactor();
     if (entry.mark != Curve::Mark::Line) return QPen(entry.color, std::max(1.5, width * 0.8));
     QPen pen(entry.color, width, entry.style, Qt::FlatCap, Qt::RoundJoin);
     return pen;
@@ -133,7 +157,7 @@ void CurveChart::Impl::styleSeries(Entry& entry) {
     entry.series->setPen(penFor(entry));
     if (auto* dots = qobject_cast<QScatterSeries*>(entry.series)) {
         dots->setMarkerShape(QScatterSeries::MarkerShapeCircle);
-        dots->setMarkerSize(std::max(9.0, lineWidth * uiScale() * 3.6));
+        dots->setMarkerSize(std::max(9.0, lineWidth * uiScale() * contrastLineFactor() * 3.6));
         dots->setBrush(entry.mark == Curve::Mark::FilledDots ? QBrush(entry.color)
                                                              : QBrush(Qt::white));
     }
@@ -365,6 +389,8 @@ CurveChart::CurveChart(QWidget* parent) : QWidget(parent), m_impl(new Impl(this)
     connect(view, &ChartView::resetRequested, this, &CurveChart::resetView);
     connect(&UiScaleNotifier::instance(), &UiScaleNotifier::changed, this,
             &CurveChart::applyUiScale);
+    connect(&AppearanceNotifier::instance(), &AppearanceNotifier::changed, this,
+            &CurveChart::applyAppearance);
     connect(view, &ChartView::cursorAt, this, [this](QPointF position) {
         m_impl->pointer = position;
         m_impl->setCursorLine(position);
@@ -431,6 +457,7 @@ void CurveChart::setCurves(const std::vector<Curve>& curves) {
         m_impl->applyLegendVisibility(entry, curve.key);
         if (styleChanged) {
             entry.color = curve.color;
+            entry.paletteIndex = seriesColorIndex(curve.color);
             entry.style = curve.style;
             m_impl->styleSeries(entry);
         }
@@ -455,13 +482,31 @@ void CurveChart::setCurves(const std::vector<Curve>& curves) {
     m_impl->updateLegendPlacement();
 }
 
+QPen CurveChart::curvePen(const QString& key) const {
+    const auto it = m_impl->entries.find(key);
+    return it == m_impl->entries.end() ? QPen() : it->second.series->pen();
+}
+
+QColor CurveChart::axisLabelColor() const { return m_impl->axisX->labelsBrush().color(); }
+
 void CurveChart::setTitle(const QString& title) { m_impl->chart->setTitle(title); }
 
 QFont CurveChart::titleFont() const { return m_impl->chart->titleFont(); }
 
+// A curve drawn in a palette colour takes the same slot of the new palette; its owner's next
+// setCurves() brings the same colour.
+void CurveChart::applyAppearance() {
+    for (auto& [key, entry] : m_impl->entries) {
+        if (entry.paletteIndex >= 0) entry.color = seriesColor(entry.paletteIndex);
+        m_impl->styleSeries(entry);
+    }
+    m_impl->applyInk();
+}
+
 void CurveChart::applyUiScale() {
     m_impl->chart->scene()->setFont(QApplication::font());  // its own font (chart_view.cpp)
     m_impl->applyFonts();
+    m_impl->applyInk();
     for (auto& [key, entry] : m_impl->entries) m_impl->styleSeries(entry);
     // Ticks and legend for the plot area the new fonts leave, once the chart is laid out.
     QTimer::singleShot(0, this, [this] {
@@ -501,6 +546,7 @@ void CurveChart::setLogarithmicY(bool logarithmic) {
         d.logAxisY->setLabelsFont(d.axisY->labelsFont());
         d.logAxisY->setTitleFont(d.axisY->titleFont());
         d.logAxisY->setTitleText(d.axisY->titleText());
+        d.applyInk();
     }
     QAbstractAxis* from = d.shownAxisY();
     d.logY = logarithmic;

@@ -6,6 +6,7 @@
 #include <QFont>
 #include <QImage>
 #include <QList>
+#include <QPen>
 #include <QPointF>
 #include <QString>
 #include <QStringList>
@@ -47,6 +48,8 @@ public:
 
     QStringList curveKeys() const;
     QList<QPointF> curvePoints(const QString& key) const;
+    QPen curvePen(const QString& key) const;  // as drawn; a default pen for an unknown key
+    QColor axisLabelColor() const;            // the x axis's tick labels
     double xLow() const;
     double xHigh() const;
 
@@ -103,7 +106,8 @@ signals:
     void viewReset();                             // after resetView(), following viewChanged
 
 private:
-    void applyUiScale();  // texts, lines and markers at the new scale
+    void applyUiScale();     // texts, lines and markers at the new scale
+    void applyAppearance();  // palette colours, line widths and ink of the new appearance
     // viewChanged, then the cursor line and cursorMoved for the new data x under a pointer that
     // has not moved (a zoom or pan changes what it points at).
     void announceView();

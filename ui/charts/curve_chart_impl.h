@@ -29,6 +29,7 @@ public:
         Curve::Mark mark = Curve::Mark::Line;
         QString label;
         QColor color;
+        int paletteIndex = -1;  // seriesColor(paletteIndex) is color; −1: not a palette colour
         Qt::PenStyle style = Qt::SolidLine;
         QList<QPointF> points;  // full finite data
         bool sortedByX = true;
@@ -40,6 +41,7 @@ public:
     QPen penFor(const Entry& entry) const;
     void styleSeries(Entry& entry);  // pen, and for dots their shape, size and fill
     void applyFonts();               // the chart's texts at their sizes times the UI scale
+    void applyInk();  // axes, grid, titles and legend: Qt's light theme, or high contrast
     QList<QPointF> displayPoints(const Entry& entry) const;
     void redisplay(Entry& entry);
     void redisplayAll();
@@ -67,6 +69,13 @@ public:
     QAbstractAxis* shownAxisY() const;  // the y axis the series are attached to
     double yToPixelSpace(double y) const { return logY ? std::log10(y) : y; }
     QGraphicsLineItem* cursorLine = nullptr;
+    // Qt's light-theme colours of the axes and titles, kept for leaving high contrast.
+    struct Ink {
+        QBrush labels, title, chartTitle, legend;
+        QColor grid;
+        QPen line;
+    };
+    std::optional<Ink> themeInk;
     std::optional<QPointF> pointer;  // the mouse over the chart, in chart coordinates
     std::map<QString, Entry> entries;
     QStringList order;

@@ -1,5 +1,6 @@
-// Colour maps for scalar fields: a diverging blue–white–red map (zero at white) and a
-// perceptual sequential map (viridis), both interpolated from small stop tables.
+// Colour maps for scalar fields: a diverging map (zero at white: RdBu or blue–white–orange) and a
+// perceptual sequential map (viridis or cividis), as the appearance chooses
+// (ui/common/appearance.h), both interpolated from small stop tables.
 #pragma once
 
 #include <QImage>
@@ -17,7 +18,7 @@ ColorMap colorMapFromKey(const QString& key, ColorMap fallback);  // fallback wh
 // t = 0.5 is white. NaN is not handled here (see kNanColor).
 QRgb colorAt(ColorMap map, double t);
 
-// Cells whose value is NaN: a mid grey that appears in neither map.
+// Cells whose value is NaN: a mid grey that appears in none of the maps.
 inline constexpr QRgb kNanColor = 0xff8c8c8c;
 
 // A 1 × n vertical strip of the map, top = high end, for colour bars.

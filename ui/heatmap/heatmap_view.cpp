@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 
+#include "ui/common/appearance.h"
 #include "ui/heatmap/axis_ticks.h"
 #include "ui/heatmap/heatmap_gl_canvas.h"
 
@@ -42,6 +43,10 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
     setAttribute(Qt::WA_OpaquePaintEvent);
     m_xTitle = tr("x");
     m_vTitle = tr("v");
+    connect(&AppearanceNotifier::instance(), &AppearanceNotifier::changed, this, [this] {
+        rebuildCellImage();  // the maps of the new appearance
+        update();
+    });
 }
 
 HeatmapView::~HeatmapView() = default;

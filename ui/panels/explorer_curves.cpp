@@ -12,14 +12,14 @@
 
 #include "activations/scalar_functions.h"
 #include "common/number_format.h"
+#include "ui/common/appearance.h"
 #include "ui/common/core_text.h"
 
 namespace actlab::ui {
 namespace {
 
-// Tableau 10: ten hues that stay distinguishable for most colour-vision deficiencies.
-constexpr std::array<QRgb, 10> kPalette = {0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd,
-                                           0x8c564b, 0xe377c2, 0x17becf, 0xbcbd22, 0x7f7f7f};
+// Colour slots handed to the visible functions; slot i is seriesColor(i) of the appearance.
+constexpr size_t kColorSlots = 10;
 const QString kGatedValueName = QStringLiteral("v");
 
 // lupdate files these tr() calls under the enclosing class's name: the same context here.
@@ -107,15 +107,15 @@ void ExplorerCurves::setVisible(ActivationId id, bool visible) {
         return;
     }
     // The first palette colour no visible function uses (cycling when all ten are taken).
-    std::array<int, kPalette.size()> uses{};
-    for (ActivationId shown : m_visible) ++uses[entry(shown).colorIndex % kPalette.size()];
+    std::array<int, kColorSlots> uses{};
+    for (ActivationId shown : m_visible) ++uses[size_t(entry(shown).colorIndex) % kColorSlots];
     e.colorIndex = static_cast<int>(std::min_element(uses.begin(), uses.end()) - uses.begin());
     m_visible.push_back(id);
 }
 
 QColor ExplorerCurves::color(ActivationId id) const {
     const int index = entry(id).colorIndex;
-    return index < 0 ? QColor() : QColor(kPalette[index % kPalette.size()]);
+    return index < 0 ? QColor() : seriesColor(index);
 }
 
 const ActivationConfig& ExplorerCurves::config(ActivationId id) const { return entry(id).config; }

@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "ui/charts/curve_chart.h"
+#include "ui/common/appearance.h"
 #include "ui/common/core_text.h"
 #include "ui/panels/cursor_readout.h"
 #include "ui/panels/function_list_widget.h"
@@ -34,6 +35,10 @@ ExplorerPanel::ExplorerPanel(actlab::Backend& backend, QWidget* parent)
             [this] { emit selectedActivationChanged(selectedActivation()); });
     m_chart = new CurveChart(this);
     m_chart->setObjectName(QStringLiteral("explorerChart"));
+    connect(&AppearanceNotifier::instance(), &AppearanceNotifier::changed, this, [this] {
+        updateSwatches();  // the palette's colours
+        refresh(false);
+    });
     m_readout = new CursorReadout(this);
 
     auto* plotSplitter = new QSplitter(Qt::Vertical, this);

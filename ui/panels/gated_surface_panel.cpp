@@ -19,6 +19,7 @@
 
 #include "backends/backend.h"
 #include "ui/charts/curve_chart.h"
+#include "ui/common/appearance.h"
 #include "ui/common/chart_pages.h"
 #include "ui/common/core_text.h"
 #include "ui/common/ui_scale.h"
@@ -82,9 +83,12 @@ GatedSurfacePanel::GatedSurfacePanel(actlab::Backend& backend, QWidget* parent)
     m_resolution->setKeyboardTracking(false);
     m_resolution->setToolTip(tr("Samples along each axis; the surface has this many squared."));
     m_colorMapBox = new QComboBox;
-    m_colorMapBox->addItem(tr("Diverging (blue, white at 0, red)"),
-                           colorMapKey(ColorMap::Diverging));
-    m_colorMapBox->addItem(tr("Sequential (viridis)"), colorMapKey(ColorMap::Sequential));
+    m_colorMapBox->addItem(tr("Diverging (white at 0)"), colorMapKey(ColorMap::Diverging));
+    m_colorMapBox->addItem(tr("Sequential"), colorMapKey(ColorMap::Sequential));
+    m_colorMapBox->setToolTip(
+        tr("Which kind of map; View → Colours chooses the maps themselves (RdBu or "
+           "blue–white–orange, viridis "
+           "or cividis)."));
     m_openGlBox = new QCheckBox(tr("Draw with OpenGL"));
     m_openGlBox->setEnabled(HeatmapView::openGlAvailable());
     m_openGlBox->setToolTip(m_openGlBox->isEnabled()
@@ -255,7 +259,7 @@ void GatedSurfacePanel::updateSlice() {
     CurveChart::Curve curve;
     curve.key = QStringLiteral("slice");
     curve.label = tr("y(x) at v = %1").arg(number(v));
-    curve.color = QColor(33, 102, 172);
+    curve.color = seriesColor(0);
     for (int column = 0; column < m_surface.nx; ++column) {
         const float y = m_surface.values[size_t(row) * m_surface.nx + column];
         if (!std::isfinite(y)) continue;

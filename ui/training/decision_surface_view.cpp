@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "ui/common/appearance.h"
 #include "ui/heatmap/color_maps.h"
 
 namespace actlab::ui {
@@ -64,13 +65,25 @@ protected:
 
 DecisionSurfaceView::DecisionSurfaceView(QWidget* parent) : QWidget(parent) {
     m_heatmap = new HeatmapView(this);
+    connect(&AppearanceNotifier::instance(), &AppearanceNotifier::changed, this,
+            qOverload<>(&QWidget::update));
     m_heatmap->setAxisTitles(tr("x₁"), tr("x₂"));
     m_heatmap->setValueTitle(tr("P(class 1)"));
     m_heatmap->setEqualAspect(true);
-    m_heatmap->setToolTip(
-        tr("The model's prediction, p = P(class 1), on a fixed scale: red is class 1, blue "
-           "class 0, white the decision boundary (p = ½). With Draw points on, a click adds "
-           "a point of the chosen class; Shift+click adds the other class."));
+    const auto explain = [this] {
+        m_heatmap->setToolTip(
+            appearance().diverging == DivergingMap::BlueOrange
+                ? tr("The model's prediction, p = P(class 1), on a fixed scale: orange is class "
+                     "1, blue class 0, white the decision boundary (p = ½). With Draw points "
+                     "on, a click adds a point of the chosen class; Shift+click adds the other "
+                     "class.")
+                : tr("The model's prediction, p = P(class 1), on a fixed scale: red is class 1, "
+                     "blue class 0, white the decision boundary (p = ½). With Draw points on, a "
+                     "click adds a point of the chosen class; Shift+click adds the other "
+                     "class."));
+    };
+    explain();
+    connect(&AppearanceNotifier::instance(), &AppearanceNotifier::changed, this, explain);
     m_heatmap->installEventFilter(this);
     m_overlay = new PointsOverlay(m_heatmap);
     auto* layout = new QVBoxLayout(this);
@@ -81,7 +94,7 @@ DecisionSurfaceView::DecisionSurfaceView(QWidget* parent) : QWidget(parent) {
 }
 
 QColor DecisionSurfaceView::classColor(int label, int classes) {
-    if (classes <= 2) return label == 0 ? QColor(33, 102, 172) : QColor(214, 60, 50);
+    if (classes <= 2) return markColor(label == 0 ? Mark::Negative : Mark::Positive);
     return QColor::fromRgb(colorAt(ColorMap::Sequential, double(label) / double(classes - 1)));
 }
 

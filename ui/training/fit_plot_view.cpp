@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/common/appearance.h"
 #include "ui/heatmap/axis_ticks.h"
 
 namespace actlab::ui {
@@ -15,7 +16,11 @@ constexpr double kXLow = -6, kXHigh = 6, kYLow = -1.6, kYHigh = 1.6;
 
 }  // namespace
 
-FitPlotView::FitPlotView(QWidget* parent) : QWidget(parent) { setMinimumSize(170, 150); }
+FitPlotView::FitPlotView(QWidget* parent) : QWidget(parent) {
+    setMinimumSize(170, 150);
+    connect(&AppearanceNotifier::instance(), &AppearanceNotifier::changed, this,
+            qOverload<>(&QWidget::update));
+}
 
 void FitPlotView::setPoints(std::shared_ptr<const TrainingData> data) {
     m_data = std::move(data);
@@ -91,11 +96,13 @@ void FitPlotView::paintTo(QPainter& painter, const QSize& size) const {
     if (m_data && m_data->rawDimension == 1) {
         const auto draw = [&](const LabelledPoints& points, const QBrush& brush) {
             painter.setBrush(brush);
-            painter.setPen(QPen(QColor(33, 102, 172), 1.2));
+            painter.setPen(QPen(markColor(Mark::Negative), 1.2));
             for (size_t i = 0; i < points.size(); ++i)
                 painter.drawEllipse(toPixel(points.inputs[i], points.targets[i]), 3.0, 3.0);
         };
-        draw(m_data->train, QColor(33, 102, 172, 160));
+        QColor data = markColor(Mark::Negative);
+        data.setAlpha(160);
+        draw(m_data->train, data);
         draw(m_data->test, Qt::NoBrush);
     }
     if (!m_curveX.empty()) {
@@ -109,7 +116,7 @@ void FitPlotView::paintTo(QPainter& painter, const QSize& size) const {
                 path.lineTo(at);
         }
         painter.setBrush(Qt::NoBrush);
-        painter.setPen(QPen(QColor(214, 60, 50), 3));
+        painter.setPen(QPen(markColor(Mark::Positive), 3 * contrastLineFactor()));
         painter.drawPath(path);
     }
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/common/appearance.h"
 #include "ui/common/core_text.h"
 #include "ui/heatmap/color_maps.h"
 
@@ -26,6 +27,8 @@ QColor shareColor(float share) {
 NeuronGridView::NeuronGridView(QWidget* parent) : QWidget(parent) {
     m_clock.start();
     setMinimumSize(200, 120);
+    connect(&AppearanceNotifier::instance(), &AppearanceNotifier::changed, this,
+            qOverload<>(&QWidget::update));
     QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     policy.setHeightForWidth(true);
     setSizePolicy(policy);
@@ -242,7 +245,7 @@ void NeuronGridView::paintEvent(QPaintEvent*) {
             const QRect cell = cellRect({l, u});
             if (layer.dead[size_t(u)]) {
                 painter.fillRect(cell, deadColor());
-                painter.setPen(QPen(QColor(235, 60, 50), std::max(1.5, g.cell / 8.0)));
+                painter.setPen(QPen(markColor(Mark::Bad), std::max(1.5, g.cell / 8.0)));
                 const QRect inner = cell.adjusted(2, 2, -2, -2);
                 painter.drawLine(inner.topLeft(), inner.bottomRight());
                 painter.drawLine(inner.topRight(), inner.bottomLeft());
@@ -251,7 +254,7 @@ void NeuronGridView::paintEvent(QPaintEvent*) {
             }
             const qint64 revived = layer.revivedAt[size_t(u)];
             if (revived >= 0 && now - revived < kRevivalMilliseconds) {
-                painter.setPen(QPen(QColor(0, 200, 80), 2));
+                painter.setPen(QPen(markColor(Mark::Good), 2));
                 painter.setBrush(Qt::NoBrush);
                 painter.drawRect(cell.adjusted(-1, -1, 0, 0));
             }
@@ -290,14 +293,14 @@ void NeuronGridView::paintEvent(QPaintEvent*) {
     }
     const QRect mark(x, y + 1, metrics.height() - 2, metrics.height() - 2);
     painter.fillRect(mark, deadColor());
-    painter.setPen(QPen(QColor(235, 60, 50), 2));
+    painter.setPen(QPen(markColor(Mark::Bad), 2));
     painter.drawLine(mark.topLeft() + QPoint(2, 2), mark.bottomRight() - QPoint(2, 2));
     painter.drawLine(mark.topRight() + QPoint(-2, 2), mark.bottomLeft() + QPoint(2, -2));
     painter.setPen(ink);
     painter.drawText(mark.right() + 6, y + metrics.ascent(), tr("dead"));
     const QRect ring(mark.right() + 6 + metrics.horizontalAdvance(tr("dead")) + 16, mark.top(),
                      mark.width(), mark.height());
-    painter.setPen(QPen(QColor(0, 200, 80), 2));
+    painter.setPen(QPen(markColor(Mark::Good), 2));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(ring.adjusted(1, 1, -1, -1));
     painter.setPen(ink);

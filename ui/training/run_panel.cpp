@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "ui/common/appearance.h"
 #include "ui/common/ui_scale.h"
 #include "ui/training/decision_surface_view.h"
 #include "ui/training/fit_plot_view.h"
@@ -123,6 +124,10 @@ void RunPanel::setRun(const TrainingSnapshot& s, const std::shared_ptr<const Tra
                  "of it, paler as its probability falls towards 1/%1 (a guess). Dots: training "
                  "points (white rim), test points (black rim).")
                   .arg(classes)
+        : appearance().diverging == DivergingMap::BlueOrange
+            ? tr("Background: P(class 1) — orange near 1, blue near 0, white 0.5 (the "
+                 "boundary), pale where the model is unsure. Dots: training points (white "
+                 "rim), test points (black rim).")
             : tr("Background: P(class 1) — red near 1, blue near 0, white 0.5 (the "
                  "boundary), pale where the model is unsure. Dots: training points (white "
                  "rim), test points (black rim)."));

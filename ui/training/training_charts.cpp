@@ -8,16 +8,13 @@
 #include <cmath>
 
 #include "ui/charts/curve_chart.h"
+#include "ui/common/appearance.h"
 #include "ui/common/chart_pages.h"
 #include "ui/common/history_curves.h"
 
 namespace actlab::ui {
 namespace {
 
-const QColor kRunColors[] = {QColor(31, 119, 180), QColor(255, 127, 14)};
-const QColor kLayerColors[] = {QColor(31, 119, 180),  QColor(255, 127, 14),  QColor(44, 160, 44),
-                               QColor(214, 39, 40),   QColor(148, 103, 189), QColor(140, 86, 75),
-                               QColor(227, 119, 194), QColor(23, 190, 207)};
 constexpr size_t kLayerLegendLimit = 6;  // more layers: their legend would hide the plot
 
 // The top of the loss axis: the largest loss after the first tenth of the run, so that a large
@@ -109,7 +106,7 @@ void TrainingCharts::setRuns(const std::vector<TrainingSnapshot>& runs, const QS
             shownHistoryIndices(run.history.size(), kMaxPointsPerCurve);
         if (!run.history.empty()) lastStep = std::max(lastStep, run.history.back().step);
         const QString key = QString::number(r);
-        const QColor color = kRunColors[r % 2];
+        const QColor color = seriesColor(int(r % 2));
         const QString trainLabel = compare ? runNames.value(int(r)) : tr("train");
         loss.push_back(historyCurve(
             run, shown, [](const HistoryPoint& p) { return p.trainLoss; }, key + "/train",
@@ -131,7 +128,7 @@ void TrainingCharts::setRuns(const std::vector<TrainingSnapshot>& runs, const QS
         for (size_t l = 0; l < layers; ++l) {
             const QString layerKey = key + "/" + QString::number(l);
             const QString name = r > 0 ? tr("B") : tr("L%1").arg(l + 1);
-            const QColor layerColor = kLayerColors[l % 8];
+            const QColor layerColor = seriesColor(int(l % 8));
             if ((r > 0 && l > 0) || (r == 0 && layers > kLayerLegendLimit && l > 0))
                 hiddenFromLegend << layerKey;
             dead.push_back(historyCurve(
