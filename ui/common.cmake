@@ -1,7 +1,8 @@
 # What the training views share (ui/common/): the worker's pacing and the controller's command
 # bookkeeping, the Play/Step/Reset row, the view's scaffolding, the history curves and their
-# pages of charts, pieces of the settings panel, the wheel guard of every form, and the PyTorch
-# code dialog ("Show PyTorch code…").
+# pages of charts, the replay timeline and its frame export, pieces of the settings panel, the
+# wheel guard of every form, the PyTorch code dialog ("Show PyTorch code…"), and the exports of
+# every plot with their right-click menu (panel_export).
 # Included by ui/CMakeLists.txt.
 target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/common/appearance.cpp
@@ -13,8 +14,12 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/common/core_strings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/core_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/core_text.h
+  ${CMAKE_CURRENT_LIST_DIR}/common/frame_export.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/frame_export.h
   ${CMAKE_CURRENT_LIST_DIR}/common/history_curves.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/history_curves.h
+  ${CMAKE_CURRENT_LIST_DIR}/common/panel_export.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/panel_export.h
   ${CMAKE_CURRENT_LIST_DIR}/common/pytorch_code_dialog.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/pytorch_code_dialog.h
   ${CMAKE_CURRENT_LIST_DIR}/common/run_controller.cpp
@@ -27,6 +32,8 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/common/run_worker.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/run_worker.h
   ${CMAKE_CURRENT_LIST_DIR}/common/status_label.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/timeline_bar.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/timeline_bar.h
   ${CMAKE_CURRENT_LIST_DIR}/common/status_label.h
   ${CMAKE_CURRENT_LIST_DIR}/common/ui_scale.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/ui_scale.h

@@ -1,6 +1,7 @@
 // LessonController: a scene applied to its view through the views' own APIs (the Explorer's
 // functions and range, the GELU window, the gated surface, the Training and Attention runs with
-// their compare settings, hidden controls), its pre-training started, its panel highlighted.
+// their compare settings, hidden controls), its pre-training started (an Attention scene showing
+// the runs the previous one trained keeps them), its panel highlighted.
 #include <QJsonDocument>
 #include <QPainter>
 #include <QTimer>
@@ -8,6 +9,7 @@
 #include "config/config_json.h"
 #include "lesson_controller.h"
 #include "main_window.h"
+#include "training/sequence_presets.h"
 #include "ui/attention/attention_charts.h"
 #include "ui/attention/attention_controller.h"
 #include "ui/attention/attention_controls.h"
@@ -86,19 +88,6 @@ QJsonObject trainingState(const LessonScene& scene) {
             {QStringLiteral("controlsShown"), !scene.hiddenControls}};
 }
 
-void applyAttention(ui::AttentionView* view, const LessonScene& scene) {
-    std::string error;
-    if (const auto a = sequenceTrainingConfigFromJson(scene.configJson, &error))
-        view->controls()->setConfig(*a);
-    const bool compare = !scene.compareConfigJson.empty();
-    if (compare)
-        if (const auto b = sequenceTrainingConfigFromJson(scene.compareConfigJson, &error))
-            view->controls()->setConfigB(*b);
-    view->setCompare(compare);
-    view->reset();
-    view->setControlsShown(!scene.hiddenControls);
-}
-
 }  // namespace
 
 void LessonController::applyScene(const LessonScene& scene) {
@@ -123,11 +112,54 @@ void LessonController::applyScene(const LessonScene& scene) {
         w.trainingView()->restoreState(trainingState(scene));
         if (scene.pretrainSteps > 0) w.trainingView()->controller()->advance(scene.pretrainSteps);
     } else if (scene.view == "attention") {
-        applyAttention(w.attentionView(), scene);
-        if (scene.pretrainSteps > 0) w.attentionView()->controller()->advance(scene.pretrainSteps);
+        if (applyAttention(scene) && scene.pretrainSteps > 0)
+            w.attentionView()->controller()->advance(scene.pretrainSteps);
     }
     w.setCurrentView(QString::fromStdString(scene.view));
     highlight(scene);
+}
+
+// The scene's runs into the Attention view, unless the view holds them already: the previous
+// scene applied the same configurations, the controls still show what they became, and both
+// runs stand at the scene's step (nobody trained on). Then the scene keeps them.
+bool LessonController::applyAttention(const LessonScene& scene) {
+    ui::AttentionView* view = m_window.attentionView();
+    const bool compare = !scene.compareConfigJson.empty();
+    const auto controlsJson = [view](bool b) {
+        return sequenceTrainingConfigToJson(b ? view->controls()->configB()
+                                              : view->controls()->config());
+    };
+    const AppliedRuns& held = m_attentionRuns;
+    const bool holds = held.scene == scene.configJson && held.sceneB == scene.compareConfigJson &&
+                       held.steps == scene.pretrainSteps && view->comparing() == compare &&
+                       view->currentStep() == scene.pretrainSteps &&
+                       (!compare || view->currentStepB() == scene.pretrainSteps) &&
+                       held.controls == controlsJson(false) &&
+                       (!compare || held.controlsB == controlsJson(true));
+    if (holds) {
+        view->setControlsShown(!scene.hiddenControls);
+        return false;
+    }
+    std::string error;
+    if (const auto a = sequenceTrainingConfigFromJson(scene.configJson, &error))
+        view->controls()->setConfig(*a);
+    if (compare)
+        if (const auto b = sequenceTrainingConfigFromJson(scene.compareConfigJson, &error))
+            view->controls()->setConfigB(*b);
+    // The preset's name where the scene runs it as it is, else Custom.
+    const SequencePreset* preset = findSequencePreset(scene.preset);
+    const auto presetConfig =
+        preset ? sequenceTrainingConfigFromJson(std::string(preset->json), &error) : std::nullopt;
+    view->controls()->showPreset(presetConfig && sequenceTrainingConfigToJson(*presetConfig) ==
+                                                     scene.configJson
+                                     ? QString::fromStdString(scene.preset)
+                                     : QString());
+    view->setCompare(compare);
+    view->reset();
+    view->setControlsShown(!scene.hiddenControls);
+    m_attentionRuns = {scene.configJson, scene.compareConfigJson, controlsJson(false),
+                       compare ? controlsJson(true) : std::string(), scene.pretrainSteps};
+    return true;
 }
 
 QWidget* LessonController::highlightTarget(const LessonScene& scene) const {

@@ -78,8 +78,9 @@ public:
 private:
     bool openText(const QByteArray& text, const QString& fileName, QString* error);
     void render();
-    void applyScene(const LessonScene& scene);  // lesson_apply.cpp
-    void highlight(const LessonScene& scene);   // lesson_apply.cpp
+    void applyScene(const LessonScene& scene);      // lesson_apply.cpp
+    bool applyAttention(const LessonScene& scene);  // false: the view held its runs
+    void highlight(const LessonScene& scene);       // lesson_apply.cpp
     QWidget* highlightTarget(const LessonScene& scene) const;
     void updateShortcuts();
 
@@ -95,6 +96,14 @@ private:
     QAction* m_previousAction;
     bool m_focusKeepsKeys = false;  // a spin box, slider or combo box has the focus
     QPointer<QWidget> m_highlightFrame;
+    // The Attention runs the last scene applied: the scene's configurations, the controls'
+    // (as the view normalised them) and the step, so that a next scene showing the same runs
+    // keeps them (lesson_apply.cpp).
+    struct AppliedRuns {
+        std::string scene, sceneB, controls, controlsB;
+        int steps = -1;
+    };
+    AppliedRuns m_attentionRuns;
 };
 
 }  // namespace actlab::gui

@@ -15,6 +15,7 @@
 #include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <cmath>
 
 #include "activations/catalogue.h"
@@ -32,6 +33,7 @@
 #include "ui/charts/curve_chart.h"
 #include "ui/common/appearance.h"
 #include "ui/common/core_text.h"
+#include "ui/common/frame_export.h"
 #include "ui/common/pytorch_code_dialog.h"
 #include "ui/common/run_view.h"
 #include "ui/common/ui_scale.h"
@@ -150,6 +152,10 @@ void MainWindow::buildMenus() {
         runExport(tr("Export panel image"), tr("PNG images (*.png)"), QStringLiteral("png"),
                   std::bind_front(&MainWindow::exportPanelImage, this));
     });
+    file->addAction(tr("Export view as S&VG…"), this, [this] {
+        runExport(tr("Export view as SVG"), tr("SVG drawings (*.svg)"), QStringLiteral("svg"),
+                  std::bind_front(&MainWindow::exportPanelSvg, this));
+    });
     // The Training view's pictures, each on its own: the surfaces, grids, neuron maps and charts.
     QMenu* pictures = file->addMenu(tr("Export &training picture"));
     pictures->setObjectName(QStringLiteral("trainingPictures"));
@@ -168,6 +174,14 @@ void MainWindow::buildMenus() {
     connect(m_tabs, &QTabWidget::currentChanged, pictures,
             [this, pictures](int index) { pictures->setEnabled(index == kTrainingTab); });
     pictures->setEnabled(m_tabs->currentIndex() == kTrainingTab);
+    // The current lab's replay timeline as numbered PNG frames (ui/common/frame_export.h).
+    QAction* frames = file->addAction(tr("Export run as &frames…"), this, [this] {
+        if (ui::RunView* lab = currentLab()) ui::exportRunFramesInteractively(*lab, this);
+    });
+    frames->setObjectName(QStringLiteral("exportRunFrames"));
+    connect(m_tabs, &QTabWidget::currentChanged, frames,
+            [this, frames] { frames->setEnabled(currentLab() != nullptr); });
+    frames->setEnabled(currentLab() != nullptr);
     // The Training or Attention run A as a PyTorch script (ui/common/pytorch_code_dialog.h).
     QAction* pytorch = file->addAction(tr("Show P&yTorch code…"), this, [this] {
         if (currentLab() == m_training)
@@ -258,8 +272,12 @@ void MainWindow::buildMenus() {
     QAction* fullScreen = view->addAction(tr("&Full screen"));
     fullScreen->setObjectName(QStringLiteral("fullScreen"));
     fullScreen->setShortcut(QKeySequence(Qt::Key_F11));
-    connect(fullScreen, &QAction::triggered, this,
-            [this] { isFullScreen() ? showNormal() : showFullScreen(); });
+    connect(fullScreen, &QAction::triggered, this, [this] {
+        if (m_presenting)
+            setPresentation(false);  // F11 in presentation leaves it (full screen is its own)
+        else
+            isFullScreen() ? showNormal() : showFullScreen();
+    });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard shortcuts"), this, [this] {
@@ -288,6 +306,17 @@ ui::RunView* MainWindow::currentLab() const {
     return nullptr;
 }
 
+// Presentation keeps the screen: Qt drops the full-screen state when a layout's minimum grows
+// past the window (a view opened at 200 % on a small screen); it is asked for again.
+void MainWindow::changeEvent(QEvent* event) {
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::WindowStateChange && m_presenting && isVisible() &&
+        !isFullScreen())
+        QTimer::singleShot(0, this, [this] {
+            if (m_presenting && !isFullScreen()) showFullScreen();
+        });
+}
+
 void MainWindow::setPresentation(bool on) {
     if (on == m_presenting) return;
     m_presenting = on;
@@ -306,6 +335,7 @@ QString MainWindow::shortcutsText() {
         {tr("Space"), tr("Play or pause (Training, Attention)")},
         {tr("→"), tr("One step (Training, Attention)")},
         {tr("R"), tr("Reset the run (Training, Attention)")},
+        {tr(", ."), tr("One keyframe back or on in the timeline (Training, Attention)")},
         {tr("Ctrl+Shift+H"), tr("Show or hide the settings panel")},
         {tr("PgDn, PgUp"), tr("Next or previous scene of the open lesson")},
         {tr("F5"), tr("Presentation: full screen")},

@@ -66,7 +66,8 @@ public:
     bool exportPlotPng(const QString& path, QString* error);
     bool exportPlotSvg(const QString& path, QString* error);
     bool exportDataCsv(const QString& path, QString* error);
-    bool exportPanelImage(const QString& path, QString* error);
+    bool exportPanelImage(const QString& path, QString* error);  // PNG at the UI scale
+    bool exportPanelSvg(const QString& path, QString* error);    // the whole view as SVG
     // One picture of the Training view (an id of TrainingView::pictures()) as PNG.
     bool exportTrainingPicture(const QString& id, const QString& path, QString* error);
 
@@ -101,6 +102,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void createViews();  // the tabs' views and the Properties panel, in the current language

@@ -1,5 +1,6 @@
 // MainWindow's exports: the current tab's plot as PNG, SVG or CSV, a Training picture, the
-// panel image, and the file dialog around each.
+// whole view as PNG or SVG, and the file dialog around each. Every plot's own right-click menu
+// is PanelExport's (ui/common/panel_export.h).
 #include <QFileDialog>
 #include <QImage>
 #include <QMessageBox>
@@ -11,6 +12,7 @@
 #include "ui/attention/attention_grid_view.h"
 #include "ui/attention/attention_view.h"
 #include "ui/charts/curve_chart.h"
+#include "ui/common/panel_export.h"
 #include "ui/panels/explorer_panel.h"
 #include "ui/panels/gated_surface_panel.h"
 #include "ui/panels/gelu_approximation_panel.h"
@@ -67,28 +69,14 @@ bool MainWindow::exportTrainingPicture(const QString& id, const QString& path, Q
     return false;
 }
 
+// The whole tab as shown, at the presentation scale (ui/common/panel_export.h).
 bool MainWindow::exportPanelImage(const QString& path, QString* error) {
-    QImage image;
-    switch (m_tabs->currentIndex()) {
-        case 0:
-            image = m_explorer->renderImage();
-            break;
-        case 1:
-            image = m_gelu->renderImage();
-            break;
-        case 2:
-            image = m_gated->renderImage();
-            break;
-        case kAttentionTab:
-            image = m_attention->renderImage();
-            break;
-        default:
-            image = m_training->renderImage();
-            break;
-    }
-    if (!image.isNull() && image.save(path, "PNG")) return true;
-    if (error) *error = tr("Could not write the image %1.").arg(path);
-    return false;
+    return ui::PanelExport::writeWidgetPng(m_tabs->currentWidget(), path, error);
+}
+
+bool MainWindow::exportPanelSvg(const QString& path, QString* error) {
+    return ui::PanelExport::writeWidgetSvg(m_tabs->currentWidget(),
+                                           m_tabs->tabText(m_tabs->currentIndex()), path, error);
 }
 
 void MainWindow::runExport(const QString& title, const QString& filter, const QString& suffix,

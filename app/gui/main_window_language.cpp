@@ -36,6 +36,8 @@ void MainWindow::rebuildViews() {
     const QJsonObject state = sessionState();
     const std::vector<std::string> trainingRuns = m_training->runStates();
     const std::vector<std::string> attentionRuns = m_attention->runStates();
+    const auto trainingKeyframes = m_training->keyframes();  // the replay timelines
+    const auto attentionKeyframes = m_attention->keyframes();
     const bool trainingPlaying = m_training->controller()->isPlaying();
     const bool attentionPlaying = m_attention->controller()->isPlaying();
     const bool trainingControls = m_training->controlsShown();
@@ -51,6 +53,8 @@ void MainWindow::rebuildViews() {
     restoreSessionState(state);
     m_training->restoreRuns(trainingRuns);
     m_attention->restoreRuns(attentionRuns);
+    m_training->setKeyframes(trainingKeyframes);
+    m_attention->setKeyframes(attentionKeyframes);
     m_training->setControlsShown(trainingControls);
     m_attention->setControlsShown(attentionControls);
     if (trainingPlaying) m_training->play();

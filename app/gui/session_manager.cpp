@@ -16,9 +16,11 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <algorithm>
 
 #include "config/run_state_json.h"
 #include "config/session_json.h"
+#include "config/timeline_json.h"
 #include "main_window.h"
 #include "ui/attention/attention_controller.h"
 #include "ui/attention/attention_view.h"
@@ -69,6 +71,11 @@ SessionManager::SessionManager(MainWindow& window) : QObject(&window), m_window(
     m_settleTimer.setInterval(50);
     connect(&m_settleTimer, &QTimer::timeout, this, &SessionManager::settleBaseline);
     m_saved = m_autosaved = current();
+    // A new window's runs stand at step 0, whether or not their first frame has come: training
+    // before it comes (a slow machine) is unsaved work too.
+    m_saved.trainingStep = std::max(m_saved.trainingStep, 0);
+    m_saved.attentionStep = std::max(m_saved.attentionStep, 0);
+    m_autosaved = m_saved;
 }
 
 SessionManager::~SessionManager() = default;
@@ -158,6 +165,8 @@ bool SessionManager::write(const QString& path, QString* error, Baseline* saved)
         QJsonDocument(m_window.sessionState()).toJson(QJsonDocument::Compact).toStdString();
     session.trainingRuns = m_window.trainingView()->runStates();
     session.attentionRuns = m_window.attentionView()->runStates();
+    session.trainingTimeline = m_window.trainingView()->timelineJson();
+    session.attentionTimeline = m_window.attentionView()->timelineJson();
     // The steps the file holds: those of its runs (a frame may not have shown them yet).
     if (!session.trainingRuns.empty())
         saved->trainingStep = runStateSteps(session.trainingRuns.front()).value_or(0);
@@ -217,11 +226,22 @@ bool SessionManager::open(const QString& path, QString* error) {
                 tr("attention run %1: %2").arg(QChar(u'A' + int(i)), ui::coreMessage(problem)));
         if (i == 0) opened.attentionStep = run->steps();
     }
+    // The replay timelines (optional: older files have none).
+    std::optional<TimelineRecord<TrainingSnapshot>> trainingTimeline;
+    std::optional<TimelineRecord<SequenceSnapshot>> attentionTimeline;
+    if (!session->trainingTimeline.empty() &&
+        !(trainingTimeline = trainingTimelineFromJson(session->trainingTimeline, &problem)))
+        return fail(tr("training timeline: %1").arg(ui::coreMessage(problem)));
+    if (!session->attentionTimeline.empty() &&
+        !(attentionTimeline = sequenceTimelineFromJson(session->attentionTimeline, &problem)))
+        return fail(tr("attention timeline: %1").arg(ui::coreMessage(problem)));
     addMissingLabState(views, *session);
     m_window.restoreSessionState(views);
     if (!session->trainingRuns.empty()) m_window.trainingView()->restoreRuns(session->trainingRuns);
     if (!session->attentionRuns.empty())
         m_window.attentionView()->restoreRuns(session->attentionRuns);
+    if (trainingTimeline) m_window.trainingView()->restoreTimeline(*trainingTimeline);
+    if (attentionTimeline) m_window.attentionView()->restoreTimeline(*attentionTimeline);
     m_path = path;
     m_recovered = false;
     rememberRecent(path);

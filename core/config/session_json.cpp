@@ -42,6 +42,10 @@ std::string encodeSession(const SessionDocument& session) {
     j["attention_runs"] = Json::array();
     for (const std::string& run : session.attentionRuns)
         j["attention_runs"].push_back(Json::parse(run));
+    if (!session.trainingTimeline.empty())
+        j["training_timeline"] = Json::parse(session.trainingTimeline);
+    if (!session.attentionTimeline.empty())
+        j["attention_timeline"] = Json::parse(session.attentionTimeline);
     return j.dump(1);
 }
 
@@ -60,7 +64,7 @@ std::optional<SessionDocument> decodeSession(const std::string& text, std::strin
                 std::to_string(kSessionVersion)};
         const Reader r(j, "");
         r.only({"format", "version", "application", "view", "views", "training_runs",
-                "attention_runs"});
+                "attention_runs", "training_timeline", "attention_timeline"});
         SessionDocument session;
         session.application = r.text("application").value_or("");
         session.view = r.text("view").value_or("");
@@ -70,6 +74,13 @@ std::optional<SessionDocument> decodeSession(const std::string& text, std::strin
         }
         session.trainingRuns = runsFrom(j, "training_runs");
         session.attentionRuns = runsFrom(j, "attention_runs");
+        for (const auto& [key, out] :
+             {std::pair{"training_timeline", &session.trainingTimeline},
+              std::pair{"attention_timeline", &session.attentionTimeline}}) {
+            if (!j.contains(key)) continue;
+            if (!j.at(key).is_object()) fail(key, "expected an object");
+            *out = j.at(key).dump();
+        }
         return session;
     });
 }

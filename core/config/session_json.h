@@ -3,8 +3,10 @@
 // GUI (File → Save session, autosave) and by `actlab-cli train --save-session`; read by both.
 //   {"format": "actlab-session", "version": 1, "application": "actlab 0.4.0",
 //    "view": "training", "views": {per-view state, the GUI's own},
-//    "training_runs": [run states], "attention_runs": [run states]}
-// Run states are those of config/run_state_json.h, as objects.
+//    "training_runs": [run states], "attention_runs": [run states],
+//    "training_timeline": {timeline}, "attention_timeline": {timeline}}  (the last two optional)
+// Run states are those of config/run_state_json.h, timelines of config/timeline_json.h, as
+// objects.
 #pragma once
 
 #include <optional>
@@ -22,6 +24,8 @@ struct SessionDocument {
     std::string viewsJson = "{}";            // a JSON object, opaque here: the GUI's views
     std::vector<std::string> trainingRuns;   // trainerStateToJson texts (two in compare mode)
     std::vector<std::string> attentionRuns;  // sequenceTrainerStateToJson texts
+    std::string trainingTimeline;            // trainingTimelineToJson text; "" when none
+    std::string attentionTimeline;           // sequenceTimelineToJson text; "" when none
 };
 
 std::string encodeSession(const SessionDocument& session);

@@ -83,14 +83,18 @@ std::string readRunConfig(const Reader& scene, const std::string& view, std::str
     return toJson(*parsed);
 }
 
-LessonFigure readFigure(const Json& j, const std::string& path) {
+// A figure of a scene of `view` (run "b" only where the scene has a compare run).
+LessonFigure readFigure(const Json& j, const std::string& path, const std::string& view,
+                        bool compare) {
     const Reader r(j, path);
-    r.only({"what", "function", "reference", "window", "x", "d_model", "d_ff", "run", "value",
-            "tolerance", "shown"});
+    r.only({"what", "function", "reference", "window", "x", "d_model", "d_ff", "layer", "run",
+            "value", "tolerance", "shown"});
     LessonFigure f;
     f.what = r.text("what").value_or("");
     if (!among(lessonFigureKinds(), f.what))
         fail(r.field("what"), "expected one of " + listed(lessonFigureKinds()));
+    if (!lessonFigureFitsView(f.what, view))
+        fail(r.field("what"), f.what + " is not measured in a " + view + " scene");
     if (const Json* v = r.get("function"))
         f.function = config_json::activationFromJson(*v, r.field("function"));
     if (const Json* v = r.get("reference"))
@@ -99,18 +103,21 @@ LessonFigure readFigure(const Json& j, const std::string& path) {
     r.number("x", f.x, -1e6, 1e6);
     r.integer("d_model", f.dModel, 0, 100000);
     r.integer("d_ff", f.dFf, 0, 1000000);
+    r.integer("layer", f.layer, 0, 64);
     f.run = r.text("run").value_or("a");
     if (f.run != "a" && f.run != "b") fail(r.field("run"), "expected \"a\" or \"b\"");
+    if (f.run == "b" && !compare) fail(r.field("run"), "run b needs the scene's \"compare\"");
     if (!r.get("value")) fail(r.field("value"), "missing");
     r.number("value", f.value, -1e12, 1e12);
     r.number("tolerance", f.tolerance, 0, 1e12);
     f.shown = r.text("shown").value_or("");
-    const bool functionFigure = f.what.rfind("glu_", 0) != 0 &&
-                                f.what.find("accuracy") == std::string::npos &&
-                                f.what != "dead_fraction" && f.what != "grad_norm_ratio";
+    const bool functionFigure =
+        lessonFigureFitsView(f.what, "explorer") && f.what.rfind("glu_", 0) != 0;
     if (functionFigure && !f.function) fail(r.field("function"), "missing");
     if (f.what.rfind("approx_error", 0) == 0 && !f.reference) fail(r.field("reference"), "missing");
     if (f.what.rfind("glu_", 0) == 0 && f.dModel < 1) fail(r.field("d_model"), "missing");
+    if (f.what == "layer_grad_norm" && f.layer < 1)
+        fail(r.field("layer"), "missing (the block, 1 = the first)");
     return f;
 }
 
@@ -122,6 +129,7 @@ Json figureToJson(const LessonFigure& f) {
     if (f.x != 0) j["x"] = f.x;
     if (f.dModel) j["d_model"] = f.dModel;
     if (f.dFf) j["d_ff"] = f.dFf;
+    if (f.layer) j["layer"] = f.layer;
     if (f.run != "a") j["run"] = f.run;
     return j;
 }
@@ -219,7 +227,9 @@ LessonScene readScene(const Json& j, const std::vector<std::string>& languages) 
     if (const Json* figures = r.get("figures")) {
         if (!figures->is_array()) fail("figures", "expected an array");
         for (size_t i = 0; i < figures->size(); ++i)
-            s.figures.push_back(readFigure((*figures)[i], "figures[" + std::to_string(i) + "]"));
+            s.figures.push_back(readFigure((*figures)[i], "figures[" + std::to_string(i) + "]",
+                                           s.view,
+                                           s.compareActivation || !s.compareConfigJson.empty()));
     }
     return s;
 }
@@ -313,15 +323,6 @@ const std::vector<std::string>& lessonHighlights(const std::string& view) {
     static const std::vector<std::string> none;
     const auto it = panels.find(view);
     return it == panels.end() ? none : it->second;
-}
-
-const std::vector<std::string>& lessonFigureKinds() {
-    static const std::vector<std::string> kinds{
-        "min_value",      "min_at",         "derivative_min",  "derivative_max",  "value_at",
-        "derivative_at",  "approx_error",   "approx_error_at", "glu_block",       "glu_plain_same",
-        "glu_plain_4x",   "glu_ratio_same", "dead_fraction",   "grad_norm_ratio", "test_accuracy",
-        "train_accuracy", "token_accuracy"};
-    return kinds;
 }
 
 const std::vector<std::string>& lessonLanguages() {

@@ -16,15 +16,20 @@ namespace actlab {
 // A figure a scene's text quotes and how ActLab measures it (core/lessons/lesson_figures.h).
 struct LessonFigure {
     // One of lessonFigureKinds(): min_value, min_at, derivative_min/max (on the window),
-    // value_at/derivative_at (at x), approx_error(_at: |x|), glu_* (weights), and after the
-    // scene's pretraining dead_fraction, grad_norm_ratio (first/last hidden layer), accuracies.
+    // value_at/derivative_at (at x), approx_error(_at: |x|), glu_* (weights); after a training
+    // scene's pretraining dead_fraction, grad_norm_ratio (first/last hidden layer), accuracies;
+    // after an attention scene's token_accuracy, test_loss, perplexity (e^test_loss),
+    // attention_entropy (nats, mean over heads), qkv/ffn_dead_fraction (mean over blocks),
+    // layer_grad_norm (block `layer`), grad_norm_ratio (first/last block), negator_attention
+    // (lessonFigureFitsView says where).
     std::string what;
     std::optional<ActivationConfig> function;   // min_value … approx_error: the function
     std::optional<ActivationConfig> reference;  // approx_error(_at): the exact function
     std::optional<std::pair<double, double>> window;
     double x = 0;             // value_at, derivative_at: where
     int dModel = 0, dFf = 0;  // glu_*: the GLU FFN's sizes (d_ff 0: the 8/3 rule)
-    std::string run = "a";    // training figures: run "a", or "b" (the compare activation)
+    int layer = 0;            // layer_grad_norm: the block, 1 = the first
+    std::string run = "a";    // run figures: run "a", or "b" (the compare activation/config)
     double value = 0;         // the figure as the text quotes it ...
     double tolerance = 0;     // ... and how far the measurement may be from it
     std::string shown;        // the figure as written in every language's text
@@ -69,6 +74,9 @@ const std::vector<std::string>& lessonViews();
 const std::vector<std::string>& lessonHighlights(const std::string& view);
 const std::vector<std::string>& lessonFigureKinds();
 const std::vector<std::string>& lessonLanguages();
+// Whether a figure kind can be measured in a scene of `view`: function and GLU figures in any,
+// the training figures in training scenes, the attention figures in attention scenes.
+bool lessonFigureFitsView(const std::string& what, const std::string& view);
 
 // Reads a lesson; on any problem nullopt and a one-line *error naming the file, the scene
 // (1-based) and the field: "dying.json: scene 2: functions[0].params: alpha must be in …".

@@ -1,11 +1,15 @@
 // Measuring a lesson's figures with core's own functions (see lesson_figures.h).
 #include "lessons/lesson_figures.h"
 
+#include <algorithm>
 #include <cmath>
+#include <memory>
+#include <optional>
 
 #include "activations/properties.h"
 #include "activations/scalar_functions.h"
 #include "config/config_json.h"
+#include "config/json_fields.h"
 #include "config/training_config_json.h"
 #include "models/model_factory.h"
 #include "training/sequence_trainer.h"
@@ -46,60 +50,162 @@ double measureGlu(const LessonFigure& f) {
     return double(counts.block) / double(counts.plainSameWidth);  // glu_ratio_same
 }
 
-}  // namespace
+// The runs a scene's figures read, each trained at most once per LessonRuns: the training or
+// attention configuration of run a or b for the scene's pretrain_steps, then one snapshot.
+class SceneRuns {
+public:
+    SceneRuns(const LessonScene& scene, LessonRuns& runs) : m_scene(scene), m_runs(runs) {}
 
-FigureMeasurement measureLessonFigure(const LessonScene& scene, const LessonFigure& figure) {
+    // The training run's snapshot, or nullptr with *problem.
+    const TrainingSnapshot* training(const std::string& run, std::string* problem) {
+        std::optional<TrainingConfig> config = trainingConfigFromJson(m_scene.configJson, problem);
+        if (!config) return nullptr;
+        std::string key = m_scene.configJson + " " + std::to_string(m_scene.pretrainSteps);
+        if (run == "b") {
+            if (!m_scene.compareActivation) {
+                *problem = "run b needs the scene's compare activation";
+                return nullptr;
+            }
+            for (ActivationConfig& a : config->model.activations) a = *m_scene.compareActivation;
+            key += " " + config_json::activationToJson(*m_scene.compareActivation).dump();
+        }
+        auto& slot = m_runs.training[key];
+        if (!slot) {
+            const auto trainer = Trainer::create(*config, problem);
+            if (!trainer) return nullptr;
+            trainer->step(m_scene.pretrainSteps);
+            slot = std::make_shared<const TrainingSnapshot>(trainer->snapshot(false));
+        }
+        return slot.get();
+    }
+
+    // The attention run's snapshot and its task's negator tokens, or nullptr with *problem.
+    const SequenceSnapshot* attention(const std::string& run, std::vector<int>* negators,
+                                      std::string* problem) {
+        const std::string& json = run == "b" ? m_scene.compareConfigJson : m_scene.configJson;
+        if (json.empty()) {
+            *problem = "run b needs the scene's compare configuration";
+            return nullptr;
+        }
+        const std::string key = json + " " + std::to_string(m_scene.pretrainSteps);
+        auto& slot = m_runs.attention[key];
+        if (!slot) {
+            auto config = sequenceTrainingConfigFromJson(json, problem);
+            if (!config) return nullptr;
+            const auto trainer = SequenceTrainer::create(*config, problem);
+            if (!trainer) return nullptr;
+            trainer->step(m_scene.pretrainSteps);
+            slot = std::make_shared<const SequenceSnapshot>(trainer->snapshot());
+            std::vector<int>& found = m_runs.negators[key];
+            const std::vector<std::string> names = trainer->task().tokenNames();
+            for (size_t i = 0; i < names.size(); ++i)
+                if (names[i] == "not" || names[i] == "never" || names[i] == "no")
+                    found.push_back(int(i));
+        }
+        *negators = m_runs.negators[key];
+        return slot.get();
+    }
+
+private:
+    const LessonScene& m_scene;
+    LessonRuns& m_runs;
+};
+
+double mean(const std::vector<double>& values) {
+    double sum = 0;
+    for (double v : values) sum += v;
+    return values.empty() ? 0 : sum / double(values.size());
+}
+
+// The share of attention that queries give to the negator, over the probe sequences that have
+// one: the mean over layers, heads and queries of the weight on the negator's key (uniform
+// attention over T keys gives 1/T). Maps are (layers, heads, probes, T, T), tokens (probes, T).
+double negatorAttention(const SequenceSnapshot& s, const std::vector<int>& negators,
+                        std::string* problem) {
+    const ProbeTensor* maps = s.findProbe("attention");
+    const ProbeTensor* tokens = s.findProbe("tokens");
+    if (!maps || !tokens || maps->shape.size() != 5 || negators.empty()) {
+        *problem = "negator_attention needs the negation task's attention maps";
+        return 0;
+    }
+    const std::int64_t L = maps->shape[0], H = maps->shape[1], P = maps->shape[2],
+                       T = maps->shape[3];
+    double sum = 0;
+    long long rows = 0;
+    for (std::int64_t p = 0; p < P; ++p)
+        for (std::int64_t key = 0; key < T; ++key) {
+            const int token = int(tokens->values[size_t(p * T + key)]);
+            if (std::find(negators.begin(), negators.end(), token) == negators.end()) continue;
+            for (std::int64_t lh = 0; lh < L * H; ++lh)
+                for (std::int64_t q = 0; q < T; ++q) {
+                    sum += maps->values[size_t(((lh * P + p) * T + q) * T + key)];
+                    ++rows;
+                }
+        }
+    if (rows == 0) *problem = "no probe sequence has a negator";
+    return rows > 0 ? sum / double(rows) : 0;
+}
+
+double measureAttention(const SequenceSnapshot& s, const LessonFigure& f,
+                        const std::vector<int>& negators, std::string* problem) {
+    const std::string& what = f.what;
+    if (what == "token_accuracy") return s.tokenAccuracy;
+    if (what == "test_loss") return s.testLoss;
+    if (what == "perplexity") return std::exp(s.testLoss);  // e^(mean cross-entropy, nats)
+    if (what == "attention_entropy") return s.attentionEntropy;
+    if (what == "qkv_dead_fraction") return mean(s.qkvDeadFraction);
+    if (what == "ffn_dead_fraction") return mean(s.ffnDeadFraction);
+    if (what == "negator_attention") return negatorAttention(s, negators, problem);
+    const std::vector<double>& norms = s.layerGradientNorm;
+    if (norms.empty() || (what == "layer_grad_norm" && size_t(f.layer) > norms.size())) {
+        *problem = "no gradient norm for that block (pretrain_steps 0, or fewer blocks)";
+        return 0;
+    }
+    if (what == "layer_grad_norm") return norms[size_t(f.layer) - 1];
+    return norms.front() / norms.back();  // grad_norm_ratio
+}
+
+FigureMeasurement measure(SceneRuns& runs, const LessonScene& scene, const LessonFigure& figure) {
     FigureMeasurement m;
     const std::string& what = figure.what;
-    if (what == "dead_fraction" || what == "grad_norm_ratio" || what == "test_accuracy" ||
-        what == "train_accuracy") {
-        std::string error;
-        std::optional<TrainingConfig> config = trainingConfigFromJson(scene.configJson, &error);
-        if (scene.view != "training" || !config) {
-            m.problem = "a training figure needs a training scene";
-            return m;
+    if (!lessonFigureFitsView(what, scene.view)) {
+        m.problem = what + " is not measured in a " + scene.view + " scene";
+    } else if (scene.view == "training" && !lessonFigureFitsView(what, "explorer")) {
+        if (const TrainingSnapshot* s = runs.training(figure.run, &m.problem)) {
+            const ModelDiagnostics& d = s->diagnostics;
+            m.measured = what == "dead_fraction"     ? d.deadFraction
+                         : what == "grad_norm_ratio" ? d.gradientNormFirst / d.gradientNormLast
+                         : what == "test_accuracy"   ? s->testAccuracy
+                                                     : s->trainAccuracy;
         }
-        if (figure.run == "b") {
-            if (!scene.compareActivation) {
-                m.problem = "run b needs the scene's compare activation";
-                return m;
-            }
-            for (ActivationConfig& a : config->model.activations) a = *scene.compareActivation;
-        }
-        const auto trainer = Trainer::create(*config, &error);
-        if (!trainer) {
-            m.problem = error;
-            return m;
-        }
-        trainer->step(scene.pretrainSteps);
-        const TrainingSnapshot s = trainer->snapshot(false);
-        const ModelDiagnostics& d = s.diagnostics;
-        m.measured = what == "dead_fraction"     ? d.deadFraction
-                     : what == "grad_norm_ratio" ? d.gradientNormFirst / d.gradientNormLast
-                     : what == "test_accuracy"   ? s.testAccuracy
-                                                 : s.trainAccuracy;
-    } else if (what == "token_accuracy") {
-        std::string error;
-        auto config = sequenceTrainingConfigFromJson(
-            figure.run == "b" ? scene.compareConfigJson : scene.configJson, &error);
-        if (scene.view != "attention" || !config) {
-            m.problem = "a token accuracy needs an attention scene";
-            return m;
-        }
-        const auto trainer = SequenceTrainer::create(*config, &error);
-        if (!trainer) {
-            m.problem = error;
-            return m;
-        }
-        trainer->step(scene.pretrainSteps);
-        m.measured = trainer->snapshot().tokenAccuracy;
+    } else if (scene.view == "attention" && !lessonFigureFitsView(what, "explorer")) {
+        std::vector<int> negators;
+        if (const SequenceSnapshot* s = runs.attention(figure.run, &negators, &m.problem))
+            m.measured = measureAttention(*s, figure, negators, &m.problem);
     } else if (what.rfind("glu_", 0) == 0) {
         m.measured = measureGlu(figure);
     } else {
         m.measured = measureFunction(figure);
     }
-    m.agrees = std::abs(m.measured - figure.value) <= figure.tolerance;
+    m.agrees = m.problem.empty() && std::abs(m.measured - figure.value) <= figure.tolerance;
     return m;
+}
+
+}  // namespace
+
+FigureMeasurement measureLessonFigure(const LessonScene& scene, const LessonFigure& figure) {
+    LessonRuns trained;
+    SceneRuns runs(scene, trained);
+    return measure(runs, scene, figure);
+}
+
+std::vector<FigureMeasurement> measureLessonFigures(const LessonScene& scene, LessonRuns* shared) {
+    LessonRuns local;
+    SceneRuns runs(scene, shared ? *shared : local);
+    std::vector<FigureMeasurement> measurements;
+    for (const LessonFigure& figure : scene.figures)
+        measurements.push_back(measure(runs, scene, figure));
+    return measurements;
 }
 
 }  // namespace actlab

@@ -176,6 +176,14 @@
         <source>--scene needs --lesson and a scene number from 1, not &quot;%1&quot;.</source>
         <translation>--scene 需要 --lesson 和一个从 1 开始的场景编号，而不是“%1”。</translation>
     </message>
+    <message>
+        <source>Colours, a comma-separated list of: standard or colour-blind-safe (the palette), viridis or cividis, rdbu or blue-orange (the maps), high-contrast (default: the last ones chosen in View → Colours).</source>
+        <translation>配色，逗号分隔的列表：standard 或 colour-blind-safe（调色板）、viridis 或 cividis、rdbu 或 blue-orange（色图）、high-contrast（默认：上次在 视图 → 配色 中的选择）。</translation>
+    </message>
+    <message>
+        <source>--colours: &quot;%1&quot; is none of standard, colour-blind-safe, viridis, cividis, rdbu, blue-orange, high-contrast.</source>
+        <translation>--colours：“%1”不是 standard、colour-blind-safe、viridis、cividis、rdbu、blue-orange、high-contrast 中的任何一个。</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::FirstStartTour</name>
@@ -585,6 +593,76 @@
         <source>Next or previous scene of the open lesson</source>
         <translation>打开的课程的下一个或上一个场景</translation>
     </message>
+    <message>
+        <source>Export view as S&amp;VG…</source>
+        <translation>将视图导出为 S&amp;VG…</translation>
+    </message>
+    <message>
+        <source>Export view as SVG</source>
+        <translation>将视图导出为 SVG</translation>
+    </message>
+    <message>
+        <source>Export run as &amp;frames…</source>
+        <translation>将训练导出为帧序列(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>, .</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>, .</translation>
+    </message>
+    <message>
+        <source>One keyframe back or on in the timeline (Training, Attention)</source>
+        <translation>在时间轴上后退或前进一个关键帧（训练、注意力）</translation>
+    </message>
+    <message>
+        <source>&amp;Colours</source>
+        <translation>配色(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Curves, runs and marks</source>
+        <translation>曲线、运行与标记</translation>
+    </message>
+    <message>
+        <source>Standard palette (Tableau 10)</source>
+        <translation>标准调色板（Tableau 10）</translation>
+    </message>
+    <message>
+        <source>Colour-blind-safe palette (Okabe–Ito)</source>
+        <translation>色盲友好调色板（Okabe–Ito）</translation>
+    </message>
+    <message>
+        <source>Sequential maps (attention, neuron shares)</source>
+        <translation>顺序色图（注意力、神经元占比）</translation>
+    </message>
+    <message>
+        <source>viridis</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>viridis</translation>
+    </message>
+    <message>
+        <source>cividis (made for colour-vision deficiency)</source>
+        <translation>cividis（为色觉异常设计）</translation>
+    </message>
+    <message>
+        <source>Diverging maps (signed values, white at 0)</source>
+        <translation>发散色图（有符号的值，0 处为白色）</translation>
+    </message>
+    <message>
+        <source>Blue–white–red (RdBu)</source>
+        <translation>蓝–白–红（RdBu）</translation>
+    </message>
+    <message>
+        <source>Blue–white–orange (as dark on both sides)</source>
+        <translation>蓝–白–橙（两侧明暗相同）</translation>
+    </message>
+    <message>
+        <source>&amp;High contrast</source>
+        <translation>高对比度(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Black text and axes on white, darker grid lines, lines 1.5× as thick: for washed-out projectors.</source>
+        <translation>白底黑字黑坐标轴、更深的网格线、1.5 倍粗的线条：适合发白的投影仪。</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::SessionManager</name>
@@ -671,6 +749,14 @@
     <message>
         <source>ActLab did not close properly last time. Recover the work autosaved at %1?</source>
         <translation>ActLab 上次没有正常关闭。要恢复 %1 自动保存的工作吗？</translation>
+    </message>
+    <message>
+        <source>training timeline: %1</source>
+        <translation>训练时间轴：%1</translation>
+    </message>
+    <message>
+        <source>attention timeline: %1</source>
+        <translation>注意力时间轴：%1</translation>
     </message>
 </context>
 <context>
@@ -1122,20 +1208,8 @@
         <translation>查询 %1（位置 %2）→ 键 %3（位置 %4）：权重 %5 · 第 %6 层，注意力头 %7</translation>
     </message>
     <message>
-        <source>Could not write the image %1.</source>
-        <translation>无法写入图像 %1。</translation>
-    </message>
-    <message>
         <source>Attention maps</source>
         <translation>注意力图</translation>
-    </message>
-    <message>
-        <source>Could not write the drawing %1.</source>
-        <translation>无法写入矢量图 %1。</translation>
-    </message>
-    <message>
-        <source>Could not write %1.</source>
-        <translation>无法写入 %1。</translation>
     </message>
 </context>
 <context>
@@ -1250,6 +1324,10 @@
         <source>The model&apos;s prediction for this probe; wrong ones underlined in red, unscored positions grey</source>
         <translation>模型对此探针序列的预测；错误的以红色下划线标出，不计分的位置为灰色</translation>
     </message>
+    <message>
+        <source>Replay: step %1 · the run is at step %2</source>
+        <translation>回放：第 %1 步 · 训练已到第 %2 步</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::ChartPages</name>
@@ -1320,28 +1398,12 @@ Arrow keys: pan, +/−: zoom</source>
         <translation>y</translation>
     </message>
     <message>
-        <source>Could not write the PNG file %1.</source>
-        <translation>无法写入 PNG 文件 %1。</translation>
-    </message>
-    <message>
-        <source>Could not write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <source>ActLab plot</source>
-        <translation>ActLab 图表</translation>
-    </message>
-    <message>
-        <source>Exported by ActLab</source>
-        <translation>由 ActLab 导出</translation>
-    </message>
-    <message>
-        <source>Could not start the SVG export to %1.</source>
-        <translation>无法开始导出 SVG 到 %1。</translation>
-    </message>
-    <message>
         <source>step</source>
         <translation>步数</translation>
+    </message>
+    <message>
+        <source>Plot</source>
+        <translation>图表</translation>
     </message>
 </context>
 <context>
@@ -1371,6 +1433,14 @@ Arrow keys: pan, +/−: zoom</source>
     <message>
         <source>predicted</source>
         <translation>预测</translation>
+    </message>
+    <message>
+        <source>The model&apos;s prediction, p = P(class 1), on a fixed scale: orange is class 1, blue class 0, white the decision boundary (p = ½). With Draw points on, a click adds a point of the chosen class; Shift+click adds the other class.</source>
+        <translation>模型的预测 p = P(类别 1)，使用固定色标：橙色为类别 1，蓝色为类别 0，白色为决策边界（p = ½）。打开“绘制数据点”后，单击添加所选类别的点；Shift+单击添加另一类别的点。</translation>
+    </message>
+    <message>
+        <source>Decision surface</source>
+        <translation>决策面</translation>
     </message>
 </context>
 <context>
@@ -1492,6 +1562,10 @@ Arrow keys: pan, +/−: zoom</source>
         <source>x   (points: data; line: the model&apos;s fit)</source>
         <translation>x   （点：数据；线：模型的拟合）</translation>
     </message>
+    <message>
+        <source>Fitted curve</source>
+        <translation>拟合曲线</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::FunctionListWidget</name>
@@ -1509,14 +1583,6 @@ Arrow keys: pan, +/−: zoom</source>
     <message>
         <source>Samples along each axis; the surface has this many squared.</source>
         <translation>每个轴上的采样点数；曲面的采样点数是它的平方。</translation>
-    </message>
-    <message>
-        <source>Diverging (blue, white at 0, red)</source>
-        <translation>发散色标（蓝色，0 处白色，红色）</translation>
-    </message>
-    <message>
-        <source>Sequential (viridis)</source>
-        <translation>顺序色标（viridis）</translation>
     </message>
     <message>
         <source>Draw with OpenGL</source>
@@ -1642,6 +1708,18 @@ y = %3</source>
         <translation>x = %1
 v = %2
 y = %3</translation>
+    </message>
+    <message>
+        <source>Diverging (white at 0)</source>
+        <translation>发散（0 处为白色）</translation>
+    </message>
+    <message>
+        <source>Sequential</source>
+        <translation>顺序</translation>
+    </message>
+    <message>
+        <source>Which kind of map; View → Colours chooses the maps themselves (RdBu or blue–white–orange, viridis or cividis).</source>
+        <translation>色图的种类；具体色图在 视图 → 配色 中选择（RdBu 或 蓝–白–橙，viridis 或 cividis）。</translation>
     </message>
 </context>
 <context>
@@ -1793,6 +1871,10 @@ sigmoid 误差：%3</translation>
         <source>No data</source>
         <translation>无数据</translation>
     </message>
+    <message>
+        <source>Heatmap</source>
+        <translation>热力图</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::LessonPanel</name>
@@ -1851,6 +1933,77 @@ sigmoid 误差：%3</translation>
     <message>
         <source>revived</source>
         <translation>复活</translation>
+    </message>
+    <message>
+        <source>Neurons</source>
+        <translation>神经元</translation>
+    </message>
+</context>
+<context>
+    <name>actlab::ui::PanelExport</name>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet: &quot;%1&quot; shows no data. Start a run or choose something to show first.</source>
+        <translation>尚无可导出的内容：“%1”没有数据。请先开始一次运行，或先选择要显示的内容。</translation>
+    </message>
+    <message>
+        <source>Exported by ActLab</source>
+        <translation>由 ActLab 导出</translation>
+    </message>
+    <message>
+        <source>Could not make the PNG image for %1.</source>
+        <translation>无法为 %1 生成 PNG 图像。</translation>
+    </message>
+    <message>
+        <source>Could not start the SVG export to %1.</source>
+        <translation>无法开始导出 SVG 到 %1。</translation>
+    </message>
+    <message>
+        <source>There is no clipboard to copy the image to.</source>
+        <translation>没有可用于复制图像的剪贴板。</translation>
+    </message>
+    <message>
+        <source>Export as PNG…</source>
+        <translation>导出为 PNG…</translation>
+    </message>
+    <message>
+        <source>Export as SVG…</source>
+        <translation>导出为 SVG…</translation>
+    </message>
+    <message>
+        <source>Export data as CSV…</source>
+        <translation>将数据导出为 CSV…</translation>
+    </message>
+    <message>
+        <source>Copy image</source>
+        <translation>复制图像</translation>
+    </message>
+    <message>
+        <source>Export as PNG</source>
+        <translation>导出为 PNG</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Export as SVG</source>
+        <translation>导出为 SVG</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export data as CSV</source>
+        <translation>将数据导出为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
     </message>
 </context>
 <context>
@@ -2135,6 +2288,10 @@ sigmoid 误差：%3</translation>
         <source> (dead on the data: it passes no gradient)</source>
         <translation>（在数据上已死亡：不传递任何梯度）</translation>
     </message>
+    <message>
+        <source>Background: P(class 1) — orange near 1, blue near 0, white 0.5 (the boundary), pale where the model is unsure. Dots: training points (white rim), test points (black rim).</source>
+        <translation>背景：P(类别 1) — 接近 1 为橙色，接近 0 为蓝色，0.5 为白色（决策边界），模型没把握处颜色浅。圆点：训练集的点（白边），测试集的点（黑边）。</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::RunToolbar</name>
@@ -2259,6 +2416,87 @@ sigmoid 误差：%3</translation>
     <message>
         <source>Prediction: %1</source>
         <translation>预测：%1</translation>
+    </message>
+</context>
+<context>
+    <name>actlab::ui::TimelineBar</name>
+    <message>
+        <source>Writing the run&apos;s frames…</source>
+        <translation>正在写入训练的各帧…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export run as frames</source>
+        <translation>将训练导出为帧序列</translation>
+    </message>
+    <message>
+        <source>Could not write the image %1.</source>
+        <translation>无法写入图像 %1。</translation>
+    </message>
+    <message>
+        <source>The run has no keyframes yet: train first.</source>
+        <translation>本次训练还没有关键帧：请先训练。</translation>
+    </message>
+    <message>
+        <source>Wrote %1 frames (frame-00001.png …) to %2%3.</source>
+        <translation>已将 %1 帧（frame-00001.png …）写入 %2%3。</translation>
+    </message>
+    <message>
+        <source>, then cancelled</source>
+        <translation>，随后已取消</translation>
+    </message>
+    <message>
+        <source>One keyframe back (,)</source>
+        <translation>后退一个关键帧（,）</translation>
+    </message>
+    <message>
+        <source>The run&apos;s keyframes: drag back to see the pictures and curves as they were at that step (training goes on meanwhile)</source>
+        <translation>本次训练的关键帧：向回拖动，可查看该步时的图像和曲线（训练同时继续进行）</translation>
+    </message>
+    <message>
+        <source>One keyframe on (.)</source>
+        <translation>前进一个关键帧（.）</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>回放</translation>
+    </message>
+    <message>
+        <source>Replay the kept keyframes from the one shown, %1 a second at 1×</source>
+        <translation>从当前显示的关键帧开始回放保留的关键帧，1× 时每秒 %1 个</translation>
+    </message>
+    <message>
+        <source>Replay speed</source>
+        <translation>回放速度</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>实时</translation>
+    </message>
+    <message>
+        <source>Follow the run again: show its newest step</source>
+        <translation>重新跟随训练：显示最新一步</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Step %1, live: the run&apos;s newest frame</source>
+        <translation>第 %1 步，实时：运行的最新一帧</translation>
+    </message>
+    <message>
+        <source>Step %1 of the kept keyframes up to step %2</source>
+        <translation>第 %1 步（保留的关键帧截至第 %2 步）</translation>
     </message>
 </context>
 <context>
@@ -2707,6 +2945,10 @@ sigmoid 误差：%3</translation>
     <message>
         <source>%1Diverged at step %2: the loss became NaN or infinite. The pictures show the last finite state.%3</source>
         <translation>%1在第 %2 步发散：损失变成了 NaN 或无穷大。图片显示的是最后一个有限状态。%3</translation>
+    </message>
+    <message>
+        <source>Replay: step %1 · the run is at step %2</source>
+        <translation>回放：第 %1 步 · 训练已到第 %2 步</translation>
     </message>
 </context>
 <context>

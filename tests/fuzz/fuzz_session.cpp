@@ -1,7 +1,7 @@
 // libFuzzer target for the session file (decodeSession) and the run states in it
-// (trainerFromStateJson, sequenceTrainerFromStateJson), also linked into the replay driver of the
-// test suite. A refused input has a one-line message; an accepted run saves to a state that
-// restores to the same state again.
+// (trainerFromStateJson, sequenceTrainerFromStateJson) and replay timelines (timeline_json.h), also
+// linked into the replay driver of the test suite. A refused input has a one-line message; an
+// accepted run saves to a state that restores to the same state again, a timeline likewise.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -9,6 +9,7 @@
 
 #include "config/run_state_json.h"
 #include "config/session_json.h"
+#include "config/timeline_json.h"
 
 namespace {
 
@@ -37,6 +38,18 @@ void checkRun(const std::string& state, Save save, Restore restore) {
     if (save(*again) != saved) contractBroken("the state changes on a round trip");
 }
 
+// An accepted timeline writes a text that reads back to the same text.
+template <typename Read, typename Write>
+void checkTimeline(const std::string& text, Read read, Write write) {
+    std::string error;
+    const auto timeline = read(text, &error);
+    if (!timeline) return checkRefused(error);
+    const std::string saved = write(*timeline);
+    const auto again = read(saved, &error);
+    if (!again) contractBroken("its own timeline is refused", error);
+    if (write(*again) != saved) contractBroken("the timeline changes on a round trip");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -56,5 +69,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             });
     for (const std::string& run : session->attentionRuns)
         checkRun(run, actlab::sequenceTrainerStateToJson, actlab::sequenceTrainerFromStateJson);
+    if (!session->trainingTimeline.empty())
+        checkTimeline(session->trainingTimeline, actlab::trainingTimelineFromJson,
+                      actlab::trainingTimelineToJson);
+    if (!session->attentionTimeline.empty())
+        checkTimeline(session->attentionTimeline, actlab::sequenceTimelineFromJson,
+                      actlab::sequenceTimelineToJson);
     return 0;
 }

@@ -6,9 +6,11 @@
 
 #include <filesystem>
 
+#include "config/config_json.h"
 #include "lesson_files.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_figures.h"
+#include "training/sequence_trainer.h"
 
 namespace actlab {
 namespace {
@@ -35,12 +37,16 @@ TEST_P(BuiltInLessonFigures, AreMeasuredAndQuoted) {
     const auto lesson = parseLesson(readFile(file), GetParam(), &error);
     ASSERT_TRUE(lesson) << error;
     int figures = 0;
+    LessonRuns runs;  // scenes showing the same run train it once
     for (size_t i = 0; i < lesson->scenes.size(); ++i) {
         const LessonScene& scene = lesson->scenes[i];
-        for (const LessonFigure& figure : scene.figures) {
+        const std::vector<FigureMeasurement> measured = measureLessonFigures(scene, &runs);
+        ASSERT_EQ(measured.size(), scene.figures.size());
+        for (size_t k = 0; k < scene.figures.size(); ++k) {
+            const LessonFigure& figure = scene.figures[k];
             SCOPED_TRACE("scene " + std::to_string(i + 1) + ", " + figure.what + " " +
-                         figure.shown);
-            const FigureMeasurement m = measureLessonFigure(scene, figure);
+                         figure.shown + " (run " + figure.run + ")");
+            const FigureMeasurement& m = measured[k];
             ASSERT_TRUE(m.problem.empty()) << m.problem;
             EXPECT_TRUE(m.agrees) << "measured " << m.measured << ", the lesson says "
                                   << figure.value << " ± " << figure.tolerance;
@@ -75,6 +81,72 @@ TEST(LessonFigures, DisagreementIsCaught) {
     const FigureMeasurement m = measureLessonFigure(scene, figure);
     EXPECT_FALSE(m.agrees);
     EXPECT_NEAR(m.measured, 4.7324e-4, 1e-7);
+}
+
+// An attention scene's figures are its runs' snapshots: run a and run b (the compare
+// configuration) each trained for the scene's pretrain_steps, as a SequenceTrainer does.
+TEST(LessonFigures, AttentionFiguresReadTheScenesRuns) {
+    const std::string lessonText = R"({"format": "actlab-lesson", "version": 1,
+      "title": {"en": "T"}, "languages": ["en"], "scenes": [{"title": {"en": "A"},
+      "text": {"en": "a"}, "view": "attention", "pretrain_steps": 20,
+      "config": {"task": "negation", "batch": 16, "probes": 16,
+                 "model": {"layers": 2, "heads": 2, "d_model": 16, "qkv_activation": "relu"}},
+      "compare": {"config": {"model": {"qkv_activation": "identity"}}},
+      "figures": [{"what": "token_accuracy", "value": 0}, {"what": "test_loss", "value": 0},
+                  {"what": "attention_entropy", "value": 0},
+                  {"what": "qkv_dead_fraction", "value": 0},
+                  {"what": "ffn_dead_fraction", "value": 0},
+                  {"what": "layer_grad_norm", "layer": 2, "value": 0},
+                  {"what": "grad_norm_ratio", "value": 0},
+                  {"what": "negator_attention", "value": 0},
+                  {"what": "token_accuracy", "value": 0, "run": "b"},
+                  {"what": "layer_grad_norm", "layer": 3, "value": 0}]}]})";
+    std::string error;
+    const auto lesson = parseLesson(lessonText, "attention.json", &error);
+    ASSERT_TRUE(lesson) << error;
+    const LessonScene& scene = lesson->scenes[0];
+    const std::vector<FigureMeasurement> m = measureLessonFigures(scene);
+    ASSERT_EQ(m.size(), 10u);
+    for (size_t i = 0; i + 1 < m.size(); ++i) EXPECT_TRUE(m[i].problem.empty()) << m[i].problem;
+    EXPECT_FALSE(m[9].problem.empty());  // a third block of two
+
+    for (const std::string* json : {&scene.configJson, &scene.compareConfigJson}) {
+        auto trainer =
+            SequenceTrainer::create(*sequenceTrainingConfigFromJson(*json, &error), &error);
+        ASSERT_TRUE(trainer) << error;
+        trainer->step(20);
+        const SequenceSnapshot s = trainer->snapshot();
+        if (json == &scene.compareConfigJson) {
+            EXPECT_EQ(m[8].measured, s.tokenAccuracy);
+            continue;
+        }
+        EXPECT_EQ(m[0].measured, s.tokenAccuracy);
+        EXPECT_EQ(m[1].measured, s.testLoss);
+        EXPECT_EQ(m[2].measured, s.attentionEntropy);
+        EXPECT_DOUBLE_EQ(m[3].measured, (s.qkvDeadFraction[0] + s.qkvDeadFraction[1]) / 2);
+        EXPECT_DOUBLE_EQ(m[4].measured, (s.ffnDeadFraction[0] + s.ffnDeadFraction[1]) / 2);
+        EXPECT_EQ(m[5].measured, s.layerGradientNorm[1]);
+        EXPECT_DOUBLE_EQ(m[6].measured, s.layerGradientNorm[0] / s.layerGradientNorm[1]);
+    }
+    // Uniform attention over the 8 words of a sentence would give 1/8.
+    EXPECT_GT(m[7].measured, 0.0);
+    EXPECT_LT(m[7].measured, 1.0);
+}
+
+// negator_attention is the mean weight on the negator's key: near 1/T for the almost uniform
+// maps of an untrained model.
+TEST(LessonFigures, NegatorAttentionOfAnUntrainedModelIsNearUniform) {
+    LessonScene scene;
+    scene.view = "attention";
+    scene.pretrainSteps = 0;
+    scene.configJson = R"({"task": "negation", "batch": 8, "probes": 8,
+        "model": {"layers": 1, "heads": 1, "d_model": 8}})";
+    LessonFigure figure;
+    figure.what = "negator_attention";
+    const FigureMeasurement m = measureLessonFigure(scene, figure);
+    ASSERT_TRUE(m.problem.empty()) << m.problem;
+    // An untrained model attends almost uniformly: close to 1/T of a sentence of 8 words.
+    EXPECT_NEAR(m.measured, 1.0 / 8, 0.03);
 }
 
 }  // namespace

@@ -1,9 +1,10 @@
 // Lessons in the window (issue 9): every built-in lesson opens in both languages and each scene
-// applies (the view shows its state, the pre-training reaches its step); PgDn/PgUp step the
-// scenes but not inside a focused spin box; a bad lesson changes nothing; `actlab --lesson BAD
-// --screenshot` exits 2 with one line; the dying-ReLU lesson in Chinese at 2× in presentation
-// saves into a session that reopens at the same scene, its run where it stood. With
-// ACTLAB_LESSON_SCREENSHOTS=DIR the presented scene is saved there.
+// applies (the view shows its state, the pre-training reaches its step; an Attention scene that
+// shows the previous scene's runs keeps them); PgDn/PgUp step the scenes but not inside a focused
+// spin box; a bad lesson changes nothing; `actlab --lesson BAD --screenshot` exits 2 with one
+// line; the dying-ReLU lesson in Chinese at 2× in presentation saves into a session that reopens
+// at the same scene, its run where it stood. With ACTLAB_LESSON_SCREENSHOTS=DIR the presented
+// scene is saved there.
 #include <gtest/gtest.h>
 
 #include <QAbstractSpinBox>
@@ -20,6 +21,7 @@
 #include "lesson_controller.h"
 #include "main_window.h"
 #include "session_manager.h"
+#include "ui/attention/attention_controls.h"
 #include "ui/attention/attention_view.h"
 #include "ui/common/ui_scale.h"
 #include "ui/lessons/lesson_panel.h"
@@ -61,48 +63,94 @@ QString sceneText(const LessonScene& scene, const char* language) {
 
 }  // namespace
 
-TEST_F(LessonWindow, EveryBuiltInLessonAppliesEachSceneInBothLanguages) {
-    const QStringList names = gui::LessonController::builtInNames();
-    ASSERT_FALSE(names.isEmpty());
-    for (const QString& name : names) {
-        SCOPED_TRACE(name.toStdString());
-        QString error;
-        ASSERT_TRUE(lessons->open(name, &error)) << error.toStdString();
-        EXPECT_TRUE(lessons->dock()->isVisible());
-        for (int i = 0; i < lessons->sceneCount(); ++i) {
-            SCOPED_TRACE("scene " + std::to_string(i + 1));
-            const LessonScene& scene = lessons->lesson()->scenes[size_t(i)];
-            ASSERT_TRUE(lessons->goToScene(i));
-            EXPECT_EQ(window->currentView().toStdString(), scene.view);
-            EXPECT_TRUE(lessons->waitForPretraining(120000));
-            if (scene.view == "training") {
-                EXPECT_EQ(window->trainingView()->currentStep(), scene.pretrainSteps);
-                EXPECT_EQ(window->trainingView()->controlsShown(), !scene.hiddenControls);
-            } else if (scene.view == "attention") {
-                EXPECT_EQ(window->attentionView()->currentStep(), scene.pretrainSteps);
-            } else if (scene.view == "explorer") {
-                QStringList names;
-                for (const ActivationConfig& f : scene.functions)
-                    names << QString::fromUtf8(f.info().name.data());
-                if (!names.isEmpty()) {
-                    EXPECT_EQ(window->explorer()->visibleFunctions(), names);
-                }
-                if (scene.xRange) {
-                    EXPECT_DOUBLE_EQ(window->explorer()->xLow(), scene.xRange->first);
-                }
-            } else if (scene.view == "gelu" && scene.window) {
-                EXPECT_DOUBLE_EQ(window->geluPanel()->windowLow(), scene.window->first);
+// The course (issue 9): the nine lessons, in its order, in Help → Lessons.
+TEST(BuiltInLessons, AreTheNineOfTheCourse) {
+    EXPECT_EQ(gui::LessonController::builtInNames(),
+              QStringLiteral("dying-relu gelu-approximations sigmoid-tanh leaky-prelu glu-family "
+                             "swish-mish pre-post-ln qkv-activations gelu-vs-relu")
+                  .split(QLatin1Char(' ')));
+}
+
+// One test per built-in lesson (its own timeout: the Attention lessons pre-train Transformers).
+class EveryBuiltInLesson : public LessonWindow,
+                           public ::testing::WithParamInterface<std::string> {};
+
+std::vector<std::string> builtInLessonNames() {
+    std::vector<std::string> names;
+    for (const QString& name : gui::LessonController::builtInNames())
+        names.push_back(name.toStdString());
+    return names;
+}
+
+TEST_P(EveryBuiltInLesson, AppliesEachSceneInBothLanguages) {
+    const QString name = QString::fromStdString(GetParam());
+    SCOPED_TRACE(name.toStdString());
+    QString error;
+    ASSERT_TRUE(lessons->open(name, &error)) << error.toStdString();
+    EXPECT_TRUE(lessons->dock()->isVisible());
+    for (int i = 0; i < lessons->sceneCount(); ++i) {
+        SCOPED_TRACE("scene " + std::to_string(i + 1));
+        const LessonScene& scene = lessons->lesson()->scenes[size_t(i)];
+        ASSERT_TRUE(lessons->goToScene(i));
+        EXPECT_EQ(window->currentView().toStdString(), scene.view);
+        EXPECT_TRUE(lessons->waitForPretraining(120000));
+        if (scene.view == "training") {
+            EXPECT_EQ(window->trainingView()->currentStep(), scene.pretrainSteps);
+            EXPECT_EQ(window->trainingView()->controlsShown(), !scene.hiddenControls);
+        } else if (scene.view == "attention") {
+            EXPECT_EQ(window->attentionView()->currentStep(), scene.pretrainSteps);
+        } else if (scene.view == "explorer") {
+            QStringList names;
+            for (const ActivationConfig& f : scene.functions)
+                names << QString::fromUtf8(f.info().name.data());
+            if (!names.isEmpty()) {
+                EXPECT_EQ(window->explorer()->visibleFunctions(), names);
             }
-            for (const char* language : {"zh_CN", "en"}) {
-                lessons->setLanguage(QLatin1String(language));
-                QTextBrowser reference;
-                reference.setHtml(sceneText(scene, language));
-                EXPECT_EQ(panelText(), reference.toPlainText()) << language;
+            if (scene.xRange) {
+                EXPECT_DOUBLE_EQ(window->explorer()->xLow(), scene.xRange->first);
             }
-            EXPECT_EQ(lessons->panel()->counterText(),
-                      QStringLiteral("Scene %1 of %2").arg(i + 1).arg(lessons->sceneCount()));
+        } else if (scene.view == "gelu" && scene.window) {
+            EXPECT_DOUBLE_EQ(window->geluPanel()->windowLow(), scene.window->first);
         }
+        for (const char* language : {"zh_CN", "en"}) {
+            lessons->setLanguage(QLatin1String(language));
+            QTextBrowser reference;
+            reference.setHtml(sceneText(scene, language));
+            EXPECT_EQ(panelText(), reference.toPlainText()) << language;
+        }
+        EXPECT_EQ(lessons->panel()->counterText(),
+                  QStringLiteral("Scene %1 of %2").arg(i + 1).arg(lessons->sceneCount()));
     }
+}
+
+INSTANTIATE_TEST_SUITE_P(Lessons, EveryBuiltInLesson, ::testing::ValuesIn(builtInLessonNames()),
+                         [](const auto& info) {
+                             std::string name = info.param;
+                             for (char& c : name)
+                                 if (c == '-') c = '_';
+                             return name;
+                         });
+
+// An Attention scene that shows the runs the previous scene trained (the same configurations at
+// the same step) keeps them instead of training them again; another scene's runs are rebuilt.
+// The preset box names the preset a scene runs unchanged, else says Custom.
+TEST_F(LessonWindow, AnAttentionSceneShowingThePreviousScenesRunsKeepsThem) {
+    ASSERT_TRUE(lessons->openAtScene(QStringLiteral("gelu-vs-relu"), 3, nullptr));
+    const int steps = lessons->lesson()->scenes[2].pretrainSteps;
+    ASSERT_EQ(lessons->lesson()->scenes[3].pretrainSteps, steps);
+    ASSERT_TRUE(lessons->waitForPretraining(120000));
+    ui::AttentionView* view = window->attentionView();
+    ASSERT_EQ(view->currentStep(), steps);
+    EXPECT_EQ(view->controls()->presetName().toStdString(), "");  // its own configuration: Custom
+    ASSERT_TRUE(lessons->goToScene(3));
+    EXPECT_EQ(view->currentStep(), steps);  // at once: nothing was reset
+    EXPECT_EQ(view->currentStepB(), steps);
+    EXPECT_TRUE(view->comparing());
+    ASSERT_TRUE(lessons->goToScene(1));  // the reverse task: other runs
+    EXPECT_EQ(view->currentStep(), 0);
+    EXPECT_EQ(view->controls()->presetName().toStdString(), "reverse-heads");
+    ASSERT_TRUE(lessons->waitForPretraining(120000));
+    EXPECT_EQ(view->currentStep(), lessons->lesson()->scenes[1].pretrainSteps);
 }
 
 TEST_F(LessonWindow, PageKeysStepScenesButNotInsideAFocusedSpinBox) {

@@ -35,7 +35,9 @@ std::string lessonText(const std::string& scene2 = R"({"title": {"en": "B", "zh_
       {"title": {"en": "D", "zh_CN": "丁"}, "text": {"en": "d", "zh_CN": "丁"}, "view": "gated",
        "unit": "swiglu", "window": [-3, 3], "value_window": [-2, 2]},
       {"title": {"en": "E", "zh_CN": "戊"}, "text": {"en": "e", "zh_CN": "戊"}, "view": "attention",
-       "preset": "reverse-heads", "compare": {"config": {"model": {"qkv_activation": "relu"}}}}]})";
+       "preset": "reverse-heads", "compare": {"config": {"model": {"qkv_activation": "relu"}}},
+       "pretrain_steps": 2, "figures": [{"what": "layer_grad_norm", "layer": 2, "value": 0.1,
+       "tolerance": 1, "shown": "e", "run": "b"}, {"what": "negator_attention", "value": 0}]}]})";
 }
 
 std::string errorOf(const std::string& text, const std::string& file = "bad.json") {
@@ -57,6 +59,9 @@ TEST(LessonLoader, ReadsEveryViewAndRoundTrips) {
     EXPECT_NE(lesson->scenes[1].configJson.find("\"bias_init\":-3"), std::string::npos);
     ASSERT_TRUE(lesson->scenes[1].compareActivation);
     EXPECT_NE(lesson->scenes[4].compareConfigJson.find("relu"), std::string::npos);
+    ASSERT_EQ(lesson->scenes[4].figures.size(), 2u);
+    EXPECT_EQ(lesson->scenes[4].figures[0].layer, 2);
+    EXPECT_EQ(lesson->scenes[4].figures[0].run, "b");
     const std::string text = lessonToJson(*lesson);
     const auto again = parseLesson(text, "again.json", &error);
     ASSERT_TRUE(again) << error << "\n" << text;
@@ -92,6 +97,21 @@ TEST(LessonLoader, ErrorsNameFileSceneAndField) {
     EXPECT_EQ(errorOf(lessonText(scene2 + R"("view": "gated", "unit": "relu"})"))
                   .rfind("bad.json: scene 2: unit: ", 0),
               0u);
+    // Figures: a kind the scene's view cannot measure, run b without compare, a block missing.
+    EXPECT_EQ(errorOf(lessonText(scene2 + R"("view": "training", "preset": "dying-relu",
+        "figures": [{"what": "token_accuracy", "value": 1}]})")),
+              "bad.json: scene 2: figures[0].what: token_accuracy is not measured in a training "
+              "scene");
+    EXPECT_EQ(errorOf(lessonText(scene2 + R"("view": "attention", "preset": "reverse-heads",
+        "figures": [{"what": "test_loss", "value": 1, "run": "b"}]})")),
+              "bad.json: scene 2: figures[0].run: run b needs the scene's \"compare\"");
+    EXPECT_EQ(errorOf(lessonText(scene2 + R"("view": "attention", "preset": "reverse-heads",
+        "figures": [{"what": "layer_grad_norm", "value": 1}]})")),
+              "bad.json: scene 2: figures[0].layer: missing (the block, 1 = the first)");
+    EXPECT_EQ(errorOf(lessonText(scene2 + R"("view": "gelu",
+        "figures": [{"what": "attention_entropy", "value": 1}]})")),
+              "bad.json: scene 2: figures[0].what: attention_entropy is not measured in a gelu "
+              "scene");
     EXPECT_EQ(errorOf(R"({"format": "actlab-lesson", "languages": ["en", "fr"]})"),
               "bad.json: languages: expected en, zh_CN, got \"fr\"");
     EXPECT_EQ(errorOf(R"({"format": "actlab-lesson", "languages": ["en"], "title": {"en": "t"},

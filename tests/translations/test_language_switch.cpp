@@ -1,7 +1,8 @@
 // View → Language at run time (issue 9): the menus, the tab titles and the tooltips change to
-// Chinese and back without a restart, a trained Training run keeps its step and weights exactly,
-// and at 1280 × 720 in Chinese no main label or chart text is cut. `actlab --language` picks the
-// language at start. With ACTLAB_LANGUAGE_SCREENSHOTS=DIR each zh_CN tab is saved there.
+// Chinese and back without a restart, a trained Training run keeps its step and weights exactly
+// (and its replay timeline), and at 1280 × 720 in Chinese no main label or chart text is cut.
+// `actlab --language` picks the language at start. With ACTLAB_LANGUAGE_SCREENSHOTS=DIR each
+// zh_CN tab is saved there.
 #include <gtest/gtest.h>
 
 #include <QAction>
@@ -49,6 +50,7 @@ TEST_P(LanguageSwitch, MenusTabsAndTooltipsFollowAndTheRunIsKept) {
     openWindow("training");
     ASSERT_TRUE(window->trainingView()->trainAndWait(40, 60000));
     const std::vector<std::string> trained = window->trainingView()->runStates();
+    const std::vector<int> keyframes = window->trainingView()->keyframes().steps();
     const QString unsaved = window->unsavedWork();  // the trained run, not lost by a switch
     const QStringList english = menuTitles(*window);
     EXPECT_TRUE(english.contains(QStringLiteral("&File"))) << english.join(' ').toStdString();
@@ -72,6 +74,7 @@ TEST_P(LanguageSwitch, MenusTabsAndTooltipsFollowAndTheRunIsKept) {
     EXPECT_EQ(window->currentView(), QStringLiteral("training"));
     ASSERT_TRUE(waitFor([&] { return window->trainingView()->currentStep() == 40; }, 10000));
     EXPECT_TRUE(window->trainingView()->runStates() == trained) << "the run changed";
+    EXPECT_EQ(window->trainingView()->keyframes().steps(), keyframes) << "the timeline is kept";
     EXPECT_FALSE(window->unsavedWork().isEmpty()) << "was: " << unsaved.toStdString();
     auto* checked = window->findChild<QAction*>(QStringLiteral("language_zh_CN"));
     ASSERT_NE(checked, nullptr);

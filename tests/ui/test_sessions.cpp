@@ -1,7 +1,8 @@
 // Sessions in the GUI (issue 9, "nothing is lost"): a saved session opened in another window
 // gives the same views and runs that continue bit for bit as the first window's; a file that
 // does not restore changes nothing and names itself; quitting with unsaved work asks and can
-// save; the autosave is written, found after a "crash" and offered back; `actlab --session`.
+// save; the autosave is written, found after a "crash" and offered back; `actlab --session`; the
+// replay timelines are kept.
 #include <gtest/gtest.h>
 
 #include <QApplication>
@@ -19,7 +20,9 @@
 #include "session_manager.h"
 #include "ui/attention/attention_controller.h"
 #include "ui/attention/attention_view.h"
+#include "ui/common/timeline_bar.h"
 #include "ui/panels/explorer_panel.h"
+#include "ui/training/run_panel.h"
 #include "ui/training/training_controller.h"
 #include "ui/training/training_view.h"
 
@@ -27,6 +30,7 @@ namespace {
 
 using actlab::gui::MainWindow;
 using actlab::test::waitFor;
+using actlab::ui::TrainingView;
 
 class SessionTest : public ::testing::Test {
 protected:
@@ -115,6 +119,42 @@ TEST_F(SessionTest, OpenedInAnotherWindowTheViewsAreTheSameAndTheRunsContinueExa
     EXPECT_FALSE(second->unsavedWork().isEmpty());
     EXPECT_TRUE(second->unsavedWork().contains("Training run (step 70)"))
         << second->unsavedWork().toStdString();
+}
+
+// Issue 9: a session keeps both labs' replay timelines; opened, the keyframes are the saved
+// ones and a scrubbed one shows what it showed before.
+TEST_F(SessionTest, ASessionKeepsTheReplayTimelines) {
+    auto first = makeWindow();
+    ASSERT_TRUE(settled(*first));
+    TrainingView* training = first->trainingView();
+    for (int chunk = 0; chunk < 4; ++chunk) ASSERT_TRUE(training->trainAndWait(50, 60000));
+    for (int chunk = 0; chunk < 3; ++chunk)
+        ASSERT_TRUE(first->attentionView()->trainAndWait(3, 60000));
+    const std::vector<int> trainingSteps = training->keyframes().steps();
+    const std::vector<int> attentionSteps = first->attentionView()->keyframes().steps();
+    ASSERT_GE(trainingSteps.size(), 4u);
+    ASSERT_GE(attentionSteps.size(), 3u);
+    training->timeline()->choose(1);
+    const QString summary = training->runPanel(0)->summaryText();
+    QString error;
+    ASSERT_TRUE(first->sessions()->save(path("timeline.actlab"), &error)) << error.toStdString();
+
+    auto second = makeWindow();
+    ASSERT_TRUE(settled(*second));
+    ASSERT_TRUE(second->sessions()->open(path("timeline.actlab"), &error)) << error.toStdString();
+    ASSERT_TRUE(waitFor([&] { return second->trainingView()->currentStep() == 200; }, 20000));
+    ASSERT_TRUE(waitFor([&] { return second->attentionView()->currentStep() == 9; }, 20000));
+    EXPECT_EQ(second->trainingView()->keyframes().steps(), trainingSteps);
+    EXPECT_EQ(second->attentionView()->keyframes().steps(), attentionSteps);
+    const auto& a = *training->keyframes().keyframes()[1].snapshot;
+    const auto& b = *second->trainingView()->keyframes().keyframes()[1].snapshot;
+    ASSERT_EQ(a.size(), b.size());
+    EXPECT_EQ(a[0].probes.front().values, b[0].probes.front().values);
+    EXPECT_EQ(a[0].diagnostics.layers[0].dead, b[0].diagnostics.layers[0].dead);
+    second->trainingView()->timeline()->choose(1);
+    EXPECT_EQ(second->trainingView()->runPanel(0)->summaryText(), summary);
+    second->attentionView()->timeline()->choose(0);
+    EXPECT_EQ(second->attentionView()->shownStep(), attentionSteps.front());
 }
 
 TEST_F(SessionTest, AComparisonIsSavedWithBothRuns) {

@@ -38,6 +38,8 @@ public:
     void setConfigB(const SequenceTrainingConfig& config);  // B's settings; emits nothing
     bool applyPreset(const QString& name);  // false for an unknown name; emits rebuildRequested
     QString presetName() const;             // "" when custom
+    void showPreset(
+        const QString& name);  // the preset the fields hold ("" custom); applies nothing
 
     bool compare() const;
     void setCompare(bool on);                      // emits nothing; off: the form edits run A again

@@ -111,6 +111,12 @@ bool AttentionControls::applyPreset(const QString& name) {
 
 QString AttentionControls::presetName() const { return m_preset->currentData().toString(); }
 
+void AttentionControls::showPreset(const QString& name) {
+    const SequencePreset* preset = findSequencePreset(name.toStdString());
+    select(m_preset, preset ? name : QString());
+    m_presetText->setText(preset ? coreText(preset->description) : QString());
+}
+
 QJsonObject AttentionControls::saveState() const {
     const SequenceTrainingConfig a = config(), b = configB();
     QJsonArray differences;

@@ -1,6 +1,7 @@
 // AttentionGridView's painting, shared by the screen and the exports: each map as its T × T
 // pixel image scaled without smoothing, its title and token names, the hovered cell, and the
 // fixed 0–1 colour bar.
+#include <QPaintEngine>
 #include <QPaintEvent>
 #include <QPainter>
 
@@ -67,7 +68,22 @@ QString AttentionGridView::shownCaption() const {
 void AttentionGridView::paintBox(QPainter& painter, const Geometry& g, const MapBox& box) const {
     const QImage& image = m_images[size_t(mapIndex(box.layer, box.head))];
     painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
-    painter.drawImage(box.map, image);
+    if (painter.paintEngine() && painter.paintEngine()->type() == QPaintEngine::SVG &&
+        !image.isNull()) {
+        // In an SVG each weight is a rectangle (an embedded T × T image would be smoothed by
+        // the viewer into a blur).
+        painter.save();
+        painter.setRenderHint(QPainter::Antialiasing, false);
+        const double w = double(box.map.width()) / image.width();
+        const double h = double(box.map.height()) / image.height();
+        for (int row = 0; row < image.height(); ++row)
+            for (int column = 0; column < image.width(); ++column)
+                painter.fillRect(QRectF(box.map.left() + column * w, box.map.top() + row * h, w, h),
+                                 image.pixelColor(column, row));
+        painter.restore();
+    } else {
+        painter.drawImage(box.map, image);
+    }
     painter.setPen(QPen(palette().color(QPalette::Mid), 1));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(box.map.adjusted(0, 0, -1, -1));

@@ -2,13 +2,10 @@
 // head), the mouse and keys, and the exports. The painting is in attention_grid_paint.cpp.
 #include "ui/attention/attention_grid_view.h"
 
-#include <QFile>
 #include <QFontMetrics>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QSvgGenerator>
-#include <QTextStream>
 #include <algorithm>
 #include <cmath>
 
@@ -29,6 +26,7 @@ AttentionGridView::AttentionGridView(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);  // Esc returns from an enlarged head
     setAttribute(Qt::WA_OpaquePaintEvent);
+    PanelExport::attachMenu(this, this);
     setToolTip(
         tr("Each map: how much each query position (row) attends to each key position "
            "(column). Click a head to enlarge it; click again or press Esc to go back."));
@@ -287,49 +285,40 @@ QSize AttentionGridView::exportSize() const {
 }
 
 bool AttentionGridView::exportPng(const QString& path, QString* error) const {
-    if (renderImage(exportSize()).save(path, "PNG")) return true;
-    if (error) *error = tr("Could not write the image %1.").arg(path);
-    return false;
+    return PanelExport::writePng(*this, path, error);
 }
 
 bool AttentionGridView::exportSvg(const QString& path, QString* error) const {
-    QSvgGenerator generator;
-    generator.setFileName(path);
-    generator.setSize(exportSize());
-    generator.setViewBox(QRect(QPoint(0, 0), exportSize()));
-    generator.setTitle(tr("Attention maps"));
-    QPainter painter;
-    if (!painter.begin(&generator)) {
-        if (error) *error = tr("Could not write the drawing %1.").arg(path);
-        return false;
-    }
-    painter.fillRect(QRect(QPoint(0, 0), exportSize()), Qt::white);
-    paintAll(painter, exportSize());
-    painter.end();
-    return QFile::exists(path);
+    return PanelExport::writeSvg(*this, path, error);
 }
 
 bool AttentionGridView::exportCsv(const QString& path, QString* error) const {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
-        if (error) *error = tr("Could not write %1.").arg(path);
-        return false;
-    }
-    QTextStream out(&file);
-    out << "layer,head,query,query_token,key,key_token,weight\n";
-    const auto quoted = [](QString text) {
-        return QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\"")) +
+    return PanelExport::writeCsv(*this, path, error);
+}
+
+void AttentionGridView::paintExport(QPainter& painter, const QSize& size) const {
+    painter.save();
+    painter.setFont(font());
+    paintAll(painter, size);
+    painter.restore();
+}
+
+QString AttentionGridView::csvText() const {
+    QString text = QStringLiteral("layer,head,query,query_token,key,key_token,weight\n");
+    const auto quoted = [](QString token) {
+        return QLatin1Char('"') + token.replace(QLatin1Char('"'), QStringLiteral("\"\"")) +
                QLatin1Char('"');
     };
     for (int l = 0; l < m_layers; ++l)
         for (int h = 0; h < m_heads; ++h)
             for (int q = 0; q < m_length; ++q)
                 for (int k = 0; k < m_length; ++k)
-                    out << l << ',' << h << ',' << q << ',' << quoted(m_tokens.value(q)) << ',' << k
-                        << ',' << quoted(m_tokens.value(k)) << ','
-                        << QString::number(double(weight(l, h, q, k)), 'g', 9) << '\n';
-    out.flush();
-    return file.error() == QFile::NoError;
+                    text += QString::number(l) + QLatin1Char(',') + QString::number(h) +
+                            QLatin1Char(',') + QString::number(q) + QLatin1Char(',') +
+                            quoted(m_tokens.value(q)) + QLatin1Char(',') + QString::number(k) +
+                            QLatin1Char(',') + quoted(m_tokens.value(k)) + QLatin1Char(',') +
+                            PanelExport::csvNumber(weight(l, h, q, k)) + QLatin1Char('\n');
+    return text;
 }
 
 }  // namespace actlab::ui

@@ -11,9 +11,11 @@
 #include <optional>
 #include <vector>
 
+#include "ui/common/panel_export.h"
+
 namespace actlab::ui {
 
-class AttentionGridView : public QWidget {
+class AttentionGridView : public QWidget, public PanelExportable {
     Q_OBJECT
 public:
     // One weight of one map: a[layer, head, query, key].
@@ -55,10 +57,18 @@ public:
     QString readoutText(const Cell& cell) const;  // "query b (pos 1) → key c (pos 2): weight 0.43…"
 
     QImage renderImage(const QSize& size) const;  // what is shown, drawn at this size
-    QSize exportSize() const;                     // the on-screen size, else 1200×900
-    bool exportPng(const QString& path, QString* error) const;
+    QSize exportSize() const override;            // the on-screen size, else 1200×900
+    bool exportPng(const QString& path, QString* error) const;  // through PanelExport
     bool exportSvg(const QString& path, QString* error) const;
     bool exportCsv(const QString& path, QString* error) const;  // every weight of every map
+
+    // PanelExportable: what is shown (the grid or the enlarged head) for PNG and SVG; the CSV
+    // every weight of every map, enlarged or not: layer,head,query,query_token,key,key_token,
+    // weight (tokens always quoted).
+    QString exportTitle() const override { return tr("Attention maps"); }
+    void paintExport(QPainter& painter, const QSize& size) const override;
+    bool hasExportData() const override { return m_layers > 0 && m_heads > 0 && m_length > 0; }
+    QString csvText() const override;
 
     QSize sizeHint() const override { return {640, 480}; }
     QSize minimumSizeHint() const override { return {200, 160}; }

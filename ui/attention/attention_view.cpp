@@ -18,6 +18,7 @@
 #include "ui/attention/attention_grid_view.h"
 #include "ui/attention/attention_maps_pair.h"
 #include "ui/attention/sequence_input_panel.h"
+#include "ui/common/timeline_bar.h"
 
 namespace actlab::ui {
 
@@ -51,6 +52,8 @@ AttentionView::AttentionView(QWidget* parent) : RunView(parent) {
     connect(m_controller, &AttentionController::frameChanged, this, &AttentionView::drawFrame);
     connect(m_controller, &AttentionController::playingChanged, this,
             &AttentionView::updateButtons);
+    connect(timeline(), &TimelineBar::keyframeChosen, this, &AttentionView::showKeyframe);
+    connect(timeline(), &TimelineBar::liveChosen, this, &AttentionView::showLive);
     for (int run = 0; run < 2; ++run) {
         connect(m_maps->grid(run), &AttentionGridView::hovered, this,
                 [this, run](const QString& text) {
@@ -64,7 +67,10 @@ AttentionView::AttentionView(QWidget* parent) : RunView(parent) {
         connect(m_maps->grid(run), &AttentionGridView::enlargedChanged, this,
                 [this, run] { linkEnlarged(run); });
     }
-    connect(m_probe, &QComboBox::activated, this, [this] { drawMaps(); });
+    connect(m_probe, &QComboBox::activated, this, [this](int index) {
+        m_wantedProbe = index;  // kept when a new run fills the box again
+        drawMaps();
+    });
     connect(m_input, &SequenceInputPanel::predictRequested, this,
             [this](const std::vector<Token>& tokens) {
                 m_controller->setTypedSequence(tokens);
@@ -112,7 +118,12 @@ QWidget* AttentionView::buildMapsPane() {
     layout->setSpacing(3);
     layout->addLayout(probeRow);
     layout->addWidget(m_maps, 1);
-    layout->addWidget(m_readout);
+    // The timeline shares the readout's row: at 1280 × 720 the maps keep their room.
+    auto* readoutRow = new QHBoxLayout;
+    readoutRow->setContentsMargins(0, 0, 0, 0);
+    readoutRow->addWidget(m_readout, 1);
+    placeTimeline(readoutRow, 2);
+    layout->addLayout(readoutRow);
     layout->addWidget(m_input);
     auto* escape = new QShortcut(QKeySequence(Qt::Key_Escape), pane);
     escape->setContext(Qt::WidgetWithChildrenShortcut);
@@ -206,6 +217,9 @@ void AttentionView::reset() {
         showMessage(problem);
         return;
     }
+    timeline()->goLive();  // first: the old run's newest frame is drawn, then cleared
+    m_keyframes.clear();
+    showTimeline();
     m_runConfig = m_controls->config();
     m_comparing = m_controls->compare();
     if (m_comparing) m_runConfigB = m_controls->configB();
@@ -223,11 +237,14 @@ void AttentionView::reset() {
 }
 
 QJsonObject AttentionView::saveState() const {
-    QJsonObject state{{QStringLiteral("controls"), m_controls->saveState()},
-                      {QStringLiteral("stepsPerFrame"), toolbar()->stepsPerFrame()},
-                      {QStringLiteral("probe"), m_probe->currentIndex()},
-                      {QStringLiteral("splitter"), splitterStateText(m_splitter)},
-                      {QStringLiteral("controlsShown"), controlsShown()}};
+    QJsonObject state{
+        {QStringLiteral("controls"), m_controls->saveState()},
+        {QStringLiteral("stepsPerFrame"), toolbar()->stepsPerFrame()},
+        // Before a run's first frame fills the box: the probe it will show (the
+        // state must not change when that frame comes).
+        {QStringLiteral("probe"), m_probe->count() > 0 ? m_probe->currentIndex() : m_wantedProbe},
+        {QStringLiteral("splitter"), splitterStateText(m_splitter)},
+        {QStringLiteral("controlsShown"), controlsShown()}};
     if (grid()->isEnlarged())
         state[QStringLiteral("enlarged")] =
             QJsonArray{grid()->enlargedLayer(), grid()->enlargedHead()};

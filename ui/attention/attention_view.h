@@ -2,8 +2,9 @@
 // layers × heads grid of attention maps for a probe sequence (or the user's own, with its
 // prediction) and the loss, accuracy, entropy and gradient curves below. In compare mode a second
 // run (B: run A with the settings the user changed for it) trains in step with A and its maps
-// stand beside A's, both runs on the curves. Training runs in a worker thread
-// (AttentionController); this view only draws the newest frame it hands over.
+// stand beside A's, both runs on the curves; the replay timeline under them. Training runs in a
+// worker thread (AttentionController); this view draws the newest frame it hands over, or the
+// keyframe the timeline is scrubbed to (attention_view_timeline.cpp).
 #pragma once
 
 #include <QJsonObject>
@@ -13,7 +14,10 @@
 #include <string>
 #include <vector>
 
+#include "config/timeline_json.h"
+#include "training/keyframe_timeline.h"
 #include "training/sequence_trainer.h"
+#include "ui/attention/attention_frame.h"
 #include "ui/common/run_view.h"
 
 class QComboBox;
@@ -67,6 +71,13 @@ public:
     // restoreState, which sets the controls they were built from).
     std::vector<std::string> runStates();
     void restoreRuns(const std::vector<std::string>& states);
+    // The timeline's keyframes (frames without histories; sessions: config/timeline_json.h);
+    // and such keyframes put back, after restoreRuns.
+    const KeyframeTimeline<AttentionFrame>& keyframes() const { return m_keyframes; }
+    // The keyframes of another view of the same runs (the views made again in a new language).
+    void setKeyframes(const KeyframeTimeline<AttentionFrame>& keyframes);
+    std::string timelineJson() const;
+    void restoreTimeline(const TimelineRecord<SequenceSnapshot>& timeline);
 
 private:
     // What one run's grid shows, so that an unchanged frame is not drawn again.
@@ -82,6 +93,12 @@ private:
     void compareIfConfirmed();
     void applyCompare();  // run B from the controls (or none)
     void drawFrame();
+    void drawShown();                          // shownFrame()'s maps, curves and text
+    const AttentionFrame& shownFrame() const;  // the newest, or the keyframe scrubbed to
+    void recordKeyframe(const AttentionFrame& frame);
+    void showKeyframe(int index);
+    void showLive();
+    void showTimeline();  // the kept steps to the timeline bar
     void startRun(int run, const std::shared_ptr<const AttentionRunInfo>& info);
     void drawMaps();
     void drawRunMaps(int run);
@@ -108,6 +125,8 @@ private:
     int m_chartedStep = -1, m_chartedStepB = -1;
     int m_wantedProbe = 0;  // the probe to show once a run's first frame names them
     std::optional<std::pair<int, int>> m_wantedEnlarged;  // (layer, head) once the maps come
+    KeyframeTimeline<AttentionFrame> m_keyframes;
+    std::optional<AttentionFrame> m_replayFrame;  // the keyframe shown while scrubbed
 };
 
 }  // namespace actlab::ui

@@ -37,7 +37,22 @@ QString percent(double share) { return QString::number(share * 100, 'f', 1) + QL
 }  // namespace
 
 void AttentionView::drawFrame() {
-    const AttentionFrame& frame = m_controller->latest();
+    const AttentionFrame& latest = m_controller->latest();
+    if (latest.error.isEmpty() && latest.snapshot) recordKeyframe(latest);
+    if (m_replayFrame && latest.error.isEmpty()) {  // scrubbed: the keyframe stays
+        m_drawnStep = latest.step();
+        const bool withB = m_comparing && latest.compareRequest == m_controller->compareRequest();
+        m_drawnStepB = withB ? latest.compared.step() : 0;
+        drawStatus();
+        updateButtons();
+        return;
+    }
+    drawShown();
+}
+
+void AttentionView::drawShown() {
+    const AttentionFrame& frame = shownFrame();
+    const bool live = !m_replayFrame;
     if (!frame.error.isEmpty()) {
         showMessage(tr("Cannot build this model: %1").arg(frame.error));
         updateButtons();
@@ -51,8 +66,10 @@ void AttentionView::drawFrame() {
     if (!frame.snapshot) return;
     const SequenceSnapshot& run = *frame.snapshot;
     const SequenceSnapshot* runB = withB ? frame.compared.snapshot.get() : nullptr;
-    m_drawnStep = run.step;
-    m_drawnStepB = runB ? runB->step : 0;
+    if (live) {
+        m_drawnStep = run.step;
+        m_drawnStepB = runB ? runB->step : 0;
+    }
     const int stepB = runB ? runB->step : -1;
     if (run.step != m_chartedStep || stepB != m_chartedStepB || run.diverged) {
         if (runB) {
@@ -82,7 +99,7 @@ void AttentionView::drawFrame() {
     drawMaps();
     drawTitles();
 
-    ++m_framesDrawn;
+    if (live) ++m_framesDrawn;
     drawStatus();
     QStringList problems;
     if (run.diverged)
@@ -102,19 +119,22 @@ void AttentionView::drawFrame() {
 }
 
 void AttentionView::drawStatus() {
-    const AttentionFrame& frame = m_controller->latest();
+    const AttentionFrame& frame = shownFrame();
     const SequenceSnapshot& run = *frame.snapshot;
     const SequenceSnapshot* runB =
         m_comparing && frame.compareRequest == m_controller->compareRequest()
             ? frame.compared.snapshot.get()
             : nullptr;
     // The run's progress, then its scores: in a narrow row, one line each.
-    QStringList status{tr("Step %1").arg(run.step)};
+    QStringList status{m_replayFrame ? tr("Replay: step %1 · the run is at step %2")
+                                           .arg(run.step)
+                                           .arg(m_controller->latestStep())
+                                     : tr("Step %1").arg(run.step)};
     if (runB)
         status << tr("loss A %1, B %2").arg(run.testLoss, 0, 'f', 3).arg(runB->testLoss, 0, 'f', 3);
     else
         status << tr("loss %1").arg(run.testLoss, 0, 'f', 3);
-    if (frame.running && frame.stepsPerSecond > 0)
+    if (!m_replayFrame && frame.running && frame.stepsPerSecond > 0)
         status << tr("%1 steps/s").arg(frame.stepsPerSecond, 0, 'f', 0);
     if (runB)
         status << tr("token accuracy A %1, B %2")
@@ -158,7 +178,7 @@ void AttentionView::drawMaps() {
 }
 
 void AttentionView::drawRunMaps(int run) {
-    const AttentionFrame& frame = m_controller->latest();
+    const AttentionFrame& frame = shownFrame();
     if (run == 1 && frame.compareRequest != m_controller->compareRequest()) return;
     const AttentionRunPictures pictures = frame.pictures(run);
     ShownRun& shown = m_shown[run];
@@ -207,7 +227,7 @@ void AttentionView::drawRunMaps(int run) {
 }
 
 void AttentionView::drawProbeText() {
-    const AttentionFrame& frame = m_controller->latest();
+    const AttentionFrame& frame = shownFrame();
     const int p = std::max(0, m_probe->currentIndex());
     const LogitsClassification* c = frame.probePredictions.get();
     const AttentionRunInfo* info = m_shown[0].info.get();

@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QChart>
+#include <QContextMenuEvent>
 #include <QGraphicsScene>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -73,6 +74,8 @@ void ChartView::mousePressEvent(QMouseEvent* event) {
     } else if (event->button() == Qt::RightButton || event->button() == Qt::MiddleButton) {
         m_panning = true;
         m_lastPanPosition = position;
+        m_rightPressPosition = position;
+        m_rightDragged = false;
         setDraftMode(true);
         viewport()->setCursor(Qt::ClosedHandCursor);
     }
@@ -83,6 +86,7 @@ void ChartView::mouseMoveEvent(QMouseEvent* event) {
     const QPoint position = event->position().toPoint();
     if (m_selecting) m_rubberBand->setGeometry(QRect(m_pressPosition, position).normalized());
     if (m_panning) {
+        m_rightDragged |= (position - m_rightPressPosition).manhattanLength() > 4;
         emit panRequested(QPointF(position - m_lastPanPosition));
         m_lastPanPosition = position;
     }
@@ -102,8 +106,17 @@ void ChartView::mouseReleaseEvent(QMouseEvent* event) {
         m_panning = false;
         viewport()->unsetCursor();
         setDraftMode(false);
+        if (event->button() == Qt::RightButton && !m_rightDragged)
+            emit menuRequested(event->globalPosition().toPoint());
     }
     event->accept();
+}
+
+void ChartView::contextMenuEvent(QContextMenuEvent* event) {
+    if (event->reason() == QContextMenuEvent::Mouse)
+        event->accept();  // the right release opens the menu, unless the press became a pan
+    else
+        event->ignore();  // the Menu key: the chart's own export menu
 }
 
 void ChartView::mouseDoubleClickEvent(QMouseEvent* event) {

@@ -25,6 +25,9 @@ signals:
     void resetRequested();
     void cursorAt(QPointF chartPosition);  // pointer over the chart, chart coordinates
     void cursorLeft();
+    // A right click that did not drag (a right drag pans), at this global position: the export
+    // menu. The context-menu event a right press sends is swallowed; the keyboard's goes on.
+    void menuRequested(QPoint globalPosition);
 
 protected:
     void wheelEvent(QWheelEvent* event) override;
@@ -34,6 +37,7 @@ protected:
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void leaveEvent(QEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
     QPointF toChart(const QPoint& viewPosition) const;
@@ -41,6 +45,8 @@ private:
     QRubberBand* m_rubberBand = nullptr;
     QPoint m_pressPosition;
     QPoint m_lastPanPosition;
+    QPoint m_rightPressPosition;
+    bool m_rightDragged = false;
     bool m_selecting = false;
     bool m_panning = false;
     int m_draftDepth = 0;

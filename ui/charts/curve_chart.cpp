@@ -360,6 +360,10 @@ CurveChart::CurveChart(QWidget* parent) : QWidget(parent), m_impl(new Impl(this)
     setMinimumSize(240, 180);
 
     ChartView* view = m_impl->view;
+    PanelExport::attachMenu(this, this);
+    connect(view, &ChartView::menuRequested, this, [this](QPoint global) {
+        PanelExport::showMenu(this, PanelExport::attachedElement(this), global);
+    });
     connect(view, &ChartView::zoomRequested, this,
             [this](QPointF center, double factor, Qt::Orientations orientations) {
                 const QPointF data = m_impl->chart->plotArea().contains(center)

@@ -13,9 +13,12 @@
 #include <QWidget>
 #include <vector>
 
+#include "ui/common/panel_export.h"
+
 namespace actlab::ui {
 
-class CurveChart : public QWidget {
+// Right-click (without dragging: a right drag pans) opens its export menu (PanelExport).
+class CurveChart : public QWidget, public PanelExportable {
     Q_OBJECT
 public:
     struct Curve {
@@ -86,7 +89,12 @@ public:
     bool draftMode() const;
     // The full data of every curve as CSV: curve,label,x,y (numbers round-trip exactly).
     bool exportCsv(const QString& path, QString* error) const;
-    QSize exportSize() const;  // the on-screen size when laid out, else 1200×800
+    QSize exportSize() const override;  // the on-screen size when laid out, else 1200×800
+    // PanelExportable: the title (else "Plot"), the chart at full resolution, curvesCsv().
+    QString exportTitle() const override;
+    void paintExport(QPainter& painter, const QSize& size) const override;
+    bool hasExportData() const override;  // some curve has a point
+    QString csvText() const override;
     // A logarithmic y axis (base 10, QLogValueAxis): points with y ≤ 0 are not drawn (they stay
     // in curvePoints() and the exports); ranges must then be positive.
     void setLogarithmicY(bool logarithmic);

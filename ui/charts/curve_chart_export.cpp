@@ -1,33 +1,13 @@
-// CurveChart exports: the chart rendered at a chosen size into a QImage, PNG (2× pixel
-// density), SVG (QSvgGenerator) and the full curve data as CSV. Exports never use the
-// display simplification.
-#include <QCoreApplication>
-#include <QFile>
+// CurveChart exports: the chart rendered at a chosen size, and its PanelExportable side (PNG
+// and SVG through PanelExport at the presentation scale, the full curve data as CSV). Exports
+// never use the display simplification.
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QPainter>
-#include <QSaveFile>
-#include <QSvgGenerator>
-#include <QTextStream>
 
-#include "common/number_format.h"
 #include "ui/charts/curve_chart_impl.h"
 
 namespace actlab::ui {
-namespace {
-
-QString csvField(const QString& text) {
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) &&
-        !text.contains(QLatin1Char('\n')))
-        return text;
-    QString quoted = text;
-    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
-    return QLatin1Char('"') + quoted + QLatin1Char('"');
-}
-
-QString number(double value) { return QString::fromStdString(actlab::formatNumber(value)); }
-
-}  // namespace
 
 void CurveChart::Impl::renderTo(QPainter& painter, const QSize& size, bool fullResolution) {
     const QSizeF oldSize = chart->size();
@@ -36,10 +16,10 @@ void CurveChart::Impl::renderTo(QPainter& painter, const QSize& size, bool fullR
     cursorLine->hide();
     decimation = wasDecimating && !fullResolution;
     const bool resized = oldSize != QSizeF(size);
-    if (resized) {
-        chart->resize(QSizeF(size));
-        if (chart->layout()) chart->layout()->activate();
-    }
+    if (resized) chart->resize(QSizeF(size));
+    // Laid out now, resized or not: a title or legend entry set since the last event loop pass
+    // is placed only by a pending layout request.
+    if (chart->layout()) chart->layout()->activate();
     updateTicks();
     redisplayAll();
     chart->scene()->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)),
@@ -70,73 +50,44 @@ QImage CurveChart::renderImage(const QSize& size) const {
     return image;
 }
 
-bool CurveChart::exportPng(const QString& path, QString* error) const {
-    const QSize size = exportSize();
-    constexpr qreal kScale = 2;  // crisp on projectors and in documents
-    QImage image(size * kScale, QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(kScale);
-    image.fill(Qt::white);
-    {
-        QPainter painter(&image);
-        painter.setRenderHint(QPainter::Antialiasing);
-        painter.setRenderHint(QPainter::TextAntialiasing);
-        m_impl->renderTo(painter, size, true);
-    }
-    if (image.save(path, "PNG")) return true;
-    if (error) *error = tr("Could not write the PNG file %1.").arg(path);
+QString CurveChart::exportTitle() const {
+    return m_impl->chart->title().isEmpty() ? tr("Plot") : m_impl->chart->title();
+}
+
+void CurveChart::paintExport(QPainter& painter, const QSize& size) const {
+    m_impl->renderTo(painter, size, true);
+}
+
+bool CurveChart::hasExportData() const {
+    for (const auto& [key, entry] : m_impl->entries)
+        if (!entry.points.isEmpty()) return true;
     return false;
 }
 
+// One row per point of every curve, in the order of setCurves(): curve,label,x,y.
+QString CurveChart::csvText() const {
+    QString text = QStringLiteral("curve,label,x,y\n");
+    for (const QString& key : m_impl->order) {
+        const Impl::Entry& entry = m_impl->entries.at(key);
+        const QString prefix =
+            PanelExport::csvField(key) + QLatin1Char(',') + PanelExport::csvField(entry.label);
+        for (const QPointF& p : entry.points)
+            text += prefix + QLatin1Char(',') + PanelExport::csvNumber(p.x()) + QLatin1Char(',') +
+                    PanelExport::csvNumber(p.y()) + QLatin1Char('\n');
+    }
+    return text;
+}
+
+bool CurveChart::exportPng(const QString& path, QString* error) const {
+    return PanelExport::writePng(*this, path, error);
+}
+
 bool CurveChart::exportSvg(const QString& path, QString* error) const {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        if (error) *error = tr("Could not write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    const QSize size = exportSize();
-    QSvgGenerator generator;
-    generator.setOutputDevice(&file);
-    generator.setSize(size);
-    generator.setViewBox(QRect(QPoint(0, 0), size));
-    generator.setTitle(m_impl->chart->title().isEmpty() ? tr("ActLab plot")
-                                                        : m_impl->chart->title());
-    generator.setDescription(tr("Exported by ActLab"));
-    QPainter painter;
-    if (!painter.begin(&generator)) {
-        if (error) *error = tr("Could not start the SVG export to %1.").arg(path);
-        return false;
-    }
-    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
-    m_impl->renderTo(painter, size, true);
-    painter.end();
-    file.close();
-    if (file.error() != QFileDevice::NoError) {
-        if (error) *error = tr("Could not write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return PanelExport::writeSvg(*this, path, error);
 }
 
 bool CurveChart::exportCsv(const QString& path, QString* error) const {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
-        if (error) *error = tr("Could not write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    QTextStream out(&file);
-    out << "curve,label,x,y\n";
-    for (const QString& key : m_impl->order) {
-        const Impl::Entry& entry = m_impl->entries.at(key);
-        const QString prefix = csvField(key) + QLatin1Char(',') + csvField(entry.label);
-        for (const QPointF& p : entry.points)
-            out << prefix << ',' << number(p.x()) << ',' << number(p.y()) << '\n';
-    }
-    out.flush();
-    if (!file.commit()) {
-        if (error) *error = tr("Could not write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return PanelExport::writeCsv(*this, path, error);
 }
 
 }  // namespace actlab::ui

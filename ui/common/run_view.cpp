@@ -20,11 +20,13 @@
 
 #include "ui/common/run_controller.h"
 #include "ui/common/status_label.h"
+#include "ui/common/timeline_bar.h"
 #include "ui/common/ui_scale.h"
 
 namespace actlab::ui {
 
-RunView::RunView(QWidget* parent) : QWidget(parent) {
+RunView::RunView(QWidget* parent) : QWidget(parent), m_timeline(new TimelineBar(this)) {
+    m_timeline->addShortcuts(this);
     m_rebuildTimer.setSingleShot(true);
     m_rebuildTimer.setInterval(60);
     m_askDiscard = [this](int step) {
@@ -54,6 +56,10 @@ void RunView::play() { m_toolbar->play(); }
 void RunView::pause() { m_toolbar->pause(); }
 void RunView::togglePlay() { m_toolbar->togglePlay(); }
 void RunView::setStepsPerFrame(int steps) { m_toolbar->setStepsPerFrame(steps); }
+
+int RunView::shownStep() const {
+    return m_timeline->isLive() ? m_drawnStep : m_timeline->shownStep();
+}
 
 bool RunView::diverged() const { return m_controller->latestDiverged(); }
 QString RunView::statusText() const { return m_toolbar->status()->oneLineText(); }
@@ -122,14 +128,23 @@ void RunView::assemble(RunController* controller, QWidget* controls, QWidget* ma
     right->addWidget(m_toolbar);
     right->addWidget(m_message);
     right->addWidget(main, 1);
+    if (!m_timelinePlaced) right->addWidget(m_timeline);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(controls);
     layout->addLayout(right, 1);
 }
 
+void RunView::placeTimeline(QBoxLayout* row, int stretch) {
+    row->addWidget(m_timeline, stretch);
+    m_timelinePlaced = true;
+}
+
+// The timeline goes with the settings: hidden, the pictures take its room too (a lesson's scene
+// at 200 % on a small screen still fits).
 void RunView::setControlsShown(bool shown) {
     if (m_controls) m_controls->setVisible(shown);
+    m_timeline->setVisible(shown);
 }
 
 bool RunView::controlsShown() const { return m_controls && !m_controls->isHidden(); }

@@ -1,8 +1,8 @@
 // What a training view shares with the others (TrainingView, AttentionView): its controls
 // scrolled on the left; on the right the RunToolbar (Play/Pause, Step, Reset, speed, status), a
-// message line and the pictures; the commands every run takes; a rebuild timer for settings
-// that need a new model; and trainAndWait() for tests and --steps. A view derives from it,
-// creates its controller and pictures, and calls assemble().
+// message line and the pictures, and the replay timeline under them; the commands every run
+// takes; a rebuild timer for settings that need a new model; and trainAndWait() for tests and
+// --steps. A view derives from it, creates its controller and pictures, and calls assemble().
 #pragma once
 
 #include <QImage>
@@ -14,6 +14,7 @@
 
 #include "ui/common/run_toolbar.h"
 
+class QBoxLayout;
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -23,6 +24,7 @@ class QSplitter;
 namespace actlab::ui {
 
 class RunController;
+class TimelineBar;
 
 class RunView : public QWidget {
     Q_OBJECT
@@ -44,6 +46,10 @@ public:
     bool trainAndWait(int steps, int timeoutMilliseconds);
 
     int currentStep() const { return m_drawnStep; }  // of the newest frame drawn
+    // The replay timeline: while it is scrubbed, the pictures and curves show the step it chose
+    // (shownStep()) and training goes on behind them.
+    TimelineBar* timeline() const { return m_timeline; }
+    int shownStep() const;
     bool diverged() const;
     QString statusText() const;  // on one line, however it is shown
     int framesDrawn() const { return m_framesDrawn; }
@@ -69,9 +75,12 @@ protected:
     QSplitter* picturesAndCurves(QWidget* pictures, QWidget* curves, const QList<int>& sizes);
     // Creates the message line (named messageName) and the toolbar, and lays the view out:
     // controls | (toolbar, message, main). Anywhere in the view (unless a text field takes the
-    // key): Space plays or pauses, → trains one Step, R is the Reset button.
+    // key): Space plays or pauses, → trains one Step, R is the Reset button; ',' and '.' step
+    // through the timeline.
     void assemble(RunController* controller, QWidget* controls, QWidget* main,
                   const QString& messageName, const RunToolbarSpec& toolbar);
+    // The timeline in this row of the pictures instead of under them all (before assemble()).
+    void placeTimeline(QBoxLayout* row, int stretch);
     void showMessage(const QString& text);  // "" hides the message line
     void updateButtons() { m_toolbar->updateButtons(); }
     RunToolbar* toolbar() const { return m_toolbar; }
@@ -90,6 +99,8 @@ private:
     QWidget* m_controls = nullptr;
     RunToolbar* m_toolbar = nullptr;
     QLabel* m_message = nullptr;
+    TimelineBar* m_timeline = nullptr;
+    bool m_timelinePlaced = false;
     std::function<bool(int)> m_askDiscard;
 };
 

@@ -1,4 +1,5 @@
-// HeatmapView: layout, cached field image, axes, colour bar, cursor probe and export.
+// HeatmapView: layout, cached field image, axes, colour bar and cursor probe; the exports are in
+// heatmap_view_export.cpp.
 #include "ui/heatmap/heatmap_view.h"
 
 #include <QGuiApplication>
@@ -47,6 +48,7 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
         rebuildCellImage();  // the maps of the new appearance
         update();
     });
+    PanelExport::attachMenu(this, this);
 }
 
 HeatmapView::~HeatmapView() = default;
@@ -256,19 +258,6 @@ void HeatmapView::paintEvent(QPaintEvent*) {
         ++m_imageBuilds;
     }
     paintView(painter, size(), raster, raster ? &m_scaledImage : nullptr);
-}
-
-QImage HeatmapView::renderImage(const QSize& size) const {
-    QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    QPainter painter(&image);
-    painter.setFont(font());
-    const QRect plot = layoutFor(size).plot;
-    const QImage scaled =
-        m_cellImage.isNull()
-            ? QImage()
-            : m_cellImage.scaled(plot.size(), Qt::IgnoreAspectRatio, Qt::FastTransformation);
-    paintView(painter, size, true, &scaled);
-    return image;
 }
 
 void HeatmapView::paintView(QPainter& painter, const QSize& size, bool drawField,

@@ -12,13 +12,15 @@
 #include <utility>
 #include <vector>
 
+#include "ui/common/panel_export.h"
 #include "ui/heatmap/color_maps.h"
 
 namespace actlab::ui {
 
 class HeatmapGlCanvas;
 
-class HeatmapView : public QWidget {
+// Right-click opens its export menu (PanelExport): PNG, SVG, the grid as CSV.
+class HeatmapView : public QWidget, public PanelExportable {
     Q_OBJECT
 public:
     enum class Renderer { Raster, OpenGl };
@@ -67,10 +69,15 @@ public:
     double scaleLow() const { return m_scaleLow; }  // value drawn at the bottom of the bar
     double scaleHigh() const { return m_scaleHigh; }
     int nanCount() const { return m_nanCount; }
+    double sampleX(int column) const;             // the x at which a column is sampled
+    double sampleV(int row) const;                // the v at which a row is sampled
+    float strengthAt(int column, int row) const;  // NaN outside the grid or without strengths
+    QString valueTitle() const { return m_valueTitle; }
     int imageBuildCount() const { return m_imageBuilds; }  // cache rebuilds, for tests
 
     QRect plotRect() const;  // where the field is drawn, in widget coordinates
     QRect colorBarRect() const;
+    QRect plotRectFor(const QSize& size) const;  // where the field is drawn at another size
     std::optional<Probe> probe(const QPointF& position) const;  // nullopt outside the field
 
     // OpenGL is used only when openGlAvailable(); returns the renderer actually in use.
@@ -79,6 +86,16 @@ public:
     static bool openGlAvailable();
 
     QImage renderImage(const QSize& size) const;  // the whole view, for export
+
+    // PanelExportable: the value title (else "Heatmap"); the field always raster (as cells,
+    // one image), axes, ticks and colour bar vector in an SVG; the CSV one row per cell.
+    QString exportTitle() const override;
+    QSize exportSize() const override;  // the on-screen size, else 960×720
+    void paintExport(QPainter& painter, const QSize& size) const override;
+    bool hasExportData() const override { return m_nx > 0; }
+    // column,row,x (x title),v (v title),value (value title)[,strength]: the sample coordinates
+    // of each cell (the axis values), row 0 at vLow, columns fastest.
+    QString csvText() const override;
 
     QJsonObject saveState() const;
     void restoreState(const QJsonObject& state);

@@ -243,13 +243,9 @@ QString ExplorerCurves::parameterText(const ActivationConfig& config, double gat
     return parts.join(QLatin1Char(';'));
 }
 
-bool ExplorerCurves::writeCsv(const QString& path, QString* error) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
-        if (error) *error = tr("Could not write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    QTextStream out(&file);
+QString ExplorerCurves::csvText() {
+    QString text;
+    QTextStream out(&text);
     out << "function,parameters,x";
     if (m_derivatives.value) out << ",f";
     if (m_derivatives.first) out << ",f_prime";
@@ -293,7 +289,14 @@ bool ExplorerCurves::writeCsv(const QString& path, QString* error) {
         while (next < at.size()) writeJump(at[next++]);
     }
     out.flush();
-    if (!file.commit()) {
+    return text;
+}
+
+bool ExplorerCurves::writeCsv(const QString& path, QString* error) {
+    QSaveFile file(path);
+    const QByteArray bytes = csvText().toUtf8();
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text) || file.write(bytes) != bytes.size() ||
+        !file.commit()) {
         if (error) *error = tr("Could not write %1: %2").arg(path, file.errorString());
         return false;
     }

@@ -68,6 +68,7 @@ public:
     // The visible curves' samples: function,parameters,x,f[,f_prime][,f_second],point. point is
     // "sample"; where a shown curve jumps, three more rows at its x say the limit from the
     // left, the value taken and the limit from the right ("left_limit", "value", "right_limit").
+    QString csvText();  // samples on demand (a cache)
     bool writeCsv(const QString& path, QString* error);
     // Where the shown f (0), f′ (1) or f″ (2) of a visible function jumps on the window.
     const std::vector<Jump>& jumps(ActivationId id, int derivative);

@@ -34,6 +34,7 @@ ExplorerPanel::ExplorerPanel(actlab::Backend& backend, QWidget* parent)
     connect(m_selectionTimer, &QTimer::timeout, this,
             [this] { emit selectedActivationChanged(selectedActivation()); });
     m_chart = new CurveChart(this);
+    PanelExport::attachMenu(m_chart, this);  // the chart's picture, the curves' f, f′, f″ CSV
     m_chart->setObjectName(QStringLiteral("explorerChart"));
     connect(&AppearanceNotifier::instance(), &AppearanceNotifier::changed, this, [this] {
         updateSwatches();  // the palette's colours

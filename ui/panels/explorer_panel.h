@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "activations/catalogue.h"
+#include "ui/common/panel_export.h"
 #include "ui/panels/explorer_curves.h"
 
 class QCheckBox;
@@ -30,7 +31,8 @@ class CursorReadout;
 class FunctionListWidget;
 class ParameterEditor;
 
-class ExplorerPanel : public QWidget {
+// Its chart's right-click menu exports the chart as drawn and this CSV (f, f′, f″ per function).
+class ExplorerPanel : public QWidget, public PanelExportable {
     Q_OBJECT
 public:
     static constexpr double kRangeLimit = 1e4;          // |x| the x range may reach
@@ -66,6 +68,13 @@ public:
     bool exportSvg(const QString& path, QString* error) const;
     bool exportCsv(const QString& path, QString* error);
     QImage renderImage();  // the whole panel, for "Export panel image"
+
+    // PanelExportable, for the chart's menu: the chart's picture, the curves' CSV.
+    QString exportTitle() const override;
+    QSize exportSize() const override;
+    void paintExport(QPainter& painter, const QSize& size) const override;
+    bool hasExportData() const override;
+    QString csvText() const override;
 
     QJsonObject saveState() const;
     void restoreState(const QJsonObject& state);

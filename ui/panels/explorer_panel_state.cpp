@@ -24,6 +24,17 @@ bool ExplorerPanel::exportCsv(const QString& path, QString* error) {
 
 QImage ExplorerPanel::renderImage() { return grab().toImage(); }
 
+QString ExplorerPanel::exportTitle() const { return m_chart->exportTitle(); }
+QSize ExplorerPanel::exportSize() const { return m_chart->exportSize(); }
+bool ExplorerPanel::hasExportData() const { return m_chart->hasExportData(); }
+
+void ExplorerPanel::paintExport(QPainter& painter, const QSize& size) const {
+    m_chart->paintExport(painter, size);
+}
+
+// Sampling on demand is a cache: the curves shown do not change.
+QString ExplorerPanel::csvText() const { return const_cast<ExplorerCurves&>(m_curves).csvText(); }
+
 QJsonObject ExplorerPanel::saveState() const {
     QJsonObject state = m_curves.saveState();
     state[QStringLiteral("version")] = 1;

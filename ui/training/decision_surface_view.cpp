@@ -9,6 +9,7 @@
 #include <QResizeEvent>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 #include "ui/common/appearance.h"
 #include "ui/heatmap/color_maps.h"
@@ -86,6 +87,7 @@ DecisionSurfaceView::DecisionSurfaceView(QWidget* parent) : QWidget(parent) {
     connect(&AppearanceNotifier::instance(), &AppearanceNotifier::changed, this, explain);
     m_heatmap->installEventFilter(this);
     m_overlay = new PointsOverlay(m_heatmap);
+    PanelExport::attachMenu(m_heatmap, this);  // replaces the heatmap's own: points included
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_heatmap);
@@ -192,6 +194,53 @@ QImage DecisionSurfaceView::renderImage() const {
     painter.setClipRect(QRect(QPoint(0, 0), plot.size()));
     m_overlay->paintPoints(painter, plot.size());
     return image;
+}
+
+void DecisionSurfaceView::paintExport(QPainter& painter, const QSize& size) const {
+    m_heatmap->paintExport(painter, size);
+    const QRect plot = m_heatmap->plotRectFor(size);
+    painter.save();
+    painter.translate(plot.topLeft());
+    painter.setClipRect(QRect(QPoint(0, 0), plot.size()));
+    m_overlay->paintPoints(painter, plot.size());
+    painter.restore();
+}
+
+bool DecisionSurfaceView::hasExportData() const {
+    return m_heatmap->hasExportData() || drawnPointCount() > 0;
+}
+
+QString DecisionSurfaceView::csvText() const {
+    const QString valueTitle = m_heatmap->valueTitle();
+    QString text =
+        QStringLiteral("kind,x1,x2,") +
+        PanelExport::csvField(valueTitle.isEmpty() ? QStringLiteral("value")
+                                                   : QStringLiteral("value (%1)").arg(valueTitle)) +
+        QStringLiteral(",strength,class\n");
+    for (int row = 0; row < m_heatmap->rows(); ++row)
+        for (int column = 0; column < m_heatmap->columns(); ++column) {
+            const float strength = m_heatmap->strengthAt(column, row);
+            text += QStringLiteral("surface,") +
+                    PanelExport::csvNumber(m_heatmap->sampleX(column)) + QLatin1Char(',') +
+                    PanelExport::csvNumber(m_heatmap->sampleV(row)) + QLatin1Char(',') +
+                    PanelExport::csvNumber(m_heatmap->valueAt(column, row)) + QLatin1Char(',') +
+                    (std::isnan(strength) ? QString() : PanelExport::csvNumber(strength)) +
+                    QStringLiteral(",\n");
+        }
+    const auto points = [&](const char* kind, const LabelledPoints& set) {
+        if (set.rawDimension != 2) return;
+        for (size_t i = 0; i < set.size(); ++i)
+            text += QLatin1String(kind) + QLatin1Char(',') +
+                    PanelExport::csvNumber(set.inputs[2 * i]) + QLatin1Char(',') +
+                    PanelExport::csvNumber(set.inputs[2 * i + 1]) + QStringLiteral(",,,") +
+                    PanelExport::csvNumber(set.targets[i]) + QLatin1Char('\n');
+    };
+    if (m_overlay->data) {
+        points("train", m_overlay->data->train);
+        points("test", m_overlay->data->test);
+    }
+    points("drawn", m_overlay->extra);
+    return text;
 }
 
 void DecisionSurfaceView::setDrawing(bool on) {

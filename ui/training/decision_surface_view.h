@@ -1,6 +1,7 @@
 // The decision surface of a 2D task: the model's output over the input plane as a heatmap
 // (HeatmapView: OpenGL texture or raster) with the training and test points drawn over it.
-// Clicking the plane asks for a user point (Shift: the other class).
+// Clicking the plane asks for a user point (Shift: the other class); right-click exports the
+// surface with its points.
 #pragma once
 
 #include <QJsonObject>
@@ -14,7 +15,7 @@ namespace actlab::ui {
 
 class PointsOverlay;
 
-class DecisionSurfaceView : public QWidget {
+class DecisionSurfaceView : public QWidget, public PanelExportable {
     Q_OBJECT
 public:
     explicit DecisionSurfaceView(QWidget* parent = nullptr);
@@ -37,6 +38,16 @@ public:
     // Widget position of the data point (x1, x2), for tests and drawing.
     QPointF positionOf(double x1, double x2) const;
     QImage renderImage() const;
+
+    // PanelExportable (the heatmap's right-click menu is this one): the surface and its points;
+    // the CSV kind,x1,x2,value (value title),strength,class: kind "surface" per grid cell (value
+    // as coloured, strength the paling of 3-class maps, else empty), "train", "test" or "drawn"
+    // per point (class its label).
+    QString exportTitle() const override { return tr("Decision surface"); }
+    QSize exportSize() const override { return m_heatmap->exportSize(); }
+    void paintExport(QPainter& painter, const QSize& size) const override;
+    bool hasExportData() const override;
+    QString csvText() const override;
 
     QJsonObject saveState() const { return m_heatmap->saveState(); }
     void restoreState(const QJsonObject& state) { m_heatmap->restoreState(state); }

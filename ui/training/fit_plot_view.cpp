@@ -20,6 +20,7 @@ FitPlotView::FitPlotView(QWidget* parent) : QWidget(parent) {
     setMinimumSize(170, 150);
     connect(&AppearanceNotifier::instance(), &AppearanceNotifier::changed, this,
             qOverload<>(&QWidget::update));
+    PanelExport::attachMenu(this, this);
 }
 
 void FitPlotView::setPoints(std::shared_ptr<const TrainingData> data) {
@@ -47,6 +48,38 @@ QImage FitPlotView::renderImage() const {
     painter.setFont(font());
     paintTo(painter, size());
     return image;
+}
+
+QSize FitPlotView::exportSize() const {
+    return isVisible() && width() >= 100 && height() >= 80 ? size() : QSize(800, 500);
+}
+
+void FitPlotView::paintExport(QPainter& painter, const QSize& size) const {
+    painter.save();
+    painter.setFont(font());
+    paintTo(painter, size);
+    painter.restore();
+}
+
+bool FitPlotView::hasExportData() const {
+    return !m_curveX.empty() || (m_data && m_data->rawDimension == 1 && m_data->train.size() > 0);
+}
+
+QString FitPlotView::csvText() const {
+    QString text = QStringLiteral("kind,x,y\n");
+    const auto points = [&](const char* kind, const LabelledPoints& set) {
+        for (size_t i = 0; i < set.size(); ++i)
+            text += QLatin1String(kind) + QLatin1Char(',') + PanelExport::csvNumber(set.inputs[i]) +
+                    QLatin1Char(',') + PanelExport::csvNumber(set.targets[i]) + QLatin1Char('\n');
+    };
+    if (m_data && m_data->rawDimension == 1) {
+        points("train", m_data->train);
+        points("test", m_data->test);
+    }
+    for (size_t i = 0; i < m_curveX.size(); ++i)
+        text += QStringLiteral("fit,") + PanelExport::csvNumber(m_curveX[i]) + QLatin1Char(',') +
+                PanelExport::csvNumber(m_curveY[i]) + QLatin1Char('\n');
+    return text;
 }
 
 void FitPlotView::paintEvent(QPaintEvent*) {

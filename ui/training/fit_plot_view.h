@@ -1,5 +1,6 @@
 // The 1D regression view (the sine task): training and test points and the model's fitted curve,
-// painted directly (no chart library: it is a scatter plot with one line over it).
+// painted directly (no chart library: it is a scatter plot with one line over it). Right-click
+// exports it.
 #pragma once
 
 #include <QImage>
@@ -7,11 +8,12 @@
 #include <memory>
 #include <vector>
 
+#include "ui/common/panel_export.h"
 #include "ui/training/training_frame.h"
 
 namespace actlab::ui {
 
-class FitPlotView : public QWidget {
+class FitPlotView : public QWidget, public PanelExportable {
     Q_OBJECT
 public:
     explicit FitPlotView(QWidget* parent = nullptr);
@@ -21,6 +23,14 @@ public:
     void setCurve(const ProbeTensor& curve);
     int curvePointCount() const { return int(m_curveX.size()); }
     QImage renderImage() const;
+
+    // PanelExportable: the plot at any size; the CSV kind,x,y with kind train, test (the points,
+    // y the target) or fit (the model's curve, y = ŷ).
+    QString exportTitle() const override { return tr("Fitted curve"); }
+    QSize exportSize() const override;  // the on-screen size, else 800×500
+    void paintExport(QPainter& painter, const QSize& size) const override;
+    bool hasExportData() const override;  // points or a curve
+    QString csvText() const override;
 
 protected:
     void paintEvent(QPaintEvent* event) override;

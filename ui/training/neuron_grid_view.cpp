@@ -32,6 +32,7 @@ NeuronGridView::NeuronGridView(QWidget* parent) : QWidget(parent) {
     QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     policy.setHeightForWidth(true);
     setSizePolicy(policy);
+    PanelExport::attachMenu(this, this);
     setToolTip(
         tr("Each cell is a hidden neuron. Colour: share of training samples through which "
            "it passes gradient, or on which it is active (z > 0). ✕: dead (passes none). "
@@ -182,19 +183,23 @@ void NeuronGridView::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
 }
 
-QRect NeuronGridView::cellRect(Neuron n) const {
+QRect NeuronGridView::cellRect(Neuron n) const { return cellRectIn(geometry(), n); }
+
+QRect NeuronGridView::cellRectIn(const Geometry& g, Neuron n) const {
     if (n.layer < 0 || n.layer >= layerCount() || n.unit < 0 ||
         size_t(n.unit) >= m_layers[size_t(n.layer)].passShare.size())
         return {};
-    const Geometry& g = geometry();
     const int row = n.unit / g.columns, column = n.unit % g.columns;
     return {g.labelWidth + column * (g.cell + kGap),
             g.layerTop[size_t(n.layer)] + row * (g.cell + kGap), g.cell, g.cell};
 }
 
 QRect NeuronGridView::layerLabelRect(int layer) const {
+    return layerLabelRectIn(geometry(), layer);
+}
+
+QRect NeuronGridView::layerLabelRectIn(const Geometry& g, int layer) const {
     if (layer < 0 || layer >= layerCount()) return {};
-    const Geometry& g = geometry();
     const QFontMetrics metrics(font());
     return {0, g.layerTop[size_t(layer)], g.labelWidth - 6, std::max(g.cell, metrics.height() + 2)};
 }
@@ -227,22 +232,26 @@ QSize NeuronGridView::sizeHint() const {
 
 void NeuronGridView::paintEvent(QPaintEvent*) {
     QPainter painter(this);
-    painter.fillRect(rect(), palette().color(QPalette::Base));
+    paintTo(painter, size(), geometry());
+}
+
+void NeuronGridView::paintTo(QPainter& painter, const QSize& size, const Geometry& g) const {
+    const QRect area(QPoint(0, 0), size);
+    painter.fillRect(area, palette().color(QPalette::Base));
     const QColor ink = palette().color(QPalette::Text);
     if (m_layers.empty()) {
         painter.setPen(ink);
-        painter.drawText(rect(), Qt::AlignCenter, tr("No hidden neurons yet"));
+        painter.drawText(area, Qt::AlignCenter, tr("No hidden neurons yet"));
         return;
     }
-    const Geometry& g = geometry();
     const qint64 now = m_clock.elapsed();
     const QFontMetrics metrics(font());
     for (int l = 0; l < layerCount(); ++l) {
         const Layer& layer = m_layers[size_t(l)];
         painter.setPen(ink);
-        painter.drawText(layerLabelRect(l), Qt::AlignRight | Qt::AlignVCenter, layer.name);
+        painter.drawText(layerLabelRectIn(g, l), Qt::AlignRight | Qt::AlignVCenter, layer.name);
         for (int u = 0; u < int(layer.passShare.size()); ++u) {
-            const QRect cell = cellRect({l, u});
+            const QRect cell = cellRectIn(g, {l, u});
             if (layer.dead[size_t(u)]) {
                 painter.fillRect(cell, deadColor());
                 painter.setPen(QPen(markColor(Mark::Bad), std::max(1.5, g.cell / 8.0)));
@@ -261,19 +270,19 @@ void NeuronGridView::paintEvent(QPaintEvent*) {
         }
     }
     if (m_selected) {
-        const QRect cell = cellRect(*m_selected);
+        const QRect cell = cellRectIn(g, *m_selected);
         painter.setPen(QPen(ink, 2));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(cell.adjusted(-2, -2, 1, 1));
     }
     // Legend: the colour ramp from 0 to 1, then the dead mark and the revival ring (on a second
     // line when one is too narrow for all of it).
-    const bool twoLines = legendNeedsTwoLines(width());
+    const bool twoLines = legendNeedsTwoLines(size.width());
     const int line = metrics.height() + 6;
-    int y = legendRect().top();
+    int y = size.height() - g.legendHeight + 4;  // legendRect() at this size
     const QString label =
         m_colouring == Colouring::Active ? tr("z > 0 on: 0") : tr("passes gradient: 0");
-    const int rampRoom = width() - metrics.horizontalAdvance(label) -
+    const int rampRoom = size.width() - metrics.horizontalAdvance(label) -
                          metrics.horizontalAdvance(tr("1")) - 16 -
                          (twoLines ? 0 : marksWidth(metrics) + 16);
     const int rampWidth = std::clamp(rampRoom, 30, 140);
@@ -307,6 +316,36 @@ void NeuronGridView::paintEvent(QPaintEvent*) {
     painter.drawText(ring.right() + 6, y + metrics.ascent(), tr("revived"));
 }
 
+QSize NeuronGridView::exportSize() const {
+    if (isVisible() && width() >= 100 && height() >= 60) return size();
+    return {480, std::max(heightForWidth(480), 160)};
+}
+
+void NeuronGridView::paintExport(QPainter& painter, const QSize& size) const {
+    painter.save();
+    painter.setFont(font());
+    if (size == this->size())
+        paintTo(painter, size, geometry());
+    else
+        paintTo(painter, size, layoutFor(size.width(), size.height()));
+    painter.restore();
+}
+
+QString NeuronGridView::csvText() const {
+    QString text =
+        QStringLiteral("layer,layer_name,neuron,dead,passes_gradient_share,active_share\n");
+    for (int l = 0; l < layerCount(); ++l) {
+        const Layer& layer = m_layers[size_t(l)];
+        for (size_t u = 0; u < layer.passShare.size(); ++u)
+            text += QString::number(l) + QLatin1Char(',') + PanelExport::csvField(layer.name) +
+                    QLatin1Char(',') + QString::number(u) + QLatin1Char(',') +
+                    QString::number(int(layer.dead[u])) + QLatin1Char(',') +
+                    PanelExport::csvNumber(layer.passShare[u]) + QLatin1Char(',') +
+                    PanelExport::csvNumber(layer.activeShare[u]) + QLatin1Char('\n');
+    }
+    return text;
+}
+
 // The dead mark and the ring with their words.
 int NeuronGridView::marksWidth(const QFontMetrics& metrics) {
     return 2 * metrics.height() + metrics.horizontalAdvance(tr("dead")) +
@@ -321,6 +360,10 @@ bool NeuronGridView::legendNeedsTwoLines(int width) const {
 }
 
 void NeuronGridView::mousePressEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton) {  // a right click opens the export menu
+        QWidget::mousePressEvent(event);
+        return;
+    }
     if (const auto neuron = neuronAt(event->position().toPoint())) {
         setSelected(neuron);
         emit neuronClicked(neuron->layer, neuron->unit);

@@ -1,6 +1,6 @@
 // One cell per hidden neuron, a row (or a few, for wide layers) per layer, coloured by the share
 // of samples through which the neuron passes gradient; dead neurons are crossed out, revived
-// ones ringed for a moment. Clicking a cell selects that neuron.
+// ones ringed for a moment. Clicking a cell selects that neuron; right-click exports it.
 #pragma once
 
 #include <QElapsedTimer>
@@ -9,12 +9,13 @@
 #include <vector>
 
 #include "diagnostics/diagnostics.h"
+#include "ui/common/panel_export.h"
 
 class QFontMetrics;
 
 namespace actlab::ui {
 
-class NeuronGridView : public QWidget {
+class NeuronGridView : public QWidget, public PanelExportable {
     Q_OBJECT
 public:
     struct Neuron {
@@ -56,6 +57,14 @@ public:
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
 
+    // PanelExportable: the grid as drawn (at another size laid out anew); the CSV one row per
+    // neuron: layer,layer_name,neuron,dead,passes_gradient_share,active_share (shares 0–1).
+    QString exportTitle() const override { return tr("Neurons"); }
+    QSize exportSize() const override;  // the on-screen size, else 480 wide and tall enough
+    void paintExport(QPainter& painter, const QSize& size) const override;
+    bool hasExportData() const override { return !m_layers.empty(); }
+    QString csvText() const override;
+
 signals:
     void neuronClicked(int layer, int unit);
 
@@ -82,6 +91,9 @@ private:
     // label, fits in width × height; the smallest cells where none do.
     Geometry layoutFor(int width, int height) const;
     const Geometry& geometry() const;  // for the present size, cached
+    void paintTo(QPainter& painter, const QSize& size, const Geometry& g) const;
+    QRect cellRectIn(const Geometry& g, Neuron neuron) const;
+    QRect layerLabelRectIn(const Geometry& g, int layer) const;
     bool legendNeedsTwoLines(int width) const;
     static int marksWidth(const QFontMetrics& metrics);
 

@@ -10,6 +10,7 @@
 
 #include "ui/charts/curve_chart.h"
 #include "ui/common/status_label.h"
+#include "ui/common/timeline_bar.h"
 #include "ui/heatmap/heatmap_view.h"
 #include "ui/training/decision_surface_view.h"
 #include "ui/training/fit_plot_view.h"
@@ -94,6 +95,8 @@ TrainingView::TrainingView(QWidget* parent) : RunView(parent) {
     connect(m_controls, &TrainingControls::messageChanged, this, &TrainingView::showMessage);
     connect(m_controller, &TrainingController::frameChanged, this, &TrainingView::drawFrame);
     connect(m_controller, &TrainingController::playingChanged, this, &TrainingView::updateButtons);
+    connect(timeline(), &TimelineBar::keyframeChosen, this, &TrainingView::showKeyframe);
+    connect(timeline(), &TimelineBar::liveChosen, this, &TrainingView::showLive);
     m_fpsClock.start();
     m_controls->applyPreset(QStringLiteral("dying-relu"));
     reset();
@@ -197,6 +200,7 @@ void TrainingView::rebuildIfConfirmed() {
 }
 
 void TrainingView::rebuild() {
+    timeline()->goLive();  // first: the old runs' newest frame is drawn, then cleared
     m_keptControls = m_controls->saveState();
     const auto configs = m_controls->configs();
     m_runNames = m_controls->runNames();
@@ -212,6 +216,8 @@ void TrainingView::rebuild() {
     m_runB->clear();
     m_charts->clear();
     m_drawnStep = 0;
+    m_keyframes.clear();
+    showTimeline();
     if (configs.empty()) {
         showMessage(m_controls->problem());
         return;
@@ -230,8 +236,20 @@ void TrainingView::rebuild() {
 
 void TrainingView::drawFrame() {
     const TrainingFrame& frame = m_controller->latest();
+    if (frame.error.isEmpty() && frame.hasRun()) recordKeyframe(frame);
+    drawRuns(frame, true);
+}
+
+void TrainingView::drawRuns(const TrainingFrame& frame, bool live) {
     if (!frame.error.isEmpty()) {
         showMessage(frame.error);
+        updateButtons();
+        return;
+    }
+    if (live && !timeline()->isLive()) {  // scrubbed: the keyframe stays, training goes on
+        m_drawnStep = frame.step();
+        toolbar()->status()->setText(
+            tr("Replay: step %1 · the run is at step %2").arg(shownStep()).arg(frame.step()));
         updateButtons();
         return;
     }
@@ -239,12 +257,17 @@ void TrainingView::drawFrame() {
         for (RunPanel* panel : {m_runA, m_runB})
             panel->surfaceView()->setExtraPoints(LabelledPoints{}, frame.data->classes);
     }
-    m_drawnStep = frame.step();
+    if (live) m_drawnStep = frame.step();
     RunPanel* panels[] = {m_runA, m_runB};
     for (size_t r = 0; r < frame.runs.size() && r < 2; ++r)
         panels[r]->setRun(frame.runs[r], frame.data);
     if (frame.runs.size() > 1) m_sharedCaption->setText(m_runA->captionText());
     m_charts->setRuns(frame.runs, m_runNames, m_classification);
+    if (!live) {
+        toolbar()->status()->setText(
+            tr("Replay: step %1 · the run is at step %2").arg(frame.step()).arg(m_drawnStep));
+        return;
+    }
 
     ++m_framesDrawn;
     ++m_fpsCount;

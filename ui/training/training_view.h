@@ -1,7 +1,8 @@
 // The Training tab: the controls on the left; Play/Pause, Step, Reset and the speed on top; one
 // run (or two, comparing activations) with its decision surface, neuron grid and neuron map;
-// the loss, accuracy, dead-fraction and gradient-flow curves below. Training runs in a worker
-// thread (TrainingController); this view only draws the newest frame it hands over.
+// the loss, accuracy, dead-fraction and gradient-flow curves below; the replay timeline under
+// them. Training runs in a worker thread (TrainingController); this view draws the newest frame
+// it hands over, or the keyframe the timeline is scrubbed to (training_view_timeline.cpp).
 #pragma once
 
 #include <QElapsedTimer>
@@ -10,7 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "config/timeline_json.h"
+#include "training/keyframe_timeline.h"
 #include "ui/common/run_view.h"
+#include "ui/training/training_frame.h"
 
 class QLabel;
 class QSplitter;
@@ -68,12 +72,25 @@ public:
     // restoreState, which sets the controls they were built from).
     std::vector<std::string> runStates();
     void restoreRuns(const std::vector<std::string>& states);
+    // The timeline's keyframes (sessions: config/timeline_json.h); and such keyframes put back,
+    // after restoreRuns.
+    const KeyframeTimeline<std::vector<TrainingSnapshot>>& keyframes() const { return m_keyframes; }
+    // The keyframes of another view of the same runs (the views made again in a new language).
+    void setKeyframes(const KeyframeTimeline<std::vector<TrainingSnapshot>>& keyframes);
+    std::string timelineJson() const;
+    void restoreTimeline(const TimelineRecord<TrainingSnapshot>& timeline);
 
 private:
     void scheduleRebuild();
     void rebuildIfConfirmed();  // settings that need new runs: asks first if the runs trained
     void rebuild();
     void drawFrame();
+    void drawRuns(const TrainingFrame& frame, bool live);  // live: the newest; else a keyframe
+    void recordKeyframe(const TrainingFrame& frame);
+    void showKeyframe(int index);
+    void showLive();
+    void restartGrids(const std::vector<TrainingSnapshot>* previous);
+    void showTimeline();  // the kept steps to the timeline bar
 
     TrainingControls* m_controls;
     TrainingController* m_controller;
@@ -90,6 +107,7 @@ private:
     int m_fpsCount = 0;
     double m_fps = 0;
     QElapsedTimer m_fpsClock;
+    KeyframeTimeline<std::vector<TrainingSnapshot>> m_keyframes;  // the runs', no histories
 };
 
 }  // namespace actlab::ui
