@@ -1,4 +1,5 @@
-// setComputeThreadsOfThisThread: omp_set_num_threads sets the calling thread's own default.
+// setComputeThreadsOfThisThread: omp_set_num_threads sets the calling thread's own default;
+// ScopedComputeThreads reads it back with omp_get_max_threads.
 #include "common/compute_threads.h"
 
 #ifdef _OPENMP
@@ -14,5 +15,14 @@ void setComputeThreadsOfThisThread(int threads) {
     (void)threads;
 #endif
 }
+
+ScopedComputeThreads::ScopedComputeThreads(int threads) {
+#ifdef _OPENMP
+    m_previous = omp_get_max_threads();
+#endif
+    setComputeThreadsOfThisThread(threads);
+}
+
+ScopedComputeThreads::~ScopedComputeThreads() { setComputeThreadsOfThisThread(m_previous); }
 
 }  // namespace actlab

@@ -8,6 +8,7 @@
 
 #include "activations/properties.h"
 #include "activations/scalar_functions.h"
+#include "common/compute_threads.h"
 #include "config/config_json.h"
 #include "config/json_fields.h"
 #include "config/training_config_json.h"
@@ -51,7 +52,9 @@ double measureGlu(const LessonFigure& f) {
 }
 
 // The runs a scene's figures read, each trained at most once per LessonRuns: the training or
-// attention configuration of run a or b for the scene's pretrain_steps, then one snapshot.
+// attention configuration of run a or b for the scene's pretrain_steps, then one snapshot. They
+// train on one compute thread, as the Training and Attention views do (their workers'
+// setComputeThreadsOfThisThread(1)): a run's figures depend on the thread count.
 class SceneRuns {
 public:
     SceneRuns(const LessonScene& scene, LessonRuns& runs) : m_scene(scene), m_runs(runs) {}
@@ -73,6 +76,7 @@ public:
         if (!slot) {
             const auto trainer = Trainer::create(*config, problem);
             if (!trainer) return nullptr;
+            const ScopedComputeThreads asTheViewTrains(1);
             trainer->step(m_scene.pretrainSteps);
             slot = std::make_shared<const TrainingSnapshot>(trainer->snapshot(false));
         }
@@ -94,6 +98,7 @@ public:
             if (!config) return nullptr;
             const auto trainer = SequenceTrainer::create(*config, problem);
             if (!trainer) return nullptr;
+            const ScopedComputeThreads asTheViewTrains(1);
             trainer->step(m_scene.pretrainSteps);
             slot = std::make_shared<const SequenceSnapshot>(trainer->snapshot());
             std::vector<int>& found = m_runs.negators[key];
