@@ -13,12 +13,15 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QListWidget>
 #include <QMenu>
 #include <QMessageBox>
 #include <QThread>
 #include <QVBoxLayout>
+#include <cmath>
 
+#include "lessons/lesson_figures.h"
 #include "main_window.h"
 #include "translations.h"
 #include "ui/attention/attention_controller.h"
@@ -141,8 +144,10 @@ int LessonController::sceneCount() const { return m_lesson ? int(m_lesson->scene
 bool LessonController::goToScene(int index) {
     if (!m_lesson || index < 0 || index >= sceneCount()) return false;
     m_scene = index;
+    m_figures.clear();
     render();
     applyScene(m_lesson->scenes[size_t(index)]);
+    watchRuns();
     updateShortcuts();
     return true;
 }
@@ -166,6 +171,7 @@ void LessonController::close() {
 void LessonController::setLanguage(const QString& code) {
     m_language = code;
     render();
+    if (m_lesson) watchRuns();  // the views may have been made again in the new language
 }
 
 QString LessonController::language() const {
@@ -181,8 +187,66 @@ void LessonController::render() {
     if (!m_lesson) return;
     const std::string shown = language().toStdString();
     const LessonScene& scene = m_lesson->scenes[size_t(m_scene)];
-    m_panel->show(text(m_lesson->title, shown), text(scene.title, shown), text(scene.text, shown),
-                  m_scene, sceneCount());
+    const auto it = scene.text.find(shown);
+    const QString body = it == scene.text.end()
+                             ? QString()
+                             : QString::fromStdString(lessonTextWithFigures(
+                                   it->second, scene, m_figures,
+                                   tr("…", "a lesson figure not yet measured").toStdString()));
+    m_panel->show(text(m_lesson->title, shown), text(scene.title, shown), body, m_scene,
+                  sceneCount());
+}
+
+void LessonController::watchRuns() {
+    const LessonScene& scene = m_lesson->scenes[size_t(m_scene)];
+    ui::RunController* controller =
+        scene.view == "training"
+            ? static_cast<ui::RunController*>(m_window.trainingView()->controller())
+        : scene.view == "attention" ? m_window.attentionView()->controller()
+                                    : nullptr;
+    if (!controller) return;
+    m_generation = controller->latestRun().generation;
+    connect(controller, &ui::RunController::frameChanged, this, &LessonController::fillFigures,
+            Qt::UniqueConnection);
+    fillFigures();
+}
+
+void LessonController::fillFigures() {
+    if (!m_lesson) return;
+    const LessonScene& scene = m_lesson->scenes[size_t(m_scene)];
+    m_figures.resize(scene.figures.size());
+    bool pending = false;
+    for (size_t i = 0; i < scene.figures.size(); ++i)
+        pending = pending || (!scene.figures[i].id.empty() && !m_figures[i]);
+    if (!pending) return;
+    const int target = scene.pretrainSteps;
+    LessonSceneSnapshots runs;
+    if (scene.view == "training") {
+        const ui::TrainingFrame& frame = m_window.trainingView()->controller()->latest();
+        if (frame.generation != m_generation) return;
+        for (size_t r = 0; r < frame.runs.size() && r < 2; ++r)
+            if (frame.runs[r].step == target) runs.training[r] = &frame.runs[r];
+    } else if (scene.view == "attention") {
+        const ui::AttentionFrame& frame = m_window.attentionView()->controller()->latest();
+        if (frame.generation != m_generation) return;
+        if (frame.snapshot && frame.snapshot->step == target)
+            runs.attention[0] = frame.snapshot.get();
+        if (frame.compared.snapshot && frame.compared.snapshot->step == target)
+            runs.attention[1] = frame.compared.snapshot.get();
+        if (frame.info) {
+            std::vector<std::string> names;
+            for (const QString& name : frame.info->tokenNames) names.push_back(name.toStdString());
+            runs.negators = negatorTokens(names);
+        }
+    }
+    const std::vector<FigureMeasurement> measured = measureLessonFigures(scene, runs);
+    bool filled = false;
+    for (size_t i = 0; i < scene.figures.size(); ++i)
+        if (!scene.figures[i].id.empty() && !m_figures[i] && measured[i].problem.empty()) {
+            m_figures[i] = measured[i].measured;
+            filled = true;
+        }
+    if (filled) render();
 }
 
 void LessonController::updateShortcuts() {
@@ -265,9 +329,13 @@ void LessonController::browseBuiltIn() {
 
 QJsonObject LessonController::sessionState() const {
     if (!m_lesson) return {};
+    QJsonArray figures;  // as measured on the runs the session holds (null: not yet)
+    for (const std::optional<double>& value : m_figures)
+        figures.append(value && std::isfinite(*value) ? QJsonValue(*value) : QJsonValue());
     return {{QStringLiteral("file"), m_fileName},
             {QStringLiteral("lesson"), QString::fromStdString(lessonToJson(*m_lesson))},
-            {QStringLiteral("scene"), m_scene}};
+            {QStringLiteral("scene"), m_scene},
+            {QStringLiteral("figures"), figures}};
 }
 
 void LessonController::restoreSessionState(const QJsonObject& state) {
@@ -282,7 +350,13 @@ void LessonController::restoreSessionState(const QJsonObject& state) {
         return;
     }
     m_scene = std::clamp(state.value(QStringLiteral("scene")).toInt(), 0, sceneCount() - 1);
+    // The figures measured before the session was saved (its runs may have trained on since).
+    m_figures.assign(m_lesson->scenes[size_t(m_scene)].figures.size(), std::nullopt);
+    const QJsonArray figures = state.value(QStringLiteral("figures")).toArray();
+    for (qsizetype i = 0; i < figures.size() && size_t(i) < m_figures.size(); ++i)
+        if (figures[i].isDouble()) m_figures[size_t(i)] = figures[i].toDouble();
     render();
+    watchRuns();
 }
 
 }  // namespace actlab::gui

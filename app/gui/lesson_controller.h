@@ -8,6 +8,7 @@
 #include <QPointer>
 #include <QStringList>
 #include <optional>
+#include <vector>
 
 #include "lessons/lesson.h"
 
@@ -70,6 +71,9 @@ public:
     QJsonObject sessionState() const;
     void restoreSessionState(const QJsonObject& state);
 
+    // The current scene's figures as filled in (by index; nullopt: not measured yet, or quoted).
+    const std::vector<std::optional<double>>& figures() const { return m_figures; }
+
     ui::LessonPanel* panel() const { return m_panel; }
     QDockWidget* dock() const { return m_dock; }
     QAction* nextAction() const { return m_nextAction; }
@@ -83,6 +87,10 @@ private:
     void highlight(const LessonScene& scene);       // lesson_apply.cpp
     QWidget* highlightTarget(const LessonScene& scene) const;
     void updateShortcuts();
+    // The scene's filled-in figures ({{id}}), measured on its view's runs once they stand at
+    // the scene's pretrain_steps: from the frames of the runs the scene started (m_generation).
+    void watchRuns();
+    void fillFigures();
 
     MainWindow& m_window;
     std::optional<Lesson> m_lesson;
@@ -90,6 +98,8 @@ private:
     int m_scene = 0;
     QString m_language;  // empty: follow the UI
     int m_pretrainTarget = 0;
+    quint64 m_generation = 0;                      // of the runs the scene trains
+    std::vector<std::optional<double>> m_figures;  // the scene's figures as measured, by index
     QDockWidget* m_dock;
     ui::LessonPanel* m_panel;
     QAction* m_nextAction;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "config/config_json.h"
 #include "config/json_fields.h"
@@ -88,7 +89,7 @@ LessonFigure readFigure(const Json& j, const std::string& path, const std::strin
                         bool compare) {
     const Reader r(j, path);
     r.only({"what", "function", "reference", "window", "x", "d_model", "d_ff", "layer", "run",
-            "value", "tolerance", "shown"});
+            "value", "tolerance", "shown", "id", "format", "digits"});
     LessonFigure f;
     f.what = r.text("what").value_or("");
     if (!among(lessonFigureKinds(), f.what))
@@ -111,6 +112,22 @@ LessonFigure readFigure(const Json& j, const std::string& path, const std::strin
     r.number("value", f.value, -1e12, 1e12);
     r.number("tolerance", f.tolerance, 0, 1e12);
     f.shown = r.text("shown").value_or("");
+    f.id = r.text("id").value_or("");
+    if (!f.id.empty()) {
+        if (!std::all_of(f.id.begin(), f.id.end(), [](char c) {
+                return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+            }))
+            fail(r.field("id"), "expected lower-case letters, digits and _, got '" + f.id + "'");
+        if (!f.shown.empty())
+            fail(r.field("shown"), "a figure with an id is filled in: no \"shown\"");
+        f.format = r.text("format").value_or("fixed");
+        if (f.format != "percent" && f.format != "fixed" && f.format != "sci")
+            fail(r.field("format"), "expected percent, fixed or sci");
+        f.digits = f.format == "fixed" ? 2 : f.format == "sci" ? 1 : 0;
+        r.integer("digits", f.digits, 0, 6);
+    } else if (r.get("format") || r.get("digits")) {
+        fail(r.field(r.get("format") ? "format" : "digits"), "only a figure with an id has one");
+    }
     const bool functionFigure =
         lessonFigureFitsView(f.what, "explorer") && f.what.rfind("glu_", 0) != 0;
     if (functionFigure && !f.function) fail(r.field("function"), "missing");
@@ -122,7 +139,13 @@ LessonFigure readFigure(const Json& j, const std::string& path, const std::strin
 }
 
 Json figureToJson(const LessonFigure& f) {
-    Json j{{"what", f.what}, {"value", f.value}, {"tolerance", f.tolerance}, {"shown", f.shown}};
+    Json j{{"what", f.what}, {"value", f.value}, {"tolerance", f.tolerance}};
+    if (!f.shown.empty()) j["shown"] = f.shown;
+    if (!f.id.empty()) {
+        j["id"] = f.id;
+        j["format"] = f.format;
+        j["digits"] = f.digits;
+    }
     if (f.function) j["function"] = config_json::activationToJson(*f.function);
     if (f.reference) j["reference"] = config_json::activationToJson(*f.reference);
     if (f.window) j["window"] = rangeToJson(*f.window);
@@ -132,6 +155,39 @@ Json figureToJson(const LessonFigure& f) {
     if (f.layer) j["layer"] = f.layer;
     if (f.run != "a") j["run"] = f.run;
     return j;
+}
+
+// The names a text fills in: each {{name}}, in order.
+std::vector<std::string> filledNames(const std::string& text) {
+    std::vector<std::string> names;
+    for (size_t at = text.find("{{"); at != std::string::npos; at = text.find("{{", at + 2)) {
+        const size_t end = text.find("}}", at + 2);
+        names.push_back(end == std::string::npos ? text.substr(at)
+                                                 : text.substr(at + 2, end - at - 2));
+    }
+    return names;
+}
+
+// Every {{name}} of the texts names a figure of the scene, and every figure with an id is
+// filled in by every language's text.
+void checkFilledFigures(const LessonScene& s) {
+    std::vector<std::string> ids;
+    for (size_t i = 0; i < s.figures.size(); ++i) {
+        const std::string& id = s.figures[i].id;
+        if (id.empty()) continue;
+        if (among(ids, id)) fail("figures[" + std::to_string(i) + "].id", "'" + id + "' twice");
+        ids.push_back(id);
+    }
+    for (const auto& [language, text] : s.text) {
+        const std::vector<std::string> names = filledNames(text);
+        for (const std::string& name : names)
+            if (!among(ids, name))
+                fail("text." + language, "{{" + name + "}} names no figure of the scene");
+        for (size_t i = 0; i < s.figures.size(); ++i)
+            if (!s.figures[i].id.empty() && !among(names, s.figures[i].id))
+                fail("figures[" + std::to_string(i) + "].id",
+                     "the " + language + " text does not show {{" + s.figures[i].id + "}}");
+    }
 }
 
 LessonScene readScene(const Json& j, const std::vector<std::string>& languages) {
@@ -231,6 +287,7 @@ LessonScene readScene(const Json& j, const std::vector<std::string>& languages) 
                                            s.view,
                                            s.compareActivation || !s.compareConfigJson.empty()));
     }
+    checkFilledFigures(s);
     return s;
 }
 
@@ -359,6 +416,49 @@ std::string lessonToJson(const Lesson& lesson) {
                 {"languages", lesson.languages},
                 {"scenes", scenes}}
         .dump(2);
+}
+
+std::string formatLessonFigure(const LessonFigure& figure, double value) {
+    if (!std::isfinite(value)) return "—";
+    char text[64];
+    if (figure.format == "percent") {
+        std::snprintf(text, sizeof text, "%.*f%%", figure.digits, value * 100);
+        return text;
+    }
+    if (figure.format != "sci") {
+        std::snprintf(text, sizeof text, "%.*f", figure.digits, value);
+        return text;
+    }
+    // "3.3e-05" as "3.3e-5", "1.2e+03" as "1.2e3"
+    std::snprintf(text, sizeof text, "%.*e", figure.digits, value);
+    std::string s = text;
+    const size_t e = s.find('e');
+    std::string exponent = s.substr(e + 1);
+    const bool negative = exponent[0] == '-';
+    exponent.erase(0, exponent.find_first_not_of("+-0"));
+    return s.substr(0, e + 1) + (negative ? "-" : "") + (exponent.empty() ? "0" : exponent);
+}
+
+std::string lessonTextWithFigures(const std::string& text, const LessonScene& scene,
+                                  const std::vector<std::optional<double>>& values,
+                                  const std::string& pending) {
+    std::string filled;
+    size_t from = 0;
+    for (size_t at = text.find("{{"); at != std::string::npos; at = text.find("{{", from)) {
+        const size_t end = text.find("}}", at + 2);
+        if (end == std::string::npos) break;
+        const std::string name = text.substr(at + 2, end - at - 2);
+        filled += text.substr(from, at - from);
+        std::string shown = "{{" + name + "}}";  // parseLesson lets no other name through
+        for (size_t i = 0; i < scene.figures.size(); ++i)
+            if (scene.figures[i].id == name)
+                shown = i < values.size() && values[i]
+                            ? formatLessonFigure(scene.figures[i], *values[i])
+                            : pending;
+        filled += shown;
+        from = end + 2;
+    }
+    return filled + text.substr(from);
 }
 
 std::string lessonLanguage(const Lesson& lesson, const std::string& wanted) {

@@ -32,7 +32,15 @@ struct LessonFigure {
     std::string run = "a";    // run figures: run "a", or "b" (the compare activation/config)
     double value = 0;         // the figure as the text quotes it ...
     double tolerance = 0;     // ... and how far the measurement may be from it
-    std::string shown;        // the figure as written in every language's text
+    std::string shown;        // the figure as written in every language's text, or:
+    // A figure the app fills in: every language's text writes {{id}} where the measurement is
+    // shown, in `format` ("percent": ×100 and "%", "fixed", "sci": "3.3e-5") with `digits`
+    // decimals. A training result differs with the CPU and the build's SIMD width, so a lesson
+    // fills it in rather than quote one machine's digits; value ± tolerance then states the claim
+    // the text makes in words ("about half of the units die": 0.5 ± 0.1).
+    std::string id;
+    std::string format;
+    int digits = 0;
 };
 
 using LessonText = std::map<std::string, std::string>;  // language → text
@@ -84,6 +92,14 @@ std::optional<Lesson> parseLesson(const std::string& text, const std::string& fi
                                   std::string* error);
 // The lesson in its normal form (which parseLesson reads back to the same text).
 std::string lessonToJson(const Lesson& lesson);
+
+// A filled-in figure (one with an id) as the text shows it: "53%", "0.385", "3.3e-5".
+std::string formatLessonFigure(const LessonFigure& figure, double value);
+// `text` with each {{id}} replaced by its figure's measurement (values[i] is scene.figures[i]'s)
+// or, where that has none yet, by `pending`.
+std::string lessonTextWithFigures(const std::string& text, const LessonScene& scene,
+                                  const std::vector<std::optional<double>>& values,
+                                  const std::string& pending);
 
 // The language to show for `wanted` ("zh_CN", "zh", "en_US"…): the declared language it names,
 // else English, else the first declared.

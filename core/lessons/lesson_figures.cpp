@@ -101,11 +101,7 @@ public:
             const ScopedComputeThreads asTheViewTrains(1);
             trainer->step(m_scene.pretrainSteps);
             slot = std::make_shared<const SequenceSnapshot>(trainer->snapshot());
-            std::vector<int>& found = m_runs.negators[key];
-            const std::vector<std::string> names = trainer->task().tokenNames();
-            for (size_t i = 0; i < names.size(); ++i)
-                if (names[i] == "not" || names[i] == "never" || names[i] == "no")
-                    found.push_back(int(i));
+            m_runs.negators[key] = negatorTokens(trainer->task().tokenNames());
         }
         *negators = m_runs.negators[key];
         return slot.get();
@@ -170,47 +166,106 @@ double measureAttention(const SequenceSnapshot& s, const LessonFigure& f,
     return norms.front() / norms.back();  // grad_norm_ratio
 }
 
-FigureMeasurement measure(SceneRuns& runs, const LessonScene& scene, const LessonFigure& figure) {
+// One figure on the runs' snapshots; problems[r]: why run r (a, b) has none.
+FigureMeasurement measure(const LessonSceneSnapshots& runs, const std::string problems[2],
+                          const LessonScene& scene, const LessonFigure& figure) {
     FigureMeasurement m;
     const std::string& what = figure.what;
+    const int run = figure.run == "b" ? 1 : 0;
+    const auto missing = [&] {
+        m.problem =
+            problems[run].empty() ? "run " + figure.run + " has not been trained" : problems[run];
+    };
     if (!lessonFigureFitsView(what, scene.view)) {
         m.problem = what + " is not measured in a " + scene.view + " scene";
     } else if (scene.view == "training" && !lessonFigureFitsView(what, "explorer")) {
-        if (const TrainingSnapshot* s = runs.training(figure.run, &m.problem)) {
+        if (const TrainingSnapshot* s = runs.training[run]) {
             const ModelDiagnostics& d = s->diagnostics;
             m.measured = what == "dead_fraction"     ? d.deadFraction
                          : what == "grad_norm_ratio" ? d.gradientNormFirst / d.gradientNormLast
                          : what == "test_accuracy"   ? s->testAccuracy
                                                      : s->trainAccuracy;
+        } else {
+            missing();
         }
     } else if (scene.view == "attention" && !lessonFigureFitsView(what, "explorer")) {
-        std::vector<int> negators;
-        if (const SequenceSnapshot* s = runs.attention(figure.run, &negators, &m.problem))
-            m.measured = measureAttention(*s, figure, negators, &m.problem);
+        if (const SequenceSnapshot* s = runs.attention[run])
+            m.measured = measureAttention(*s, figure, runs.negators, &m.problem);
+        else
+            missing();
     } else if (what.rfind("glu_", 0) == 0) {
         m.measured = measureGlu(figure);
     } else {
         m.measured = measureFunction(figure);
     }
-    m.agrees = m.problem.empty() && std::abs(m.measured - figure.value) <= figure.tolerance;
+    m.agrees = m.problem.empty() && lessonFigureAgrees(figure, m.measured);
     return m;
+}
+
+bool isRunFigure(const LessonScene& scene, const LessonFigure& figure) {
+    return (scene.view == "training" || scene.view == "attention") &&
+           lessonFigureFitsView(figure.what, scene.view) &&
+           !lessonFigureFitsView(figure.what, "explorer");
+}
+
+// Trains the runs the scene's figures read (once per `runs`) and measures every figure.
+std::vector<FigureMeasurement> trainAndMeasure(const LessonScene& scene,
+                                               const std::vector<const LessonFigure*>& figures,
+                                               LessonRuns& trained) {
+    SceneRuns runs(scene, trained);
+    LessonSceneSnapshots snapshots;
+    std::string problems[2];
+    for (const LessonFigure* figure : figures) {
+        if (!isRunFigure(scene, *figure)) continue;
+        const int run = figure->run == "b" ? 1 : 0;
+        if (scene.view == "training" && !snapshots.training[run] && problems[run].empty())
+            snapshots.training[run] = runs.training(figure->run, &problems[run]);
+        if (scene.view == "attention" && !snapshots.attention[run] && problems[run].empty()) {
+            std::vector<int> negators;
+            snapshots.attention[run] = runs.attention(figure->run, &negators, &problems[run]);
+            if (run == 0 || snapshots.negators.empty()) snapshots.negators = negators;
+        }
+    }
+    std::vector<FigureMeasurement> measurements;
+    for (const LessonFigure* figure : figures)
+        measurements.push_back(measure(snapshots, problems, scene, *figure));
+    return measurements;
 }
 
 }  // namespace
 
 FigureMeasurement measureLessonFigure(const LessonScene& scene, const LessonFigure& figure) {
     LessonRuns trained;
-    SceneRuns runs(scene, trained);
-    return measure(runs, scene, figure);
+    return trainAndMeasure(scene, {&figure}, trained).front();
 }
 
 std::vector<FigureMeasurement> measureLessonFigures(const LessonScene& scene, LessonRuns* shared) {
     LessonRuns local;
-    SceneRuns runs(scene, shared ? *shared : local);
+    std::vector<const LessonFigure*> figures;
+    for (const LessonFigure& figure : scene.figures) figures.push_back(&figure);
+    return trainAndMeasure(scene, figures, shared ? *shared : local);
+}
+
+std::vector<FigureMeasurement> measureLessonFigures(const LessonScene& scene,
+                                                    const LessonSceneSnapshots& runs) {
+    const std::string problems[2];
     std::vector<FigureMeasurement> measurements;
     for (const LessonFigure& figure : scene.figures)
-        measurements.push_back(measure(runs, scene, figure));
+        measurements.push_back(measure(runs, problems, scene, figure));
     return measurements;
+}
+
+bool lessonFigureAgrees(const LessonFigure& figure, double measured) {
+    const double slack = 1e-12 * std::max(1.0, std::abs(figure.value));
+    return std::abs(measured - figure.value) <= figure.tolerance + slack;
+}
+
+std::vector<int> negatorTokens(const std::vector<std::string>& tokenNames) {
+    std::vector<int> negators;
+    for (size_t i = 0; i < tokenNames.size(); ++i)
+        if (tokenNames[i] == "not" || tokenNames[i] == "never" || tokenNames[i] == "no")
+            negators.push_back(int(i));
+    return negators;
 }
 
 }  // namespace actlab

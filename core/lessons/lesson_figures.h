@@ -18,7 +18,7 @@ struct SequenceSnapshot;
 
 struct FigureMeasurement {
     double measured = 0;
-    bool agrees = false;  // |measured − figure.value| ≤ figure.tolerance
+    bool agrees = false;  // lessonFigureAgrees(figure, measured)
     std::string problem;  // set when it cannot be measured (a scene without a configuration)
 };
 
@@ -36,5 +36,23 @@ struct LessonRuns {
 // All of the scene's figures, in order, each run (a, b) trained once (once per `runs` if given).
 std::vector<FigureMeasurement> measureLessonFigures(const LessonScene& scene,
                                                     LessonRuns* runs = nullptr);
+
+// The runs a view trained for a scene, as it shows them at the scene's pretrain_steps: run a
+// and run b (null: not there) of a training or an attention scene, and the attention task's
+// negator tokens (negatorTokens).
+struct LessonSceneSnapshots {
+    const TrainingSnapshot* training[2] = {nullptr, nullptr};
+    const SequenceSnapshot* attention[2] = {nullptr, nullptr};
+    std::vector<int> negators;
+};
+// The scene's figures measured on those snapshots (a run figure whose run is missing gets a
+// problem): what the lesson panel fills in.
+std::vector<FigureMeasurement> measureLessonFigures(const LessonScene& scene,
+                                                    const LessonSceneSnapshots& runs);
+// |measured − figure.value| ≤ figure.tolerance, the claim's bounds included (a claim "at least
+// 99%" is 0.995 ± 0.005, whose upper bound 1 rounds just below 1 in binary).
+bool lessonFigureAgrees(const LessonFigure& figure, double measured);
+// The negators among a task's token names ("not", "never", "no"), by id.
+std::vector<int> negatorTokens(const std::vector<std::string>& tokenNames);
 
 }  // namespace actlab

@@ -294,6 +294,12 @@
         <source>Lessons</source>
         <translation>课程</translation>
     </message>
+    <message>
+        <source>…</source>
+        <comment>a lesson figure not yet measured</comment>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>…</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::MainWindow</name>

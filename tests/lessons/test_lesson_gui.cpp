@@ -19,6 +19,7 @@
 #include "backends/backend_factory.h"
 #include "gui_test_support.h"
 #include "lesson_controller.h"
+#include "lessons/lesson_figures.h"
 #include "main_window.h"
 #include "session_manager.h"
 #include "ui/attention/attention_controls.h"
@@ -57,8 +58,20 @@ protected:
     gui::LessonController* lessons = nullptr;
 };
 
-QString sceneText(const LessonScene& scene, const char* language) {
-    return QString::fromStdString(scene.text.at(language));
+// Whether the panel has filled in every figure of the scene that has an id.
+bool figuresFilled(const gui::LessonController& lessons, const LessonScene& scene) {
+    for (size_t i = 0; i < scene.figures.size(); ++i)
+        if (!scene.figures[i].id.empty() &&
+            (i >= lessons.figures().size() || !lessons.figures()[i]))
+            return false;
+    return true;
+}
+
+// The scene's text with the figures the panel filled in.
+QString sceneText(const LessonScene& scene, const char* language,
+                  const gui::LessonController& lessons) {
+    return QString::fromStdString(
+        lessonTextWithFigures(scene.text.at(language), scene, lessons.figures(), "…"));
 }
 
 }  // namespace
@@ -112,10 +125,20 @@ TEST_P(EveryBuiltInLesson, AppliesEachSceneInBothLanguages) {
         } else if (scene.view == "gelu" && scene.window) {
             EXPECT_DOUBLE_EQ(window->geluPanel()->windowLow(), scene.window->first);
         }
+        // The figures the text fills in, measured on the view's runs, state what it claims.
+        ASSERT_TRUE(actlab::test::waitFor([&] { return figuresFilled(*lessons, scene); }, 10000));
+        for (size_t k = 0; k < scene.figures.size(); ++k) {
+            const LessonFigure& figure = scene.figures[k];
+            if (figure.id.empty()) continue;
+            EXPECT_TRUE(lessonFigureAgrees(figure, *lessons->figures()[k]))
+                << figure.id << ": " << *lessons->figures()[k] << ", the lesson says "
+                << figure.value << " ± " << figure.tolerance;
+        }
         for (const char* language : {"zh_CN", "en"}) {
             lessons->setLanguage(QLatin1String(language));
             QTextBrowser reference;
-            reference.setHtml(sceneText(scene, language));
+            reference.setHtml(sceneText(scene, language, *lessons));
+            EXPECT_FALSE(reference.toPlainText().contains(QStringLiteral("{{")));
             EXPECT_EQ(panelText(), reference.toPlainText()) << language;
         }
         EXPECT_EQ(lessons->panel()->counterText(),
@@ -151,6 +174,35 @@ TEST_F(LessonWindow, AnAttentionSceneShowingThePreviousScenesRunsKeepsThem) {
     EXPECT_EQ(view->controls()->presetName().toStdString(), "reverse-heads");
     ASSERT_TRUE(lessons->waitForPretraining(120000));
     EXPECT_EQ(view->currentStep(), lessons->lesson()->scenes[1].pretrainSteps);
+}
+
+// The figures the panel fills in are what core measures on the scene's own training (run A and
+// run B of a training scene; an attention scene's negator attention reads the task's tokens),
+// shown as "…" until the view's runs reach the scene's step.
+TEST_F(LessonWindow, FillsInTheFiguresCoreMeasuresOnTheScenesRuns) {
+    for (const auto& [name, scene] :
+         {std::pair{"dying-relu", 4}, std::pair{"qkv-activations", 3}}) {
+        SCOPED_TRACE(name);
+        ASSERT_TRUE(lessons->openAtScene(QLatin1String(name), scene, nullptr));
+        const LessonScene& shown = lessons->lesson()->scenes[size_t(scene - 1)];
+        EXPECT_FALSE(figuresFilled(*lessons, shown));
+        EXPECT_TRUE(panelText().contains(QStringLiteral("…")));
+        ASSERT_TRUE(lessons->waitForPretraining(120000));
+        ASSERT_TRUE(actlab::test::waitFor([&] { return figuresFilled(*lessons, shown); }, 10000));
+        const std::vector<FigureMeasurement> measured = measureLessonFigures(shown);
+        int filled = 0;
+        for (size_t k = 0; k < shown.figures.size(); ++k) {
+            if (shown.figures[k].id.empty()) continue;
+            SCOPED_TRACE(shown.figures[k].id);
+            ASSERT_TRUE(measured[k].problem.empty()) << measured[k].problem;
+            EXPECT_EQ(*lessons->figures()[k], measured[k].measured);
+            EXPECT_TRUE(panelText().contains(QString::fromStdString(
+                formatLessonFigure(shown.figures[k], measured[k].measured))));
+            ++filled;
+        }
+        EXPECT_GE(filled, 3);
+        EXPECT_FALSE(panelText().contains(QStringLiteral("…")));
+    }
 }
 
 TEST_F(LessonWindow, PageKeysStepScenesButNotInsideAFocusedSpinBox) {
@@ -237,6 +289,8 @@ TEST_F(LessonWindow, DyingReluInChineseAtTwiceScalePresentedSavedAndReopened) {
     QTest::keyClick(window.get(), Qt::Key_PageDown);
     ASSERT_EQ(lessons->sceneIndex(), 2);
     ASSERT_TRUE(lessons->waitForPretraining(120000));
+    ASSERT_TRUE(actlab::test::waitFor(
+        [&] { return figuresFilled(*lessons, lessons->lesson()->scenes[2]); }, 10000));
     EXPECT_TRUE(panelText().contains(QStringLiteral("神经元死亡")));
     EXPECT_TRUE(actlab::test::waitFor([&] { return window->isFullScreen(); }, 5000));
     EXPECT_DOUBLE_EQ(ui::uiScale(), 2.0);
@@ -262,6 +316,8 @@ TEST_F(LessonWindow, DyingReluInChineseAtTwiceScalePresentedSavedAndReopened) {
     ASSERT_TRUE(home->sessions()->open(path, &error)) << error.toStdString();
     EXPECT_TRUE(home->lessons()->isOpen());
     EXPECT_EQ(home->lessons()->sceneIndex(), 2);
+    // The same text, its figures as measured before the save.
+    EXPECT_EQ(home->lessons()->panel()->textBrowser()->toPlainText(), panelText());
     EXPECT_TRUE(home->lessons()->panel()->textBrowser()->toPlainText().contains(
         QStringLiteral("神经元死亡")));
     EXPECT_EQ(home->currentView(), QStringLiteral("training"));

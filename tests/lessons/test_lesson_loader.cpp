@@ -112,6 +112,28 @@ TEST(LessonLoader, ErrorsNameFileSceneAndField) {
         "figures": [{"what": "attention_entropy", "value": 1}]})")),
               "bad.json: scene 2: figures[0].what: attention_entropy is not measured in a gelu "
               "scene");
+    // Filled-in figures: each {{id}} names one, each id is written in every language.
+    const std::string filled = R"("view": "training", "preset": "dying-relu", "figures": [
+        {"what": "dead_fraction", "value": 0.5, "tolerance": 0.1, "id": "dead", "format": )";
+    EXPECT_EQ(errorOf(lessonText(R"({"title": {"en": "B", "zh_CN": "乙"},
+        "text": {"en": "{{dead}} and {{lost}}", "zh_CN": "{{dead}}"}, )" +
+                                 filled + R"("percent"}]})")),
+              "bad.json: scene 2: text.en: {{lost}} names no figure of the scene");
+    EXPECT_EQ(errorOf(lessonText(R"({"title": {"en": "B", "zh_CN": "乙"},
+        "text": {"en": "{{dead}}", "zh_CN": "乙"}, )" +
+                                 filled + R"("percent"}]})")),
+              "bad.json: scene 2: figures[0].id: the zh_CN text does not show {{dead}}");
+    EXPECT_EQ(errorOf(lessonText(R"({"title": {"en": "B", "zh_CN": "乙"},
+        "text": {"en": "{{dead}}", "zh_CN": "{{dead}}"}, )" +
+                                 filled + R"("percentage"}]})")),
+              "bad.json: scene 2: figures[0].format: expected percent, fixed or sci");
+    EXPECT_EQ(errorOf(lessonText(scene2 + R"("view": "training", "preset": "dying-relu",
+        "figures": [{"what": "dead_fraction", "value": 0.5, "digits": 2}]})")),
+              "bad.json: scene 2: figures[0].digits: only a figure with an id has one");
+    EXPECT_EQ(errorOf(lessonText(scene2 + R"("view": "training", "preset": "dying-relu",
+        "figures": [{"what": "dead_fraction", "value": 0.5, "id": "Dead"}]})")),
+              "bad.json: scene 2: figures[0].id: expected lower-case letters, digits and _, got "
+              "'Dead'");
     EXPECT_EQ(errorOf(R"({"format": "actlab-lesson", "languages": ["en", "fr"]})"),
               "bad.json: languages: expected en, zh_CN, got \"fr\"");
     EXPECT_EQ(errorOf(R"({"format": "actlab-lesson", "languages": ["en"], "title": {"en": "t"},
