@@ -23,6 +23,7 @@
 #include "main_window.h"
 #include "ui/charts/curve_chart.h"
 #include "ui/common/chart_pages.h"
+#include "ui/common/ui_scale.h"
 #include "ui/heatmap/heatmap_view.h"
 #include "ui/training/decision_surface_view.h"
 #include "ui/training/neuron_grid_view.h"
@@ -186,16 +187,24 @@ TEST_P(TrainingInWindow, EightLayersKeepTheirNamesBesideTheirCells) {
 
 ACTLAB_AT_PROJECTOR_SIZES(TrainingInWindow);
 
+// A 1400×900 window on the Training tab (the CPU engine), for the picture exports.
+class TrainingPictures : public ::testing::Test {
+protected:
+    void SetUp() override {
+        window.resize(1400, 900);
+        window.show();
+        ASSERT_TRUE(window.setCurrentView("training"));
+        view = window.trainingView();
+    }
+    BackendSelection selection = createBackend(BackendChoice::Cpu);
+    gui::MainWindow window{*selection.backend, QString::fromStdString(selection.reason)};
+    TrainingView* view = nullptr;
+};
+
 // File → Export training picture: each run's surface, grid and neuron map, each chart and the
 // whole view, each saved on its own as a PNG of what is shown (issue 7); the menu is there on
 // the Training tab only; an id the view does not show is refused with a message.
-TEST(TrainingPictures, EachIsSavedOnItsOwn) {
-    BackendSelection selection = createBackend(BackendChoice::Cpu);
-    gui::MainWindow window(*selection.backend, QString::fromStdString(selection.reason));
-    window.resize(1400, 900);
-    window.show();
-    ASSERT_TRUE(window.setCurrentView("training"));
-    TrainingView* view = window.trainingView();
+TEST_F(TrainingPictures, EachIsSavedOnItsOwn) {
     view->setDiscardQuestion([](int) { return true; });
     view->setCompare(true, QStringLiteral("leaky_relu"));
     ASSERT_TRUE(view->trainAndWait(50, 30000));
@@ -234,6 +243,39 @@ TEST(TrainingPictures, EachIsSavedOnItsOwn) {
         << "run B is not shown";
     ASSERT_TRUE(window.setCurrentView("explorer"));
     EXPECT_FALSE(menu->isEnabled());
+}
+
+// At the presentation scale the pictures have 1.5× as many pixels each way, painted afresh
+// (issue 9: exports use the presentation scale), not the 1× picture enlarged.
+TEST_F(TrainingPictures, FollowThePresentationScale) {
+    ASSERT_TRUE(view->trainAndWait(20, 30000));
+    actlab::test::settle();
+    QTemporaryDir dir;
+    QString error;
+    ui::setUiScale(1.5);
+    struct ScaleBack {
+        ~ScaleBack() { ui::setUiScale(1.0); }
+    } scaleBack;
+    actlab::test::settle();
+    RunPanel* run = view->runPanel(0);
+    const auto times = [](const QSize& size) {
+        return QSize(qRound(size.width() * 1.5), qRound(size.height() * 1.5));
+    };
+    // Each as large as it is shown now, 1.5 pixels per logical pixel.
+    const std::pair<const char*, QSize> expected[] = {
+        {"surface-A", times(run->surfaceView()->exportSize())},
+        {"grid-A", times(run->neuronGrid()->exportSize())},
+        {"neuron-A", times(run->neuronHeatmap()->exportSize())},
+        {"loss", times(view->charts()->charts()[0]->exportSize())},
+        {"view", times(view->size())}};
+    for (const auto& [id, size] : expected) {
+        SCOPED_TRACE(id);
+        const QString path = dir.filePath(QLatin1String(id) + ".png");
+        ASSERT_TRUE(window.exportTrainingPicture(QLatin1String(id), path, &error))
+            << error.toStdString();
+        EXPECT_EQ(QImage(path).size(), size);
+        EXPECT_GE(size.width(), 100);
+    }
 }
 
 // Issue 7: the Play, Step, Reset and speed controls above the pictures, and the neuron grid's

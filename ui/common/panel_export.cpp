@@ -80,8 +80,11 @@ QByteArray svgBytes(const QSize& size, const QString& title,
 double PanelExport::pngPixelRatio() { return kPngDensity * uiScale(); }
 
 QImage PanelExport::renderImage(const PanelExportable& element) {
+    return renderImage(element, pngPixelRatio());
+}
+
+QImage PanelExport::renderImage(const PanelExportable& element, double ratio) {
     const QSize size = element.exportSize();
-    const double ratio = pngPixelRatio();
     QImage image(scaled(size, ratio), QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(ratio);
     image.fill(Qt::white);

@@ -45,6 +45,9 @@ public:
 
     static double pngPixelRatio();                              // kPngDensity × uiScale()
     static QImage renderImage(const PanelExportable& element);  // at pngPixelRatio()
+    // At `ratio` pixels per logical pixel (uiScale(): as large as shown, at the presentation
+    // scale).
+    static QImage renderImage(const PanelExportable& element, double ratio);
     // Each returns false with a translated message in *error: nothing to export yet, or the file
     // could not be written.
     static bool writePng(const PanelExportable& element, const QString& path, QString* error);

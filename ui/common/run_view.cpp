@@ -18,6 +18,7 @@
 #include <QVBoxLayout>
 #include <utility>
 
+#include "ui/common/panel_export.h"
 #include "ui/common/run_controller.h"
 #include "ui/common/status_label.h"
 #include "ui/common/timeline_bar.h"
@@ -63,7 +64,8 @@ int RunView::shownStep() const {
 
 bool RunView::diverged() const { return m_controller->latestDiverged(); }
 QString RunView::statusText() const { return m_toolbar->status()->oneLineText(); }
-QImage RunView::renderImage() { return grab().toImage(); }
+// As shown, at the presentation scale (frames of a run, "Export panel image").
+QImage RunView::renderImage() { return PanelExport::renderWidgetImage(this); }
 
 QScrollArea* RunView::scrolledControls(QWidget* controls) {
     auto* scroll = new QScrollArea(this);

@@ -54,7 +54,7 @@ public:
     QString statusText() const;  // on one line, however it is shown
     int framesDrawn() const { return m_framesDrawn; }
 
-    QImage renderImage();  // the whole view, for "Export panel image"
+    QImage renderImage();  // the whole view at uiScale(), for frames and "Export panel image"
 
     // Asked before settings that need a new model discard a run trained to `step` (a message
     // box unless replaced, as tests do); true: discard it.

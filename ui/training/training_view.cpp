@@ -9,8 +9,10 @@
 #include <algorithm>
 
 #include "ui/charts/curve_chart.h"
+#include "ui/common/panel_export.h"
 #include "ui/common/status_label.h"
 #include "ui/common/timeline_bar.h"
+#include "ui/common/ui_scale.h"
 #include "ui/heatmap/heatmap_view.h"
 #include "ui/training/decision_surface_view.h"
 #include "ui/training/fit_plot_view.h"
@@ -124,24 +126,28 @@ QList<TrainingView::Picture> TrainingView::pictures() const {
     return list;
 }
 
+// Each picture as large as it is shown, at the presentation scale (uiScale() pixels per
+// logical pixel), painted afresh: text and lines stay sharp at 2×.
 QImage TrainingView::renderPicture(const QString& id) const {
     const QList<Picture> offered = pictures();
     if (std::none_of(offered.begin(), offered.end(), [&](const Picture& p) { return p.id == id; }))
         return {};
-    if (id == QLatin1String("view")) return const_cast<TrainingView*>(this)->renderImage();
+    if (id == QLatin1String("view"))
+        return PanelExport::renderWidgetImage(const_cast<TrainingView*>(this));
+    const double ratio = uiScale();
     const QList<CurveChart*> charts = m_charts->charts();
     const QStringList chartIds{"loss", "accuracy", "dead", "gradient"};
     if (const int i = int(chartIds.indexOf(id)); i >= 0)
-        return charts[i]->renderImage(charts[i]->exportSize());
+        return PanelExport::renderImage(*charts[i], ratio);
     RunPanel* panel = id.endsWith(QLatin1String("-B")) ? m_runB : m_runA;
     if (id.startsWith(QLatin1String("surface-"))) {
-        QWidget* plane = panel->fitView()->isVisibleTo(panel)
-                             ? static_cast<QWidget*>(panel->fitView())
-                             : panel->surfaceView();
-        return plane->grab().toImage();
+        if (panel->fitView()->isVisibleTo(panel))
+            return PanelExport::renderImage(*panel->fitView(), ratio);
+        return PanelExport::renderImage(*panel->surfaceView(), ratio);
     }
-    if (id.startsWith(QLatin1String("grid-"))) return panel->neuronGrid()->grab().toImage();
-    return panel->neuronHeatmap()->renderImage(panel->neuronHeatmap()->size());
+    if (id.startsWith(QLatin1String("grid-")))
+        return PanelExport::renderImage(*panel->neuronGrid(), ratio);
+    return PanelExport::renderImage(*panel->neuronHeatmap(), ratio);
 }
 
 void TrainingView::setTrainingBackend(Backend* backend) {
