@@ -30,6 +30,16 @@ bool wantsScreenshot(int argc, char** argv) {
     return false;
 }
 
+QString languageArgument(int argc, char** argv) {
+    for (int i = 1; i < argc && std::strcmp(argv[i], "--") != 0; ++i) {
+        if (std::strcmp(argv[i], "--language") == 0 && i + 1 < argc)
+            return QString::fromLocal8Bit(argv[i + 1]);
+        if (std::strncmp(argv[i], "--language=", 11) == 0)
+            return QString::fromLocal8Bit(argv[i] + 11);
+    }
+    return {};
+}
+
 std::vector<char*> withoutSessionOption(int argc, char** argv, std::optional<QString>* session) {
     std::vector<char*> kept;
     for (int i = 0; i < argc; ++i) {

@@ -48,6 +48,9 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments);
 
 // Whether `arguments` ask for a screenshot (checked before QApplication exists).
 bool wantsScreenshot(int argc, char** argv);
+// The value of --language CODE or --language=CODE before any parsing (the help and the option
+// errors are printed in it), or empty.
+QString languageArgument(int argc, char** argv);
 
 // The arguments without --session FILE, which *session receives: QGuiApplication takes
 // -session and --session for X11 session management, so they must not reach it. The result

@@ -68,6 +68,15 @@ void describeApplication() {
     QCoreApplication::setApplicationVersion(QStringLiteral(ACTLAB_VERSION));
 }
 
+// The language of the help and of the option errors: --language's if ActLab speaks it, else the
+// one chosen last (or the system's).
+void installLanguageOfArguments(int argc, char** argv) {
+    const QString asked = actlab::gui::languageArgument(argc, argv);
+    actlab::gui::installLanguage(actlab::gui::availableLanguages().contains(asked)
+                                     ? asked
+                                     : actlab::gui::MainWindow::savedLanguage());
+}
+
 // Prints the help or the version if `parsed` asks for one; returns the exit status, or -1.
 int printHelpOrVersion(const actlab::gui::GuiOptionsResult& parsed) {
     if (!parsed.helpText.isEmpty()) {
@@ -93,6 +102,7 @@ int main(int argc, char** argv) {
     if (actlab::gui::wantsHelpOrVersion(argc, argv) || !hasDisplay) {
         QCoreApplication core(argc, argv);
         describeApplication();
+        installLanguageOfArguments(argc, argv);
         const actlab::gui::GuiOptionsResult parsed = actlab::gui::parseGuiOptions(core.arguments());
         if (const int status = printHelpOrVersion(parsed); status >= 0) return status;
         if (!hasDisplay && !parsed.options) {
@@ -126,6 +136,7 @@ int main(int argc, char** argv) {
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/actlab.svg")));
     // The installed desktop entry's id (cmake/packaging.cmake): the Wayland app id.
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.actlab.ActLab"));
+    installLanguageOfArguments(argc, argv);
 
     const actlab::gui::GuiOptionsResult parsed = actlab::gui::parseGuiOptions(app.arguments());
     if (const int status = printHelpOrVersion(parsed); status >= 0) return status;

@@ -11,9 +11,11 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMetaObject>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
 #include <cmath>
@@ -86,6 +88,25 @@ MainWindow::MainWindow(Backend& backend, const QString& backendReason, QWidget* 
     buildMenus();
 }
 
+// A tab's page: the view in a scroll area. Where the view fits (every view at 100 %, and at 200 %
+// on a 1920 × 1080 screen) it fills the page as before; where it is larger than the screen (200 %
+// on a 1280 × 720 projector) the page scrolls instead of the window growing past the screen's
+// edge, where its lower part could not be reached.
+QWidget* MainWindow::scrolledPage(QWidget* view) {
+    auto* page = new QScrollArea;
+    page->setObjectName(view->objectName().isEmpty() ? QStringLiteral("viewPage")
+                                                     : view->objectName() + QStringLiteral("Page"));
+    page->setWidgetResizable(true);
+    page->setFrameShape(QFrame::NoFrame);
+    page->setWidget(view);
+    return page;
+}
+
+QWidget* MainWindow::viewAt(int index) const {
+    auto* page = qobject_cast<QScrollArea*>(m_tabs->widget(index));
+    return page ? page->widget() : nullptr;
+}
+
 void MainWindow::createViews() {
     Backend& backend = *m_backend;
     setWindowTitle(tr("ActLab — activation functions"));
@@ -98,19 +119,22 @@ void MainWindow::createViews() {
     m_attention = new ui::AttentionView(this);
 
     m_tabs = new QTabWidget(this);
-    m_tabs->addTab(m_explorer, tr("Explorer"));
-    m_tabs->addTab(m_gelu, tr("GELU approximations"));
-    m_tabs->addTab(m_gated, tr("Gated surfaces"));
-    m_tabs->addTab(m_training, tr("Training"));
-    m_tabs->addTab(m_attention, tr("Attention"));
+    m_tabs->addTab(scrolledPage(m_explorer), tr("Explorer"));
+    m_tabs->addTab(scrolledPage(m_gelu), tr("GELU approximations"));
+    m_tabs->addTab(scrolledPage(m_gated), tr("Gated surfaces"));
+    m_tabs->addTab(scrolledPage(m_training), tr("Training"));
+    m_tabs->addTab(scrolledPage(m_attention), tr("Attention"));
     setCentralWidget(m_tabs);  // deletes the tabs (and views) of the language before
+    // The window opens with the tab bar focused, not the first spin box of a view (which would
+    // keep PgDn/PgUp and the run keys to itself).
+    m_tabs->tabBar()->setFocus();
 
     m_propertiesDock->setWindowTitle(tr("Properties"));
     m_propertiesDock->setWidget(m_properties);
     m_awayFromExplorer = false;
     // The Properties dock describes the Explorer's function: the other tabs need the room.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
-        const bool away = m_tabs->widget(index) != m_explorer;
+        const bool away = viewAt(index) != m_explorer;
         if (away) {
             if (!m_awayFromExplorer) m_propertiesDockWasVisible = !m_propertiesDock->isHidden();
             m_propertiesDock->hide();
@@ -300,7 +324,7 @@ void MainWindow::buildMenus() {
 }
 
 ui::RunView* MainWindow::currentLab() const {
-    QWidget* current = m_tabs->currentWidget();
+    QWidget* current = viewAt(m_tabs->currentIndex());
     if (current == m_training) return m_training;
     if (current == m_attention) return m_attention;
     return nullptr;

@@ -113,6 +113,8 @@ private:
     void saveAppearance() const;
     ui::CurveChart* currentChart() const;
     ui::RunView* currentLab() const;  // the Training or Attention view when current, else null
+    static QWidget* scrolledPage(QWidget* view);  // a tab's page: the view, scrolled if too large
+    QWidget* viewAt(int index) const;             // the view on tab `index` (not its page)
     // Asks for a file name, runs `action`, reports the outcome in the status bar or a box.
     void runExport(const QString& title, const QString& filter, const QString& suffix,
                    const std::function<bool(const QString&, QString*)>& action);

@@ -71,11 +71,11 @@ bool MainWindow::exportTrainingPicture(const QString& id, const QString& path, Q
 
 // The whole tab as shown, at the presentation scale (ui/common/panel_export.h).
 bool MainWindow::exportPanelImage(const QString& path, QString* error) {
-    return ui::PanelExport::writeWidgetPng(m_tabs->currentWidget(), path, error);
+    return ui::PanelExport::writeWidgetPng(viewAt(m_tabs->currentIndex()), path, error);
 }
 
 bool MainWindow::exportPanelSvg(const QString& path, QString* error) {
-    return ui::PanelExport::writeWidgetSvg(m_tabs->currentWidget(),
+    return ui::PanelExport::writeWidgetSvg(viewAt(m_tabs->currentIndex()),
                                            m_tabs->tabText(m_tabs->currentIndex()), path, error);
 }
 

@@ -16,8 +16,9 @@ struct Output {
 
 Output runWithoutDisplay(const QStringList& arguments) {
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "LANGUAGE"})
         environment.remove(name);
+    environment.insert("LC_ALL", "C");  // English unless --language says otherwise
     QProcess process;
     process.setProcessEnvironment(environment);
     process.start(ACTLAB_GUI_BINARY, arguments);
@@ -38,6 +39,21 @@ TEST(HelpWithoutDisplay, HelpListsTheOptions) {
             EXPECT_TRUE(run.standardOutput.contains(listed)) << listed;
         EXPECT_TRUE(run.standardError.isEmpty()) << run.standardError.toStdString();
     }
+}
+
+// --language applies to the help too (issue 9: every user-visible string in both languages).
+TEST(HelpWithoutDisplay, HelpIsInTheLanguageAsked) {
+    for (const QStringList& arguments : {QStringList{"--language", "zh_CN", "--help"},
+                                         QStringList{"--help", "--language=zh_CN"}}) {
+        const Output run = runWithoutDisplay(arguments);
+        ASSERT_EQ(run.exitCode, 0) << run.standardError.toStdString();
+        EXPECT_TRUE(run.standardOutput.contains(QStringLiteral("ActLab：探索激活函数及其导数。")))
+            << run.standardOutput.toStdString();
+        EXPECT_TRUE(run.standardOutput.contains(QStringLiteral("显示此帮助并退出。")));
+        EXPECT_TRUE(run.standardOutput.contains("--screenshot <"));  // option names stay
+    }
+    const Output english = runWithoutDisplay({"--language", "en", "--help"});
+    EXPECT_TRUE(english.standardOutput.contains("Show this help and exit."));
 }
 
 TEST(HelpWithoutDisplay, HelpWinsOverOtherOptions) {
