@@ -4,13 +4,16 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <vector>
 
 #include "common/number_format.h"
 #include "training/presets.h"
 #include "training/sequence_presets.h"
 #include "translations.h"
+#include "ui/common/ui_scale.h"
 
 namespace actlab::gui {
 namespace {
@@ -128,8 +131,16 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
         tr("list"));
     const QCommandLineOption scene(
         QStringLiteral("scene"), tr("With --lesson: the scene to open (1 = the first)."), tr("N"));
+    const QCommandLineOption scale(QStringLiteral("scale"),
+                                   tr("UI scale for the back of a classroom: 1, 1.25, 1.5 or 2 "
+                                      "(default: the last one chosen in View → UI scale)."),
+                                   tr("factor"));
+    const QCommandLineOption presentation(
+        QStringLiteral("presentation"),
+        tr("Open in presentation mode: full screen (View → Presentation; Esc leaves it)."));
     parser.addOptions({help, version, backend, screenshot, view, functions, derivatives, xRange,
-                       size, preset, steps, compare, session, language, lesson, scene, colours});
+                       size, preset, steps, compare, session, language, lesson, scene, colours,
+                       scale, presentation});
 
     GuiOptionsResult result;
     if (!parser.parse(arguments)) {
@@ -241,6 +252,18 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
         }
         options.appearance = look;
     }
+    if (parser.isSet(scale)) {
+        bool ok = false;
+        const double factor = parser.value(scale).toDouble(&ok);
+        if (!ok || std::find(std::begin(ui::kUiScales), std::end(ui::kUiScales), factor) ==
+                       std::end(ui::kUiScales)) {
+            result.error =
+                tr("--scale must be 1, 1.25, 1.5 or 2, not \"%1\".").arg(parser.value(scale));
+            return result;
+        }
+        options.uiScale = factor;
+    }
+    options.presentation = parser.isSet(presentation);
     if (parser.isSet(lesson)) options.lesson = parser.value(lesson);
     if (parser.isSet(scene)) {
         bool ok = false;

@@ -34,6 +34,8 @@ struct GuiOptions {
     int lessonScene = 1;  // --scene N: the scene to open (1-based)
     // --colours: the appearance instead of the saved one (View → Colours).
     std::optional<ui::Appearance> appearance;
+    std::optional<double> uiScale;  // --scale: one of ui::kUiScales (View → UI scale)
+    bool presentation = false;      // --presentation: open in View → Presentation
 };
 
 struct GuiOptionsResult {

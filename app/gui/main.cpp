@@ -194,6 +194,7 @@ int main(int argc, char** argv) {
     if (screenshot) return saveScreenshot(window, options.screenshotPath, options.steps);
     sessions.startAutosave();
     window.show();
+    if (options.presentation) window.setPresentation(true);
     if (!lessonOpened)
         QMessageBox::warning(&window, QApplication::translate("main", "Cannot open the lesson"),
                              lessonError);

@@ -436,6 +436,10 @@ QString MainWindow::currentView() const { return kViewNames.value(m_tabs->curren
 
 void MainWindow::applyOptions(const GuiOptions& options) {
     if (options.appearance) ui::setAppearance(*options.appearance);
+    if (options.uiScale)  // through View → UI scale, so that the menu shows the choice
+        if (auto* choice = findChild<QAction*>(
+                QStringLiteral("uiScale%1").arg(int(std::lround(*options.uiScale * 100)))))
+            choice->trigger();
     if (!options.functions.isEmpty()) m_explorer->setVisibleFunctions(options.functions);
     if (options.derivatives) m_explorer->setDerivatives(*options.derivatives);
     if (options.xRange) {

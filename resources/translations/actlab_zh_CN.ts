@@ -184,6 +184,22 @@
         <source>--colours: &quot;%1&quot; is none of standard, colour-blind-safe, viridis, cividis, rdbu, blue-orange, high-contrast.</source>
         <translation>--colours：“%1”不是 standard、colour-blind-safe、viridis、cividis、rdbu、blue-orange、high-contrast 中的任何一个。</translation>
     </message>
+    <message>
+        <source>UI scale for the back of a classroom: 1, 1.25, 1.5 or 2 (default: the last one chosen in View → UI scale).</source>
+        <translation>界面缩放，让教室后排也看得清：1、1.25、1.5 或 2（默认：上次在“视图 → 界面缩放”中的选择）。</translation>
+    </message>
+    <message>
+        <source>factor</source>
+        <translation>倍数</translation>
+    </message>
+    <message>
+        <source>Open in presentation mode: full screen (View → Presentation; Esc leaves it).</source>
+        <translation>以演示模式打开：全屏（视图 → 演示模式；按 Esc 退出）。</translation>
+    </message>
+    <message>
+        <source>--scale must be 1, 1.25, 1.5 or 2, not &quot;%1&quot;.</source>
+        <translation>--scale 必须是 1、1.25、1.5 或 2，而不是“%1”。</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::FirstStartTour</name>

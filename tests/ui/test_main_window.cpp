@@ -16,6 +16,7 @@
 #include "gui_test_support.h"
 #include "main_window.h"
 #include "ui/charts/curve_chart.h"
+#include "ui/common/ui_scale.h"
 #include "ui/panels/explorer_panel.h"
 #include "ui/panels/properties_panel.h"
 #include "ui/training/training_view.h"
@@ -51,6 +52,12 @@ TEST(GuiOptions, DefaultsAndValidValues) {
     EXPECT_DOUBLE_EQ(o.xRange->first, -3);
     EXPECT_DOUBLE_EQ(o.xRange->second, 2.5);
     EXPECT_EQ(o.size, QSize(800, 600));
+    EXPECT_FALSE(o.uiScale);
+    EXPECT_FALSE(o.presentation);
+    result = parseGuiOptions(args({"--scale", "1.5", "--presentation"}));
+    ASSERT_TRUE(result.options) << result.error.toStdString();
+    EXPECT_EQ(result.options->uiScale, 1.5);
+    EXPECT_TRUE(result.options->presentation);
 }
 
 TEST(GuiOptions, BadValuesAreErrors) {
@@ -58,7 +65,8 @@ TEST(GuiOptions, BadValuesAreErrors) {
          {args({"--backend", "gpu"}), args({"--view", "nope"}), args({"--functions", "relu,nope"}),
           args({"--derivatives", "f3"}), args({"--x-range", "3:1"}), args({"--x-range", "a:b"}),
           args({"--x-range", "1"}), args({"--size", "10x10"}), args({"--size", "big"}),
-          args({"--unknown"}), args({"stray"})}) {
+          args({"--unknown"}), args({"stray"}), args({"--scale", "3"}), args({"--scale", "big"}),
+          args({"--presentation=yes"})}) {
         const auto result = parseGuiOptions(bad);
         EXPECT_FALSE(result.options) << bad.join(' ').toStdString();
         EXPECT_FALSE(result.error.isEmpty()) << bad.join(' ').toStdString();
@@ -136,6 +144,17 @@ TEST_F(MainWindowTest, OptionsChooseViewFunctionsAndRange) {
     EXPECT_DOUBLE_EQ(window->explorer()->xLow(), -2);
     EXPECT_EQ(window->explorer()->selectedActivation().id, actlab::ActivationId::Mish);
     EXPECT_EQ(window->propertiesPanel()->activation().id, actlab::ActivationId::Mish);
+}
+
+// --scale goes through View → UI scale: the scale is applied and the menu shows it.
+TEST_F(MainWindowTest, ScaleOptionChoosesTheUiScale) {
+    const auto parsed = parseGuiOptions(args({"--scale", "1.25"}));
+    ASSERT_TRUE(parsed.options);
+    window->applyOptions(*parsed.options);
+    EXPECT_DOUBLE_EQ(actlab::ui::uiScale(), 1.25);
+    EXPECT_TRUE(window->findChild<QAction*>("uiScale125")->isChecked());
+    window->findChild<QAction*>("uiScale100")->trigger();
+    EXPECT_DOUBLE_EQ(actlab::ui::uiScale(), 1.0);
 }
 
 TEST_F(MainWindowTest, ExportsOfEveryViewWriteFiles) {

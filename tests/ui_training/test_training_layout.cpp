@@ -23,6 +23,7 @@
 #include "../ui/gui_test_support.h"
 #include "../ui/window_at_size.h"
 #include "backends/backend_factory.h"
+#include "lesson_controller.h"
 #include "main_window.h"
 #include "ui/charts/curve_chart.h"
 #include "ui/common/chart_pages.h"
@@ -336,4 +337,27 @@ TEST(ProjectorAtTwiceTheScale, TheWindowFitsAndEachTooLargeViewScrolls) {
             }
         }
     }
+}
+
+// At 200 % beside a lesson's text the neuron map keeps room for its cells between its axis
+// labels and colour bar, and the decision surface stays larger than a thumbnail (before, their
+// smallest sizes were fixed pixels: at 200 % the map's cells had no room and its labels overlaid).
+TEST(ProjectorAtTwiceTheScale, TheRunsPicturesKeepRoomBesideALesson) {
+    BackendSelection selection = createBackend(BackendChoice::Cpu);
+    ui::setUiScale(2.0);
+    struct ScaleBack {
+        ~ScaleBack() { ui::setUiScale(1.0); }
+    } scaleBack;
+    gui::MainWindow window(*selection.backend, QString::fromStdString(selection.reason));
+    window.resize(1920, 1080);
+    window.show();
+    ASSERT_TRUE(window.lessons()->openAtScene(QStringLiteral("dying-relu"), 3, nullptr));
+    ASSERT_TRUE(window.lessons()->waitForPretraining(60000));
+    actlab::test::settle();
+    RunPanel* run = window.trainingView()->runPanel(0);
+    HeatmapView* map = run->neuronHeatmap();
+    const QRect cells = map->plotRectFor(map->size());
+    EXPECT_GE(std::min(cells.width(), cells.height()), 60)
+        << cells.width() << "x" << cells.height();
+    EXPECT_GE(std::min(run->surfaceView()->width(), run->surfaceView()->height()), 240);
 }

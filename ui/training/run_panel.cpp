@@ -9,6 +9,7 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 #include "ui/common/appearance.h"
 #include "ui/common/ui_scale.h"
@@ -41,7 +42,6 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
     m_planeCaption = new QLabel(this);
     m_planeCaption->setWordWrap(true);
     m_grid = new NeuronGridView(this);
-    m_grid->setMinimumSize(150, 80);
     // Deep or wide networks at a small window: the grid scrolls rather than cover its labels.
     auto* gridScroll = new QScrollArea(this);
     gridScroll->setObjectName(QStringLiteral("neuronGridScroll"));
@@ -49,7 +49,7 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
     gridScroll->setWidgetResizable(true);
     gridScroll->setFrameShape(QFrame::NoFrame);
     gridScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    gridScroll->setMinimumHeight(60);
+    m_gridScroll = gridScroll;
     m_colouring = new QComboBox(this);
     m_colouring->setObjectName(QStringLiteral("neuronColouring"));
     m_colouring->addItem(tr("Colour: passes gradient"),
@@ -64,7 +64,9 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
     m_neuronMap->setAxisTitles(tr("x₁"), tr("x₂"));
     m_neuronMap->setValueTitle(tr("f(z)"));
     m_neuronMap->setEqualAspect(true);
-    m_neuronMap->setMinimumSize(120, 90);
+    applyMinimumSizes();
+    connect(&UiScaleNotifier::instance(), &UiScaleNotifier::changed, this,
+            &RunPanel::applyMinimumSizes);
 
     // Wide: the plane left, the grid and the neuron map stacked right of it. Narrow (compare
     // mode at a small window): the plane on top, grid and map side by side below it.
@@ -207,6 +209,16 @@ void RunPanel::showNeuron() {
     m_neuronMap->setData(n, n, std::vector<float>(first, first + std::ptrdiff_t(cells)), m_planeLow,
                          m_planeHigh, m_planeLow, m_planeHigh);
     DecisionSurfaceView::refitOpenGlCanvas(m_neuronMap);
+}
+
+// The pictures' smallest sizes grow with the UI scale, as their labels do: at 200 % a neuron map
+// of 120 × 90 pixels had no room left for its cells between its axis labels and colour bar.
+void RunPanel::applyMinimumSizes() {
+    const auto scaled = [](int pixels) { return int(std::lround(pixels * uiScale())); };
+    m_grid->setMinimumSize(scaled(150), scaled(80));
+    m_gridScroll->setMinimumHeight(scaled(60));
+    m_neuronMap->setMinimumSize(scaled(140), scaled(110));
+    m_plane->setMinimumSize(scaled(140), scaled(120));
 }
 
 QString RunPanel::summaryText() const { return m_summary->text(); }

@@ -13,6 +13,7 @@
 class QBoxLayout;
 class QComboBox;
 class QLabel;
+class QScrollArea;
 class QStackedWidget;
 
 namespace actlab::ui {
@@ -61,6 +62,7 @@ private:
     static constexpr int kNarrowWidth = 470;
 
     void showNeuron();
+    void applyMinimumSizes();  // the pictures' smallest sizes at the current UI scale
 
     QBoxLayout* m_body;  // plane | grid and map
     QBoxLayout* m_side;  // grid | map
@@ -72,6 +74,7 @@ private:
     QLabel* m_noPlane;
     QLabel* m_planeCaption;
     NeuronGridView* m_grid;
+    QScrollArea* m_gridScroll;
     QComboBox* m_colouring;
     QLabel* m_neuronCaption;
     HeatmapView* m_neuronMap;
