@@ -4,7 +4,9 @@
 
 #include <QApplication>
 #include <QFile>
+#include <QGraphicsScene>
 #include <QGraphicsView>
+#include <QGraphicsWidget>
 #include <QMouseEvent>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -14,6 +16,7 @@
 
 #include "ui/charts/curve_chart.h"
 #include "ui/charts/polyline_simplification.h"
+#include "ui/common/ui_scale.h"
 
 using actlab::ui::CurveChart;
 
@@ -222,4 +225,44 @@ TEST_F(CurveChartTest, ExportToAnUnwritablePathReportsAnError) {
     EXPECT_FALSE(error.isEmpty());
     EXPECT_FALSE(chart.exportSvg("/nonexistent-dir/plot.svg", &error));
     EXPECT_FALSE(chart.exportCsv("/nonexistent-dir/plot.csv", &error));
+}
+
+namespace {
+
+// A parentless widget in a chart's scene that counts the font changes it is told of.
+class FontChangeCounter : public QGraphicsWidget {
+public:
+    int changes = 0;
+
+protected:
+    bool event(QEvent* event) override {
+        if (event->type() == QEvent::FontChange) ++changes;
+        return QGraphicsWidget::event(event);
+    }
+};
+
+}  // namespace
+
+// A new application font (the UI scale) must not make a chart's scene resolve its items' fonts
+// inside QApplication::setFont: Qt walks a copy of the item list there, and an item a relaid
+// chart deletes on the way is then called (CI's ASan run crashed so). The texts still scale:
+// each has its own font.
+TEST_F(CurveChartTest, AUiScaleChangeLeavesTheSceneItemsAloneAndScalesTheTexts) {
+    chart.setCurves({sine("a")});
+    QGraphicsScene* scene = chart.findChild<QGraphicsView*>()->scene();
+    auto* counter = new FontChangeCounter;
+    scene->addItem(counter);
+    QApplication::processEvents();  // the scene polishes its new widget
+    const QFont sceneFont = scene->font();
+    const double title = chart.titleFont().pointSizeF();
+    counter->changes = 0;
+    actlab::ui::setUiScale(1.5);
+    EXPECT_EQ(counter->changes, 0);
+    EXPECT_EQ(scene->font(), sceneFont);
+    EXPECT_DOUBLE_EQ(chart.titleFont().pointSizeF(), 1.5 * title);
+    actlab::ui::setUiScale(1.0);
+    QApplication::processEvents();
+    EXPECT_EQ(counter->changes, 0);
+    EXPECT_DOUBLE_EQ(chart.titleFont().pointSizeF(), title);
+    delete counter;
 }

@@ -25,10 +25,13 @@ ChartView::ChartView(QChart* chart, QWidget* parent) : QChartView(chart, parent)
     // the painter themselves. Together ≈ 15 % off a repaint (bench/explorer_latency.cpp).
     setOptimizationFlag(QGraphicsView::DontSavePainterState);
     scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
-    // The scene's own font, set again after each UI scale change (CurveChart::applyUiScale):
-    // a scene that follows the application font relays its items inside QApplication::setFont,
-    // and Qt's graphics scenes are known to crash there (QGIS only sets it at start for this).
+    // The scene keeps the font it starts with and never hears of the application's changing:
+    // every chart text has its own font (CurveChart::Impl::applyFonts, at the UI scale). A scene
+    // told of a new application font resolves its items' fonts inside QApplication::setFont,
+    // over a copy of its item list, and calls an item that a chart relaid in that loop has
+    // deleted (a use after free: CI's ASan run crashed there when the UI scale went back to 1).
     scene()->setFont(QApplication::font());
+    scene()->installEventFilter(this);
     m_rubberBand = new QRubberBand(QRubberBand::Rectangle, viewport());
     m_rubberBand->hide();
     setToolTip(
@@ -37,6 +40,11 @@ ChartView::ChartView(QChart* chart, QWidget* parent) : QChartView(chart, parent)
            "Right-drag or middle-drag: pan\n"
            "Double-click or Home: reset the view\n"
            "Arrow keys: pan, +/−: zoom"));
+}
+
+bool ChartView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == scene() && event->type() == QEvent::ApplicationFontChange) return true;
+    return QChartView::eventFilter(watched, event);
 }
 
 void ChartView::setDraftMode(bool draft) {

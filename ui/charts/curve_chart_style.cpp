@@ -1,7 +1,6 @@
 // CurveChart's look: fonts at the UI scale, the ink of the appearance (high contrast), the
 // series' pens and markers, and the legend's place and size. The curves and the view are in
 // curve_chart.cpp.
-#include <QApplication>
 #include <QFontMetrics>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
@@ -127,7 +126,6 @@ void CurveChart::applyAppearance() {
 }
 
 void CurveChart::applyUiScale() {
-    m_impl->chart->scene()->setFont(QApplication::font());  // its own font (chart_view.cpp)
     m_impl->applyFonts();
     m_impl->applyInk();
     for (auto& [key, entry] : m_impl->entries) m_impl->styleSeries(entry);
