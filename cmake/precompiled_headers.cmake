@@ -22,3 +22,17 @@ function(actlab_precompile target)
     target_precompile_headers(${target} PRIVATE ${actlab_pch_std} ${ARGN})
   endif()
 endfunction()
+
+# Unity builds (ACTLAB_UNITY_BUILD, on by default): actlab_core's sources compiled eight to a
+# file, so nlohmann-json's and Eigen's templates are instantiated once per eight files instead
+# of once per file: core's CPU time went from 353 s to 209 s (GCC 12, Release). Each source
+# still keeps its helpers in an anonymous namespace; two with one name in a batch fail to
+# compile (a redefinition, an ambiguous call). ui/ and app/ are not ready for it yet: their
+# panels repeat small helpers under the same names.
+option(ACTLAB_UNITY_BUILD "Compile actlab_core's sources eight to a file (faster builds)" ON)
+
+function(actlab_unity target)
+  if(ACTLAB_UNITY_BUILD)
+    set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
+  endif()
+endfunction()

@@ -49,7 +49,7 @@ const Json& at(const Json& j, const char* key, const std::string& path) {
     return j.at(key);
 }
 
-double numberFrom(const Json& j, const std::string& path) {
+double numberOrNullFrom(const Json& j, const std::string& path) {
     if (j.is_null()) return std::numeric_limits<double>::quiet_NaN();
     if (!j.is_number()) fail(path, "expected a number, got " + j.dump());
     return j.get<double>();
@@ -66,7 +66,7 @@ std::vector<T> numbersFrom(const Json& j, const std::string& path) {
             out.push_back(T(Reader::wholeIn(j[i], where, std::numeric_limits<T>::min(),
                                             std::numeric_limits<T>::max())));
         } else {
-            const double x = numberFrom(j[i], where);
+            const double x = numberOrNullFrom(j[i], where);
             if (std::abs(x) > double(std::numeric_limits<T>::max()))
                 fail(where, "out of range, got " + j[i].dump());
             out.push_back(T(x));
@@ -81,7 +81,7 @@ void readNumbers(const Reader& r, const char* key, std::vector<T>& out) {
 }
 
 void readNumber(const Reader& r, const char* key, double& out) {
-    if (const Json* v = r.get(key)) out = numberFrom(*v, r.field(key));
+    if (const Json* v = r.get(key)) out = numberOrNullFrom(*v, r.field(key));
 }
 
 Json probeJson(const ProbeTensor& probe) {
@@ -280,7 +280,8 @@ void snapshotFrom(const Json& j, const std::string& path, SequenceSnapshot& s) {
             const std::string where = r.field("group_grad_norm") + "[" + std::to_string(i) + "]";
             if (!g.is_array() || g.size() != 2 || !g[0].is_string())
                 fail(where, "expected [group, norm]");
-            s.groupGradientNorm.emplace_back(g[0].get<std::string>(), numberFrom(g[1], where));
+            s.groupGradientNorm.emplace_back(g[0].get<std::string>(),
+                                             numberOrNullFrom(g[1], where));
         }
     }
     s.probes = probesFrom(r);

@@ -12,7 +12,7 @@ namespace {
 
 using namespace pytorch_export;
 
-constexpr const char* kHeader = R"PY(#!/usr/bin/env python3
+constexpr const char* kSequenceScriptHead = R"PY(#!/usr/bin/env python3
 """ActLab's Attention-lab run in PyTorch, written by ActLab ("Show PyTorch code").
 
 ${SUMMARY}
@@ -305,26 +305,26 @@ std::optional<std::string> pytorchScript(const SequenceTrainingConfig& config, i
         (m.causal ? ", causal" : "") + (m.pooled ? ", pooled" : "") + "; " +
         optimizerSummary(c.optimizer) + ", batch " + std::to_string(c.batch) + ", " +
         std::to_string(steps) + " steps, seed " + std::to_string(c.seed) + ".";
-    std::string script =
-        substitute(kHeader, {{"SUMMARY", wrapText(summary, "", "")},
-                             {"PROBES", std::to_string(c.probes)},
-                             {"STEPS", std::to_string(steps)},
-                             {"BATCH", std::to_string(c.batch)},
-                             {"SEED", std::to_string(c.seed)},
-                             {"LOG_EVERY", std::to_string(logEvery)},
-                             {"TEST", std::to_string(c.testSequences)},
-                             {"TASK", c.task},
-                             {"VOCAB", std::to_string(m.vocabulary)},
-                             {"SEQ", std::to_string(m.sequence)},
-                             {"CLASSES", std::to_string(m.outputs)},
-                             {"D_MODEL", std::to_string(m.dModel)},
-                             {"HEADS", std::to_string(m.heads)},
-                             {"LAYERS", std::to_string(m.layers)},
-                             {"D_FF", std::to_string(trainer->model().feedForwardWidth())},
-                             {"FFN", std::string(feedForwardName(m.ffn))},
-                             {"NORM", std::string(normPlacementName(m.norm))},
-                             {"CAUSAL", flag(m.causal)},
-                             {"POOLED", flag(m.pooled)}});
+    std::string script = substitute(kSequenceScriptHead,
+                                    {{"SUMMARY", wrapText(summary, "", "")},
+                                     {"PROBES", std::to_string(c.probes)},
+                                     {"STEPS", std::to_string(steps)},
+                                     {"BATCH", std::to_string(c.batch)},
+                                     {"SEED", std::to_string(c.seed)},
+                                     {"LOG_EVERY", std::to_string(logEvery)},
+                                     {"TEST", std::to_string(c.testSequences)},
+                                     {"TASK", c.task},
+                                     {"VOCAB", std::to_string(m.vocabulary)},
+                                     {"SEQ", std::to_string(m.sequence)},
+                                     {"CLASSES", std::to_string(m.outputs)},
+                                     {"D_MODEL", std::to_string(m.dModel)},
+                                     {"HEADS", std::to_string(m.heads)},
+                                     {"LAYERS", std::to_string(m.layers)},
+                                     {"D_FF", std::to_string(trainer->model().feedForwardWidth())},
+                                     {"FFN", std::string(feedForwardName(m.ffn))},
+                                     {"NORM", std::string(normPlacementName(m.norm))},
+                                     {"CAUSAL", flag(m.causal)},
+                                     {"POOLED", flag(m.pooled)}});
     script += std::string(randomClass()) + "\n\n";
     script += sequenceTaskCode(trainer->task());
     script += swishHelper(m);

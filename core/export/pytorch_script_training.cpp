@@ -302,7 +302,7 @@ std::string activationList(const ModelConfig& m) {
     return pythonList(names, 14, 4);
 }
 
-constexpr const char* kHeader = R"PY(#!/usr/bin/env python3
+constexpr const char* kTrainingScriptHead = R"PY(#!/usr/bin/env python3
 """ActLab's Training-lab run in PyTorch, written by ActLab ("Show PyTorch code").
 
 ${SUMMARY}
@@ -356,12 +356,13 @@ std::optional<std::string> pytorchScript(const TrainingConfig& config, int steps
         std::to_string(steps) + " steps, seed " + std::to_string(c.data.seed) +
         (c.l1 > 0 ? ", L1 " + formatNumber(c.l1) : std::string()) +
         (c.l2 > 0 ? ", L2 " + formatNumber(c.l2) : std::string()) + ".";
-    std::string script = substitute(kHeader, {{"SUMMARY", wrapText(summary, "", "")},
-                                              {"STEPS", std::to_string(steps)},
-                                              {"BATCH", std::to_string(c.batch)},
-                                              {"DATA_SEED", std::to_string(c.data.seed)},
-                                              {"MODEL_SEED", std::to_string(c.model.seed)},
-                                              {"ACTIVATIONS", activationList(c.model)}});
+    std::string script =
+        substitute(kTrainingScriptHead, {{"SUMMARY", wrapText(summary, "", "")},
+                                         {"STEPS", std::to_string(steps)},
+                                         {"BATCH", std::to_string(c.batch)},
+                                         {"DATA_SEED", std::to_string(c.data.seed)},
+                                         {"MODEL_SEED", std::to_string(c.model.seed)},
+                                         {"ACTIVATIONS", activationList(c.model)}});
     script += std::string(randomClass()) + "\n\n";
     if (data.rawDimension > 2 && !c.userPoints) script += teacherGenerator();
     script += tensorFunctions(data);

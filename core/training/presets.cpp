@@ -18,7 +18,7 @@ namespace {
 // swiglu-spiral: a SwiGLU FFN on the 3-class spiral (He init makes the gated products explode
 // here, hence Xavier).
 // clang-format off
-constexpr TrainingPreset kPresets[] = {
+constexpr TrainingPreset kTrainingPresets[] = {
     {"dying-relu",    "spiral, 3x32 ReLU, bias init -3, Adam: ReLU units die, leaky ones recover", 1500,
      R"({"task": "spiral", "data": {"noise": 0.1}, "model": {"hidden": [32, 32, 32], "activations": ["relu"], "init": "he", "bias_init": -3}, "optimizer": {"kind": "adam", "lr": 0.01}, "batch": 32})"},
     {"deep-sigmoid",  "circle, 8x32 sigmoid, Xavier: the first layers' gradient vanishes",   300,
@@ -40,10 +40,10 @@ void TrainingPreset::apply(TrainingConfig& config) const {
     config = *parsed;
 }
 
-std::span<const TrainingPreset> trainingPresets() { return kPresets; }
+std::span<const TrainingPreset> trainingPresets() { return kTrainingPresets; }
 
 const TrainingPreset* findTrainingPreset(std::string_view name) {
-    for (const TrainingPreset& preset : kPresets)
+    for (const TrainingPreset& preset : kTrainingPresets)
         if (preset.name == name) return &preset;
     return nullptr;
 }

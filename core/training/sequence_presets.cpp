@@ -14,7 +14,7 @@ namespace {
 // warm-up) rescues. reverse-heads and pre-vs-post-ln use 8 tokens of 8: short enough to read
 // every token name on the maps.
 // clang-format off
-constexpr SequencePreset kPresets[] = {
+constexpr SequencePreset kSequencePresets[] = {
     {"reverse-heads",        "Reverse 8 tokens: accuracy climbs from chance (12%) to 100% in about 40 steps as the first layer's heads form the anti-diagonal (query t reads key T-1-t)", 300,
      R"({"task": "reverse", "seq": 8, "vocab": 8, "model": {"layers": 2, "heads": 4, "d_model": 64, "ffn": "plain", "ffn_activation": "gelu"}})"},
     {"induction-two-layers", "Complete a repeated segment: accuracy on the copy stays near chance for about 1500 steps, then jumps to 99% as two attention layers form an induction head", 3000,
@@ -39,10 +39,10 @@ void SequencePreset::apply(SequenceTrainingConfig& config) const {
     config = *parsed;
 }
 
-std::span<const SequencePreset> sequencePresets() { return kPresets; }
+std::span<const SequencePreset> sequencePresets() { return kSequencePresets; }
 
 const SequencePreset* findSequencePreset(std::string_view name) {
-    for (const SequencePreset& p : kPresets)
+    for (const SequencePreset& p : kSequencePresets)
         if (p.name == name) return &p;
     return nullptr;
 }
