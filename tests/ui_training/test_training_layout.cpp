@@ -9,6 +9,7 @@
 
 #include <QAbstractButton>
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QLineEdit>
 #include <QMenu>
 #include <QScrollArea>
@@ -325,6 +326,12 @@ TEST(ProjectorAtTwiceTheScale, TheWindowFitsAndEachTooLargeViewScrolls) {
                 continue;
             }
             QWidget* view = page->widget();
+            // The scroll area sizes its view once the new scale's layouts have run; under a
+            // sanitizer that takes longer than one settle() (CI's ASan run: 841 < 911 px).
+            QElapsedTimer waited;
+            waited.start();
+            while (view->height() < view->minimumSizeHint().height() && waited.elapsed() < 5000)
+                actlab::test::settle();
             EXPECT_GE(view->height(), view->minimumSizeHint().height());
             EXPECT_GE(view->width(), view->minimumSizeHint().width());
             const bool scrolls = page->verticalScrollBar()->maximum() > 0 ||

@@ -32,10 +32,6 @@ Edges cellEdges(double low, double high, int count) {
     return {low - half, high + half};
 }
 
-double sampleCoordinate(double low, double high, int count, int index) {
-    return count > 1 ? low + (high - low) * index / (count - 1) : low;
-}
-
 }  // namespace
 
 HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
@@ -242,8 +238,8 @@ std::optional<HeatmapView::Probe> HeatmapView::probe(const QPointF& position) co
     Probe probe;
     probe.column = std::clamp(int(fx * m_nx), 0, m_nx - 1);
     probe.row = std::clamp(m_nv - 1 - int(fy * m_nv), 0, m_nv - 1);
-    probe.x = sampleCoordinate(m_xLow, m_xHigh, m_nx, probe.column);
-    probe.v = sampleCoordinate(m_vLow, m_vHigh, m_nv, probe.row);
+    probe.x = sampleX(probe.column);
+    probe.v = sampleV(probe.row);
     probe.value = valueAt(probe.column, probe.row);
     return probe;
 }

@@ -9,7 +9,7 @@
 namespace actlab::ui {
 namespace {
 
-// As in heatmap_view.cpp: samples sit at the grid points.
+// Samples sit at the grid points (the hover probe reads them through sampleX and sampleV).
 double sampleCoordinate(double low, double high, int count, int index) {
     return count > 1 ? low + (high - low) * index / (count - 1) : low;
 }

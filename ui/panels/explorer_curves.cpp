@@ -14,6 +14,7 @@
 #include "common/number_format.h"
 #include "ui/common/appearance.h"
 #include "ui/common/core_text.h"
+#include "ui/panels/panel_widgets.h"
 
 namespace actlab::ui {
 namespace {
@@ -27,11 +28,11 @@ QString tr(const char* text) {
     return QCoreApplication::translate("actlab::ui::ExplorerCurves", text);
 }
 
-QString number(double value) { return QString::fromStdString(actlab::formatNumber(value)); }
+QString catalogueNumber(double value) {
+    return QString::fromStdString(actlab::formatNumber(value));
+}
 
 QString nameOf(ActivationId id) { return QString::fromUtf8(activationInfo(id).name); }
-
-const ActivationInfo* infoNamed(const QString& name) { return findActivation(name.toStdString()); }
 
 // The curve cut at each jump into pieces (the first keeps the key and the legend entry, the
 // others are KEY/2, KEY/3, …), each piece running to the limit on its side; then the values
@@ -236,10 +237,11 @@ std::vector<ExplorerCurves::Reading> ExplorerCurves::readingsAt(double x) const 
 QString ExplorerCurves::parameterText(const ActivationConfig& config, double gatedValue) {
     QStringList parts;
     if (config.info().kind == ActivationKind::Gated)
-        parts << kGatedValueName + QLatin1Char('=') + number(gatedValue);
+        parts << kGatedValueName + QLatin1Char('=') + catalogueNumber(gatedValue);
     const auto specs = config.info().parameters;
     for (size_t i = 0; i < specs.size(); ++i)
-        parts << QString::fromUtf8(specs[i].name) + QLatin1Char('=') + number(config.parameters[i]);
+        parts << QString::fromUtf8(specs[i].name) + QLatin1Char('=') +
+                     catalogueNumber(config.parameters[i]);
     return parts.join(QLatin1Char(';'));
 }
 
@@ -273,17 +275,17 @@ QString ExplorerCurves::csvText() {
                 const GatedDerivatives<double> d =
                     evaluateGated<double>(e.config, xs[side], e.gatedValue);
                 const double values[] = {d.value, d.dValueDx, d.secondDx};
-                out << prefix << ',' << number(x);
+                out << prefix << ',' << catalogueNumber(x);
                 for (int k = 0; k < 3; ++k)
-                    if (shown[k]) out << ',' << number(values[k]);
+                    if (shown[k]) out << ',' << catalogueNumber(values[k]);
                 out << ',' << names[side] << '\n';
             }
         };
         for (size_t i = 0; i < e.samples.x.size(); ++i) {
             while (next < at.size() && at[next] < e.samples.x[i]) writeJump(at[next++]);
-            out << prefix << ',' << number(e.samples.x[i]);
+            out << prefix << ',' << catalogueNumber(e.samples.x[i]);
             for (int k = 0; k < 3; ++k)
-                if (shown[k]) out << ',' << number((*columns[k])[i]);
+                if (shown[k]) out << ',' << catalogueNumber((*columns[k])[i]);
             out << ",sample\n";
         }
         while (next < at.size()) writeJump(at[next++]);
@@ -329,7 +331,7 @@ QJsonObject ExplorerCurves::saveState() const {
 void ExplorerCurves::restoreState(const QJsonObject& state) {
     const QJsonObject parameters = state.value(QStringLiteral("parameters")).toObject();
     for (auto it = parameters.begin(); it != parameters.end(); ++it) {
-        const ActivationInfo* info = infoNamed(it.key());
+        const ActivationInfo* info = activationNamed(it.key());
         if (!info) continue;
         const QJsonObject values = it.value().toObject();
         for (auto v = values.begin(); v != values.end(); ++v)
@@ -338,7 +340,8 @@ void ExplorerCurves::restoreState(const QJsonObject& state) {
     if (state.value(QStringLiteral("visible")).isArray()) {
         for (ActivationId id : std::vector<ActivationId>(m_visible)) setVisible(id, false);
         for (const QJsonValue& name : state.value(QStringLiteral("visible")).toArray())
-            if (const ActivationInfo* info = infoNamed(name.toString())) setVisible(info->id, true);
+            if (const ActivationInfo* info = activationNamed(name.toString()))
+                setVisible(info->id, true);
     }
     if (state.value(QStringLiteral("derivatives")).isArray()) {
         DerivativeSet set{false, false, false};

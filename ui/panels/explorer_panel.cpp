@@ -16,14 +16,11 @@
 #include "ui/common/core_text.h"
 #include "ui/panels/cursor_readout.h"
 #include "ui/panels/function_list_widget.h"
+#include "ui/panels/panel_widgets.h"
 #include "ui/panels/parameter_editor.h"
 
 namespace actlab::ui {
-namespace {
-
-const ActivationInfo* infoNamed(const QString& name) { return findActivation(name.toStdString()); }
-
-}  // namespace
+namespace {}  // namespace
 
 ExplorerPanel::ExplorerPanel(actlab::Backend& backend, QWidget* parent)
     : QWidget(parent), m_curves(backend) {
@@ -76,7 +73,7 @@ ParameterEditor* ExplorerPanel::parameterEditor(ActivationId id) const {
 bool ExplorerPanel::setVisibleFunctions(const QStringList& names, QString* error) {
     std::vector<ActivationId> ids;
     for (const QString& name : names) {
-        const ActivationInfo* info = infoNamed(name.trimmed());
+        const ActivationInfo* info = activationNamed(name.trimmed());
         if (!info) {
             const QString text = tr("Unknown function \"%1\".").arg(name);
             showMessage(text);
@@ -120,7 +117,7 @@ void ExplorerPanel::onFunctionToggled(ActivationId id, bool visible) {
 
 bool ExplorerPanel::setParameter(const QString& function, const QString& parameter, double value,
                                  QString* error) {
-    const ActivationInfo* info = infoNamed(function);
+    const ActivationInfo* info = activationNamed(function);
     if (!info) {
         const QString text = tr("Unknown function \"%1\".").arg(function);
         showMessage(text);
@@ -138,7 +135,7 @@ bool ExplorerPanel::setParameter(const QString& function, const QString& paramet
 }
 
 double ExplorerPanel::parameter(const QString& function, const QString& parameter) const {
-    const ActivationInfo* info = infoNamed(function);
+    const ActivationInfo* info = activationNamed(function);
     return info ? m_curves.parameter(info->id, parameter) : NAN;
 }
 

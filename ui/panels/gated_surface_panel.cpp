@@ -21,25 +21,16 @@
 #include "ui/charts/curve_chart.h"
 #include "ui/common/appearance.h"
 #include "ui/common/chart_pages.h"
+#include "ui/common/control_choices.h"
 #include "ui/common/core_text.h"
 #include "ui/common/ui_scale.h"
 #include "ui/heatmap/heatmap_view.h"
+#include "ui/panels/panel_widgets.h"
 
 namespace actlab::ui {
 namespace {
 
-constexpr double kWindowLimit = 1000.0;
 constexpr int kRecomputeDelayMs = 40;
-
-QDoubleSpinBox* windowSpinBox(double value) {
-    auto* box = new QDoubleSpinBox;
-    box->setRange(-kWindowLimit, kWindowLimit);
-    box->setDecimals(2);
-    box->setSingleStep(0.5);
-    box->setValue(value);
-    box->setKeyboardTracking(false);  // recompute when editing is done, not on each keystroke
-    return box;
-}
 
 QWidget* rangeRow(QWidget* low, QWidget* high, const QString& between) {
     auto* row = new QWidget;
@@ -51,11 +42,7 @@ QWidget* rangeRow(QWidget* low, QWidget* high, const QString& between) {
     return row;
 }
 
-QString number(double value) { return QLocale().toString(value, 'g', 5); }
-
-QString fromView(std::string_view text) {
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
+QString valueText(double value) { return QLocale().toString(value, 'g', 5); }
 
 // Index of the sample nearest to `value` on an evenly spaced grid of `count` points.
 int nearestIndex(double value, double low, double high, int count) {
@@ -71,7 +58,7 @@ GatedSurfacePanel::GatedSurfacePanel(actlab::Backend& backend, QWidget* parent)
     m_unitBox = new QComboBox;
     for (const ActivationInfo& info : activationCatalogue())
         if (info.kind == ActivationKind::Gated)
-            m_unitBox->addItem(coreText(info.displayName), fromView(info.name));
+            m_unitBox->addItem(coreText(info.displayName), qtText(info.name));
     m_unitBox->setCurrentIndex(m_unitBox->findData(QStringLiteral("swiglu")));
     m_xLow = windowSpinBox(-4);
     m_xHigh = windowSpinBox(4);
@@ -192,7 +179,7 @@ QString GatedSurfacePanel::errorText() const { return m_error->text(); }
 
 void GatedSurfacePanel::setUnit(ActivationId id) {
     if (activationInfo(id).kind != ActivationKind::Gated) return;
-    m_unitBox->setCurrentIndex(m_unitBox->findData(fromView(activationInfo(id).name)));
+    m_unitBox->setCurrentIndex(m_unitBox->findData(qtText(activationInfo(id).name)));
 }
 
 void GatedSurfacePanel::setWindows(double xLow, double xHigh, double vLow, double vHigh) {
@@ -233,9 +220,9 @@ void GatedSurfacePanel::recompute() {
                                    m_vLow->value(), m_vHigh->value(), n, n);
     m_heatmap->setData(m_surface.nx, m_surface.nv, m_surface.values, m_surface.xLow,
                        m_surface.xHigh, m_surface.vLow, m_surface.vHigh);
-    m_formula->setText(fromView(config.info().formula));
+    m_formula->setText(qtText(config.info().formula));
     m_summary->setText(tr("Smallest y: %1\nLargest y: %2\nSamples: %3 × %4\nNaN cells: %5")
-                           .arg(number(m_surface.minimum), number(m_surface.maximum))
+                           .arg(valueText(m_surface.minimum), valueText(m_surface.maximum))
                            .arg(m_surface.nx)
                            .arg(m_surface.nv)
                            .arg(m_heatmap->nanCount()));
@@ -258,7 +245,7 @@ void GatedSurfacePanel::updateSlice() {
     const double v = m_surface.vLow + (m_surface.vHigh - m_surface.vLow) * row / (m_surface.nv - 1);
     CurveChart::Curve curve;
     curve.key = QStringLiteral("slice");
-    curve.label = tr("y(x) at v = %1").arg(number(v));
+    curve.label = tr("y(x) at v = %1").arg(valueText(v));
     curve.color = seriesColor(0);
     for (int column = 0; column < m_surface.nx; ++column) {
         const float y = m_surface.values[size_t(row) * m_surface.nx + column];
@@ -267,18 +254,18 @@ void GatedSurfacePanel::updateSlice() {
                           (m_surface.xHigh - m_surface.xLow) * column / (m_surface.nx - 1));
         curve.y.push_back(y);
     }
-    m_slice->setTitle(tr("Slice at v = %1").arg(number(v)));
+    m_slice->setTitle(tr("Slice at v = %1").arg(valueText(v)));
     m_slice->setToolTip(tr("y over x at v = %1, the surface's sampled row nearest to the v you "
                            "chose")
-                            .arg(number(v)));
+                            .arg(valueText(v)));
     m_slice->setCurves({curve});
     m_slice->setXRange(m_surface.xLow, m_surface.xHigh);
     m_slice->fitY();
 }
 
 void GatedSurfacePanel::showReadout(double x, double v, double value) {
-    const QString y = std::isnan(value) ? tr("NaN (not a number)") : number(value);
-    m_readout->setText(tr("x = %1\nv = %2\ny = %3").arg(number(x), number(v), y));
+    const QString y = std::isnan(value) ? tr("NaN (not a number)") : valueText(value);
+    m_readout->setText(tr("x = %1\nv = %2\ny = %3").arg(valueText(x), valueText(v), y));
 }
 
 QImage GatedSurfacePanel::renderImage() { return grab().toImage(); }

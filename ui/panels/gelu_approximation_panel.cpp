@@ -18,33 +18,20 @@
 #include "backends/backend.h"
 #include "sampling/curve_sampling.h"
 #include "ui/charts/curve_chart.h"
+#include "ui/common/control_choices.h"
+#include "ui/panels/panel_widgets.h"
 
 namespace actlab::ui {
 namespace {
 
 constexpr int kCurvePoints = 801;
 constexpr int kErrorPoints = 2001;
-constexpr double kWindowLimit = 1000.0;
 
 const QColor kExactColor(40, 40, 40);
 const QColor kTanhColor(178, 24, 43);
 const QColor kSigmoidColor(33, 102, 172);
 
-QString number(double value, int digits = 4) { return QLocale().toString(value, 'g', digits); }
-
-QString fromView(std::string_view text) {
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
-
-QDoubleSpinBox* windowSpinBox(double value) {
-    auto* box = new QDoubleSpinBox;
-    box->setRange(-kWindowLimit, kWindowLimit);
-    box->setDecimals(2);
-    box->setSingleStep(0.5);
-    box->setValue(value);
-    box->setKeyboardTracking(false);
-    return box;
-}
+QString approxText(double value, int digits = 4) { return QLocale().toString(value, 'g', digits); }
 
 CurveChart::Curve makeCurve(const QString& key, const QString& label, const QColor& color,
                             Qt::PenStyle style, const std::vector<double>& x,
@@ -194,13 +181,13 @@ void GeluApproximationPanel::recompute() {
 
     const QString row = tr("<p><b>%1</b><br><i>%2</i><br>largest |error|: <b>%3</b> at x = %4</p>");
     m_summary->setText(
-        row.arg(tr("tanh approximation"), fromView(viaTanh.info().formula).toHtmlEscaped(),
-                number(m_tanhError.maxAbsError, 3), number(m_tanhError.at)) +
-        row.arg(tr("sigmoid approximation"), fromView(viaSigmoid.info().formula).toHtmlEscaped(),
-                number(m_sigmoidError.maxAbsError, 3), number(m_sigmoidError.at)) +
+        row.arg(tr("tanh approximation"), qtText(viaTanh.info().formula).toHtmlEscaped(),
+                approxText(m_tanhError.maxAbsError, 3), approxText(m_tanhError.at)) +
+        row.arg(tr("sigmoid approximation"), qtText(viaSigmoid.info().formula).toHtmlEscaped(),
+                approxText(m_sigmoidError.maxAbsError, 3), approxText(m_sigmoidError.at)) +
         tr("<p>Largest sigmoid error ÷ largest tanh error: %1</p>")
             .arg(m_tanhError.maxAbsError > 0
-                     ? number(m_sigmoidError.maxAbsError / m_tanhError.maxAbsError, 2)
+                     ? approxText(m_sigmoidError.maxAbsError / m_tanhError.maxAbsError, 2)
                      : QStringLiteral("∞")));
 }
 
@@ -292,8 +279,8 @@ void GeluApproximationPanel::showErrorCurves() {
 void GeluApproximationPanel::showCursor(double x) {
     if (m_tanhError.x.empty()) return;
     m_cursor->setText(tr("x = %1\ntanh error: %2\nsigmoid error: %3")
-                          .arg(number(x), number(errorNear(m_tanhError, x), 3),
-                               number(errorNear(m_sigmoidError, x), 3)));
+                          .arg(approxText(x), approxText(errorNear(m_tanhError, x), 3),
+                               approxText(errorNear(m_sigmoidError, x), 3)));
 }
 
 QImage GeluApproximationPanel::renderImage() { return grab().toImage(); }

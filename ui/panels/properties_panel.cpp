@@ -13,30 +13,17 @@
 #include <QVBoxLayout>
 
 #include "backends/backend.h"
+#include "ui/common/control_choices.h"
 #include "ui/common/core_text.h"
 #include "ui/common/ui_scale.h"
+#include "ui/panels/panel_widgets.h"
 
 namespace actlab::ui {
 namespace {
 
-constexpr double kWindowLimit = 1000.0;
-
-QString number(double value) { return QLocale().toString(value, 'f', 3); }
+QString fixedText(double value) { return QLocale().toString(value, 'f', 3); }
 QString shortNumber(double value) { return QLocale().toString(value, 'g', 4); }
 
-QString fromView(std::string_view text) {
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
-
-QDoubleSpinBox* windowSpinBox(double value) {
-    auto* box = new QDoubleSpinBox;
-    box->setRange(-kWindowLimit, kWindowLimit);
-    box->setDecimals(2);
-    box->setSingleStep(0.5);
-    box->setValue(value);
-    box->setKeyboardTracking(false);
-    return box;
-}
 }  // namespace
 
 PropertiesPanel::PropertiesPanel(actlab::Backend& backend, QWidget* parent)
@@ -146,12 +133,12 @@ void PropertiesPanel::setWindow(double low, double high) {
 void PropertiesPanel::showHeader() {
     const ActivationInfo& info = m_config.info();
     m_name->setText(coreText(info.displayName));
-    m_formula->setText(fromView(info.formula));
+    m_formula->setText(qtText(info.formula));
     QStringList parameters;
     for (size_t i = 0; i < info.parameters.size(); ++i) {
         const ParameterSpec& spec = info.parameters[i];
         parameters << tr("%1 = %2 (%3; allowed %4 to %5)")
-                          .arg(fromView(spec.name), shortNumber(m_config.parameters[i]),
+                          .arg(qtText(spec.name), shortNumber(m_config.parameters[i]),
                                coreText(spec.meaning), shortNumber(spec.minimum),
                                shortNumber(spec.maximum));
     }
@@ -183,7 +170,7 @@ void PropertiesPanel::recompute() {
     set("boundedBelow", p.boundedBelow ? tr("Yes") : tr("No: it falls without limit"));
     set("boundedAbove", p.boundedAbove ? tr("Yes") : tr("No: it grows without limit"));
     QStringList jumps;
-    for (double x : p.jumpsAt) jumps << number(x);
+    for (double x : p.jumpsAt) jumps << fixedText(x);
     set("continuous", p.continuous
                           ? tr("Yes: no jump on the window")
                           : tr("No: f jumps at x = %1").arg(jumps.join(QStringLiteral(", "))));
@@ -192,10 +179,10 @@ void PropertiesPanel::recompute() {
                                  : tr("No: f itself jumps"));
     set("minimum", (p.minimumInterior ? tr("%1 at x = %2, a dip inside the window")
                                       : tr("%1 at x = %2, at the edge of the window"))
-                       .arg(number(p.minimumValue), number(p.minimumAt)));
+                       .arg(fixedText(p.minimumValue), fixedText(p.minimumAt)));
     set("slopeRange", tr("from %1 (at x = %2) to %3 (at x = %4)")
-                          .arg(number(p.firstMinimum), number(p.firstMinimumAt),
-                               number(p.firstMaximum), number(p.firstMaximumAt)));
+                          .arg(fixedText(p.firstMinimum), fixedText(p.firstMinimumAt),
+                               fixedText(p.firstMaximum), fixedText(p.firstMaximumAt)));
     set("flatShare",
         tr("%1 % of the window").arg(QLocale().toString(100.0 * p.zeroGradientShare, 'f', 1)));
 }
@@ -205,7 +192,7 @@ QImage PropertiesPanel::renderImage() { return grab().toImage(); }
 QJsonObject PropertiesPanel::saveState() const {
     QJsonArray parameters;
     for (double value : m_config.parameters) parameters.append(value);
-    return {{"activation", fromView(m_config.info().name)},
+    return {{"activation", qtText(m_config.info().name)},
             {"parameters", parameters},
             {"xLow", m_low->value()},
             {"xHigh", m_high->value()}};
