@@ -23,12 +23,12 @@ function(actlab_precompile target)
   endif()
 endfunction()
 
-# Unity builds (ACTLAB_UNITY_BUILD, on by default): actlab_core's and actlab_ui's sources compiled eight to a
-# file, so nlohmann-json's and Eigen's templates are instantiated once per eight files instead
+# Unity builds (ACTLAB_UNITY_BUILD, on by default): the sources of actlab_core, actlab_ui,
+# actlab_gui and actlab-cli compiled eight to a file, so nlohmann-json's and Eigen's templates are instantiated once per eight files instead
 # of once per file: core's CPU time went from 353 s to 209 s (GCC 12, Release). Each source
 # still keeps its helpers in an anonymous namespace; two with one name in a batch fail to
-# compile (a redefinition, an ambiguous call). app/ is not switched over yet.
-option(ACTLAB_UNITY_BUILD "Compile actlab_core's and actlab_ui's sources eight to a file (faster builds)" ON)
+# compile (a redefinition, an ambiguous call). The test suites are one file each: none to batch.
+option(ACTLAB_UNITY_BUILD "Compile the libraries' and programs' sources eight to a file (faster builds)" ON)
 
 function(actlab_unity target)
   if(ACTLAB_UNITY_BUILD)

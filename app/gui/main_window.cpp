@@ -55,8 +55,6 @@ namespace {
 const QStringList kViewNames = {QStringLiteral("explorer"), QStringLiteral("gelu"),
                                 QStringLiteral("gated"), QStringLiteral("training"),
                                 QStringLiteral("attention")};
-constexpr int kTrainingTab = 3;
-constexpr int kAttentionTab = 4;
 
 }  // namespace
 

@@ -105,6 +105,10 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    // The tabs, in createViews()'s order (kViewNames in main_window.cpp).
+    static constexpr int kTrainingTab = 3;
+    static constexpr int kAttentionTab = 4;
+
     void createViews();  // the tabs' views and the Properties panel, in the current language
     void rebuildViews();
     void buildMenus();

@@ -20,12 +20,6 @@
 #include "ui/training/training_view.h"
 
 namespace actlab::gui {
-namespace {
-
-constexpr int kAttentionTab = 4;
-
-}  // namespace
-
 ui::CurveChart* MainWindow::currentChart() const {
     switch (m_tabs->currentIndex()) {
         case 0:

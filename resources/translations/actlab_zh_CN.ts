@@ -1233,6 +1233,10 @@
         <source>Attention maps</source>
         <translation>注意力图</translation>
     </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::AttentionView</name>

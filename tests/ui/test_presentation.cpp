@@ -15,14 +15,18 @@
 #include <memory>
 
 #include "backends/backend_factory.h"
+#include "elided_text.h"
 #include "gui_test_support.h"
 #include "main_window.h"
+#include "ui/attention/attention_controls.h"
 #include "ui/attention/attention_view.h"
 #include "ui/charts/curve_chart.h"
 #include "ui/common/ui_scale.h"
 #include "ui/training/run_panel.h"
 #include "ui/training/training_controller.h"
+#include "ui/training/training_controls.h"
 #include "ui/training/training_view.h"
+#include "window_at_size.h"
 
 using namespace actlab;
 using namespace actlab::ui;
@@ -173,6 +177,39 @@ TEST_F(Presentation, TheUiScaleChangesAfterTheRunsTrained) {
         actlab::test::waitFor([] { return false; }, 30);
     }
     action("uiScale100")->trigger();
+}
+
+// At 150 % on a 1280 × 720 projector with two runs compared, each lab's settings are as wide as
+// they need and nothing in the view is cut (before, the settings kept their 100 % width and cut
+// the preset's text, Run B and Clear points at their right edge; the Attention charts' legends cut
+// the runs' names, and the colour bar's title ran out of the maps' pane).
+TEST_F(Presentation, AtOneAndAHalfTheLabViewsAreWholeInCompareMode) {
+    action("uiScale150")->trigger();
+    struct ScaleBack {
+        QAction* back;
+        ~ScaleBack() { back->trigger(); }
+    } scaleBack{action("uiScale100")};
+    window->trainingView()->setCompare(true, QStringLiteral("leaky_relu"));
+    window->attentionView()->setCompare(true);
+    for (const bool attention : {false, true}) {
+        SCOPED_TRACE(attention ? "attention" : "training");
+        ASSERT_TRUE(window->setCurrentView(attention ? "attention" : "training"));
+        RunView* view =
+            attention ? static_cast<RunView*>(window->attentionView()) : window->trainingView();
+        QWidget* controls = attention ? static_cast<QWidget*>(window->attentionView()->controls())
+                                      : window->trainingView()->controls();
+        ASSERT_TRUE(view->trainAndWait(20, 60000));
+        // The scroll area keeps its widget at least this wide: what its viewport cannot show
+        // is cut (there is no horizontal scroll bar).
+        const QWidget* viewport = controls->parentWidget();
+        const auto whole = [&] { return viewport->width() >= controls->minimumSizeHint().width(); };
+        waitFor(whole, 5000);
+        actlab::test::settle();
+        EXPECT_TRUE(whole()) << viewport->width() << " px shown of "
+                             << controls->minimumSizeHint().width();
+        const QStringList cut = actlab::test::elidedTexts(*view);
+        EXPECT_TRUE(cut.isEmpty()) << cut.join(QLatin1Char('\n')).toStdString();
+    }
 }
 
 TEST(KeyboardShortcuts, TheHelpListsThem) {

@@ -58,7 +58,7 @@ TEST(AttentionCompare, TurningItOnMakesRunBAndStepAdvancesBothTogether) {
 }
 
 TEST(AttentionCompare, RunBCatchesUpToRunAsStepWhenTurnedOnLater) {
-    AttentionTestView shown;
+    AttentionTestView shown(actlab::test::smallReverse(2, 16));  // the steps, not the learning
     ASSERT_TRUE(shown.view.trainAndWait(25, 30000));
     shown.view.setCompare(true);
     ASSERT_TRUE(waitUntil([&] { return shown.view.currentStepB() == 25; }))
@@ -107,7 +107,7 @@ TEST(AttentionCompare, ADifferentQkvActivationGivesDifferentMapsAndNamesIt) {
 }
 
 TEST(AttentionCompare, TurningItOffLeavesRunAsStepAndHistory) {
-    AttentionTestView shown;
+    AttentionTestView shown(actlab::test::smallReverse(2, 16));
     shown.view.setCompare(true);
     ASSERT_TRUE(waitUntil([&] { return shown.view.gridB()->layers() == 2; }));
     ASSERT_TRUE(shown.view.trainAndWait(20, 30000));

@@ -2,6 +2,7 @@
 // power-of-two stride, so drawn points stay put as the run grows) and handed to CurveChart.
 #include "ui/attention/attention_charts.h"
 
+#include <QEvent>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -45,6 +46,7 @@ AttentionCharts::AttentionCharts(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_pages);
+    m_loss->installEventFilter(this);
     connect(m_pages, &ChartPages::arranged, this, [this] {
         if (m_runA && m_runB) setRuns(m_runA, m_runB, m_names);  // legends for the new width
     });
@@ -83,7 +85,16 @@ void AttentionCharts::setRuns(std::shared_ptr<const SequenceSnapshot> a,
     m_runA = std::move(a);
     m_runB = std::move(b);
     m_names = names;
-    draw(*m_runA, m_runB.get(), m_pages->columns() == 4 ? QStringList{tr("A"), tr("B")} : names);
+    // The runs' names where they fit in one row below the plot, else "A" and "B" (the titles
+    // above the maps name them): a name cut at the chart's edge tells nothing.
+    const bool room = m_pages->columns() != 4 && m_loss->legendFitsBelow(names);
+    draw(*m_runA, m_runB.get(), room ? names : QStringList{tr("A"), tr("B")});
+}
+
+bool AttentionCharts::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_loss && event->type() == QEvent::Resize && m_runA && m_runB)
+        setRuns(m_runA, m_runB, m_names);  // the legends' names for the new width
+    return QWidget::eventFilter(watched, event);
 }
 
 void AttentionCharts::setCompareTitles(bool compare) {

@@ -45,6 +45,9 @@ public:
     int currentPage() const;
     void showPage(int page);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;  // the loss chart's resizes
+
 private:
     void draw(const SequenceSnapshot& a, const SequenceSnapshot* b, const QStringList& names);
     void setCompareTitles(bool compare);

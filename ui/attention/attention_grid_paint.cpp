@@ -4,6 +4,7 @@
 #include <QPaintEngine>
 #include <QPaintEvent>
 #include <QPainter>
+#include <algorithm>
 
 #include "ui/attention/attention_grid_view.h"
 #include "ui/heatmap/color_maps.h"
@@ -166,12 +167,20 @@ void AttentionGridView::paintColorBar(QPainter& painter, const QRect& bar) const
         painter.drawText(QPoint(bar.right() + 6, y + fm.ascent() / 2 - 1), label);
         labelRight = std::max(labelRight, bar.right() + 6 + fm.horizontalAdvance(label));
     }
-    // The title runs upwards beside the labels.
+    // The title runs upwards beside the labels, centred on the bar and inside the view: the
+    // short form where the long one is taller than the view (a small pane at 150 %), none where
+    // neither fits.
+    constexpr int margin = 2;
+    const int room = height() - 2 * margin;
+    QString title = tr("attention weight");
+    if (fm.horizontalAdvance(title) > room) title = tr("weight");
+    if (fm.horizontalAdvance(title) > room) return;
+    const int half = fm.horizontalAdvance(title) / 2;
+    const int centre = std::clamp(bar.center().y(), margin + half, height() - margin - half);
     painter.save();
-    painter.translate(labelRight + 4 + fm.ascent(), bar.center().y());
+    painter.translate(labelRight + 4 + fm.ascent(), centre);
     painter.rotate(-90);
-    const QString title = tr("attention weight");
-    painter.drawText(QPoint(-fm.horizontalAdvance(title) / 2, 0), title);
+    painter.drawText(QPoint(-half, 0), title);
     painter.restore();
 }
 

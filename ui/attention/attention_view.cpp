@@ -106,6 +106,7 @@ QWidget* AttentionView::buildMapsPane() {
     m_readout = new QLabel(tr("Hover a map to read a weight."), pane);
     m_readout->setObjectName(QStringLiteral("attentionReadout"));
     m_readout->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_readout->setWordWrap(true);  // two lines where the timeline leaves it little room (150 %)
     m_input = new SequenceInputPanel(pane);
 
     auto* probeRow = new QHBoxLayout;

@@ -104,7 +104,7 @@ void CurveChart::Impl::updateLegendPlacement() {
             int longest = 0;
             for (const QString& label : shown)
                 longest = std::max(longest, metrics.horizontalAdvance(label));
-            width = longest + 2 * metrics.height() + 24;
+            width = longest + 2 * metrics.height() + 16;
             if (width <= chart->size().width() / 2 || size == kSmallestLegendPointSize) break;
         }
         width = std::min(width, chart->size().width() / 2);

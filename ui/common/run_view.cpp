@@ -11,6 +11,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QShortcut>
 #include <QSplitter>
 #include <QThread>
@@ -67,19 +68,41 @@ QString RunView::statusText() const { return m_toolbar->status()->oneLineText();
 // As shown, at the presentation scale (frames of a run, "Export panel image").
 QImage RunView::renderImage() { return PanelExport::renderWidgetImage(this); }
 
+namespace {
+
+// The settings column: as wide as its controls ask at the current UI scale, and its vertical scroll
+// bar where it shows never covers what they need (QScrollArea's own hint is the widget's hint at
+// the first layout, kept, so at 150 % the column stayed 100 % wide and cut the controls' right
+// edge: there is no horizontal scroll bar). It narrows to 200 px only when the window leaves no
+// more.
+class ControlsScrollArea : public QScrollArea {
+public:
+    using QScrollArea::QScrollArea;
+    QSize sizeHint() const override {
+        if (!widget()) return {200, 80};
+        const QSize content = widget()->sizeHint(), least = widget()->minimumSizeHint();
+        const bool scrolls = least.height() > viewport()->height();
+        const int bar = scrolls ? verticalScrollBar()->sizeHint().width() : 0;
+        // The bar may cover the controls' slack, never what they need.
+        return {std::max(content.width(), least.width() + bar) + 2 * frameWidth(), 80};
+    }
+    QSize minimumSizeHint() const override { return {200, 80}; }
+};
+
+}  // namespace
+
 QScrollArea* RunView::scrolledControls(QWidget* controls) {
-    auto* scroll = new QScrollArea(this);
+    auto* scroll = new ControlsScrollArea(this);
     scroll->setWidget(controls);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(200);
-    scroll->setMaximumWidth(controls->sizeHint().width() + 40);
+    scroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Expanding);
     // A larger UI scale widens the controls: the panel follows.
     connect(&UiScaleNotifier::instance(), &UiScaleNotifier::changed, scroll, [scroll, controls] {
         QTimer::singleShot(0, scroll, [scroll, controls] {  // after the fonts' relayout
             for (QLayout* layout : controls->findChildren<QLayout*>()) layout->invalidate();
             if (QLayout* layout = controls->layout()) layout->activate();
-            scroll->setMaximumWidth(controls->sizeHint().width() + 40);
+            scroll->updateGeometry();
         });
     });
     return scroll;
