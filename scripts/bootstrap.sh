@@ -58,7 +58,7 @@ install_packages() {
 configure_and_build() {
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DACTLAB_WERROR="${ACTLAB_WERROR:-OFF}" -DACTLAB_BUILD_TESTS="$1"
-  cmake --build "$build" -j "$(nproc)"
+  cmake --build "$build" -j "$(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc)"
 }
 
 case "$mode" in
@@ -73,9 +73,12 @@ case "$mode" in
     # xvfb-run gives the GL tests a real X server; the other Qt tests use the offscreen platform.
     # One OpenMP thread per test: ctest runs nproc tests at once, and libgomp's threads spin while
     # they wait, so two 2-thread tests on 2 cores ran the preset claims 7x slower.
+    # The cores are counted first: nproc honours OMP_NUM_THREADS, and counted after the export
+    # it said 1, so ctest ran one test at a time.
     cd "$build"
+    jobs=$(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc)
     export OMP_NUM_THREADS=1
-    exec xvfb-run -a -s "-screen 0 1600x1000x24" ctest --output-on-failure -j "$(nproc)" --timeout 600
+    exec xvfb-run -a -s "-screen 0 1600x1000x24" ctest --output-on-failure -j "$jobs" --timeout 600
     ;;
   deps)
     groups=("${@:2}")

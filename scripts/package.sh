@@ -18,7 +18,7 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DACTLAB_CPU_BASELINE=x86-64-v2 -DACTLAB_BUILD_TESTS=OFF -DACTLAB_BUILD_GUI=ON \
   -DACTLAB_SANITIZE= -DCMAKE_SKIP_INSTALL_ALL_DEPENDENCY=ON >"$build/configure.log" 2>&1 ||
   { cat "$build/configure.log" >&2; echo "package: configuring $build failed" >&2; exit 1; }
-cmake --build "$build" --target actlab-installed -j "$(nproc)"
+cmake --build "$build" --target actlab-installed -j "$(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc)"
 rm -f "$build"/actlab_*.deb
 (cd "$build" && cpack -G DEB) >"$build/cpack.log" 2>&1 ||
   { cat "$build/cpack.log" >&2; echo "package: cpack -G DEB failed" >&2; exit 1; }

@@ -198,7 +198,7 @@ TEST_F(Presentation, AtOneAndAHalfTheLabViewsAreWholeInCompareMode) {
             attention ? static_cast<RunView*>(window->attentionView()) : window->trainingView();
         QWidget* controls = attention ? static_cast<QWidget*>(window->attentionView()->controls())
                                       : window->trainingView()->controls();
-        ASSERT_TRUE(view->trainAndWait(20, 60000));
+        ASSERT_TRUE(view->trainAndWait(5, 60000));
         // The scroll area keeps its widget at least this wide: what its viewport cannot show
         // is cut (there is no horizontal scroll bar).
         const QWidget* viewport = controls->parentWidget();

@@ -68,7 +68,7 @@ TEST(AttentionScreenshot, TrainsThePresetAndSavesTheWindow) {
     QTemporaryDir dir;
     const QString path = dir.filePath("attention.png");
     const ProcessResult r = runActlab({"--screenshot", path, "--view", "attention", "--preset",
-                                       "reverse-heads", "--steps", "60", "--size", "1024x768"});
+                                       "reverse-heads", "--steps", "20", "--size", "1024x768"});
     ASSERT_EQ(r.exitCode, 0) << r.standardError.toStdString();
     const QImage image(path);
     ASSERT_FALSE(image.isNull());
