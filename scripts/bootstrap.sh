@@ -3,8 +3,10 @@
 # ActLab (Release, Ninja) in ./build, then either launches the app or runs the whole test suite.
 #   scripts/bootstrap.sh run          install + build + launch actlab
 #   scripts/bootstrap.sh test         install + build + ctest (every suite; Vulkan tests on lavapipe)
-#   scripts/bootstrap.sh deps GROUP…  install only the packages of these groups (build run test dev)
-# Environment: ACTLAB_BUILD_DIR (default ./build), ACTLAB_WERROR=ON (warnings are errors, as in CI).
+#   scripts/bootstrap.sh deps GROUP…  install only the packages of these groups (build run test dev
+#                                     fuzz)
+# Environment: ACTLAB_BUILD_DIR (default ./build), ACTLAB_WERROR=ON (warnings are errors, as in CI),
+# ACTLAB_CPU_BASELINE (default native; CI tests x86-64-v2, the .deb's, and packages that build).
 set -euo pipefail
 mode=${1:-run}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,9 +38,13 @@ test_packages=(
   vulkan-validationlayers xvfb xauth
   python3-torch  # PyTorch 1.13: the tests run the exported scripts (tests/export)
 )
-# Developer checks that the two README commands do not need: format, sanitizers, fuzzing, .deb.
+# Developer checks that the two README commands do not need: format, sanitizers (GCC's) and the
+# .deb (CI's), and clang for libFuzzer (scripts/fuzz.sh, not run by CI).
 dev_packages=(
-  clang-format clang-14 libclang-rt-14-dev libomp-14-dev dpkg-dev file
+  clang-format dpkg-dev file
+)
+fuzz_packages=(
+  clang-14 libclang-rt-14-dev libomp-14-dev
 )
 
 install_packages() {
@@ -57,7 +63,8 @@ install_packages() {
 # $1: ON to build the test suites (they need the test packages, xvfb-run among them), OFF not.
 configure_and_build() {
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DACTLAB_WERROR="${ACTLAB_WERROR:-OFF}" -DACTLAB_BUILD_TESTS="$1"
+    -DACTLAB_WERROR="${ACTLAB_WERROR:-OFF}" -DACTLAB_CPU_BASELINE="${ACTLAB_CPU_BASELINE:-native}" \
+    -DACTLAB_BUILD_TESTS="$1"
   cmake --build "$build" -j "$(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc)"
 }
 
@@ -82,7 +89,7 @@ case "$mode" in
     ;;
   deps)
     groups=("${@:2}")
-    ((${#groups[@]})) || { echo "usage: scripts/bootstrap.sh deps build|run|test|dev ..." >&2; exit 2; }
+    ((${#groups[@]})) || { echo "usage: scripts/bootstrap.sh deps build|run|test|dev|fuzz ..." >&2; exit 2; }
     wanted=()
     for group in "${groups[@]}"; do
       case "$group" in
@@ -90,7 +97,8 @@ case "$mode" in
         run) wanted+=("${run_packages[@]}") ;;
         test) wanted+=("${test_packages[@]}") ;;
         dev) wanted+=("${dev_packages[@]}") ;;
-        *) echo "bootstrap: unknown package group '$group' (build, run, test, dev)" >&2; exit 2 ;;
+        fuzz) wanted+=("${fuzz_packages[@]}") ;;
+        *) echo "bootstrap: unknown package group '$group' (build, run, test, dev, fuzz)" >&2; exit 2 ;;
       esac
     done
     install_packages "${wanted[@]}"

@@ -2,8 +2,8 @@
 # libFuzzer runs of every file loader's fuzz target (tests/fuzz), one command:
 #   scripts/fuzz.sh [SECONDS]   builds ./build-fuzz with clang++-14 (ACTLAB_FUZZ=ON, no GUI), then
 #                               runs each target for SECONDS (default 60) from its seed corpus
-# Needs clang from Debian: clang-14 libclang-rt-14-dev (libFuzzer, sanitizer runtimes) and
-# libomp-14-dev (the project's OpenMP under clang). Exits non-zero on any finding: a crash, a broken
+# Needs clang from Debian (scripts/bootstrap.sh deps build fuzz): clang-14 libclang-rt-14-dev
+# (libFuzzer, sanitizer runtimes) and libomp-14-dev (the project's OpenMP under clang). Exits non-zero on any finding: a crash, a broken
 # contract, a sanitizer report, an input over -timeout or over the memory limits; the input is
 # saved in build-fuzz/artifacts/. Inputs the fuzzer adds go to build-fuzz/corpus/<target>/, never
 # into the committed seeds. Environment: ACTLAB_FUZZ_CXX (default clang++-14).

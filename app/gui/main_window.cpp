@@ -38,6 +38,7 @@
 #include "ui/common/frame_export.h"
 #include "ui/common/pytorch_code_dialog.h"
 #include "ui/common/run_view.h"
+#include "ui/common/status_label.h"
 #include "ui/common/ui_scale.h"
 #include "ui/common/wheel_guard.h"
 #include "ui/panels/explorer_panel.h"
@@ -75,9 +76,10 @@ MainWindow::MainWindow(Backend& backend, const QString& backendReason, QWidget* 
     m_propertiesDock = new QDockWidget(tr("Properties"), this);
     m_propertiesDock->setObjectName(QStringLiteral("propertiesDock"));
     addDockWidget(Qt::RightDockWidgetArea, m_propertiesDock);
-    m_backendLabel = new QLabel(this);
+    // One line, ending in "…" where the window is too narrow (200 % on a projector); the whole
+    // text and the device in its tooltip.
+    m_backendLabel = new ui::ElidedLabel(this);
     m_backendLabel->setObjectName(QStringLiteral("backendLabel"));
-    m_backendLabel->setToolTip(QString::fromStdString(backend.deviceName()));
     statusBar()->addPermanentWidget(m_backendLabel, 1);
     createViews();
 
@@ -149,7 +151,9 @@ void MainWindow::createViews() {
         tr("Backend: %1 — %2")
             .arg(QString::fromUtf8(backend.name().data(), qsizetype(backend.name().size())),
                  ui::coreMessage(m_backendReason.toStdString()));
-    m_backendLabel->setText(m_backendText);
+    m_backendLabel->setFullText(m_backendText);
+    m_backendLabel->setToolTip(m_backendText + QLatin1Char('\n') +
+                               QString::fromStdString(backend.deviceName()));
 }
 
 void MainWindow::buildMenus() {

@@ -23,6 +23,7 @@ class Backend;
 namespace actlab::ui {
 class AttentionView;
 class CurveChart;
+class ElidedLabel;
 class ExplorerPanel;
 class GatedSurfacePanel;
 class GeluApproximationPanel;
@@ -125,7 +126,7 @@ private:
 
     Backend* m_backend = nullptr;
     QString m_backendReason;
-    QLabel* m_backendLabel = nullptr;
+    ui::ElidedLabel* m_backendLabel = nullptr;
     QTabWidget* m_tabs = nullptr;
     QDockWidget* m_propertiesDock = nullptr;
     ui::ExplorerPanel* m_explorer = nullptr;

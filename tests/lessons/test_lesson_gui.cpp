@@ -3,8 +3,8 @@
 // shows the previous scene's runs keeps them); PgDn/PgUp step the scenes but not inside a focused
 // spin box; a bad lesson changes nothing; `actlab --lesson BAD --screenshot` exits 2 with one
 // line; the dying-ReLU lesson in Chinese at 2× in presentation saves into a session that reopens
-// at the same scene, its run where it stood. With ACTLAB_LESSON_SCREENSHOTS=DIR the presented
-// scene is saved there.
+// at the same scene, its run where it stood; a Training scene at 2× fits a 1920 × 1080 screen. With
+// ACTLAB_LESSON_SCREENSHOTS=DIR the presented scene is saved there.
 #include <gtest/gtest.h>
 
 #include <QAbstractSpinBox>
@@ -12,6 +12,8 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QJsonDocument>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
@@ -25,6 +27,7 @@
 #include "session_manager.h"
 #include "ui/attention/attention_controls.h"
 #include "ui/attention/attention_view.h"
+#include "ui/common/status_label.h"
 #include "ui/common/ui_scale.h"
 #include "ui/lessons/lesson_panel.h"
 #include "ui/panels/explorer_panel.h"
@@ -367,4 +370,37 @@ TEST_F(LessonWindow, DyingReluInChineseAtTwiceScalePresentedSavedAndReopened) {
         actlab::test::waitFor([&] { return home->trainingView()->currentStep() == 1500; }, 20000));
     ASSERT_TRUE(home->trainingView()->trainAndWait(10, 60000));  // the student trains on
     EXPECT_EQ(home->trainingView()->currentStep(), 1510);
+}
+
+// A lesson's Training scene at 200 % on a 1920 × 1080 projector, the lesson panel beside the view:
+// the page fits the screen (it scrolled, the charts' legends below its edge), with the plane, the
+// whole neuron grid and the neuron map in one row; the status bar's backend line ends in "…"
+// rather than run past the window's edge.
+TEST_F(LessonWindow, ATrainingSceneAtTwiceScaleFitsAFullHdScreen) {
+    actlab::test::waitFor([] { return false; }, 300);  // settled before scaling, as below
+    window->resize(1920, 1080);
+    window->findChild<QAction*>(QStringLiteral("uiScale200"))->trigger();
+    ASSERT_TRUE(lessons->openAtScene(QStringLiteral("dying-relu"), 2, nullptr));
+    ASSERT_TRUE(lessons->waitForPretraining(120000));
+    ASSERT_EQ(window->currentView(), QStringLiteral("training"));
+    auto* page = qobject_cast<QScrollArea*>(window->trainingView()->parentWidget()->parentWidget());
+    ASSERT_NE(page, nullptr);
+    actlab::test::waitFor([] { return false; }, 1000);  // the new scale's layouts settle
+    EXPECT_LE(window->trainingView()->minimumSizeHint().height(), page->viewport()->height());
+    EXPECT_FALSE(page->verticalScrollBar()->isVisible());
+    // The grid's scroll area shows the whole grid.
+    auto* gridScroll =
+        window->trainingView()->findChild<QScrollArea*>(QStringLiteral("neuronGridScroll"));
+    ASSERT_NE(gridScroll, nullptr);
+    EXPECT_GE(gridScroll->viewport()->height(), gridScroll->widget()->minimumSizeHint().height());
+    EXPECT_FALSE(gridScroll->verticalScrollBar()->isVisible());
+
+    auto* backend = window->findChild<ui::ElidedLabel*>(QStringLiteral("backendLabel"));
+    ASSERT_NE(backend, nullptr);
+    const QFontMetrics metrics(backend->font());
+    EXPECT_LE(metrics.horizontalAdvance(backend->text()), backend->contentsRect().width());
+    if (metrics.horizontalAdvance(backend->fullText()) > backend->contentsRect().width()) {
+        EXPECT_TRUE(backend->text().endsWith(QStringLiteral("…"))) << backend->text().toStdString();
+        EXPECT_TRUE(backend->toolTip().startsWith(backend->fullText()));
+    }
 }

@@ -109,6 +109,76 @@ TEST(PolylineSimplification, DroppedPointsStayWithinTolerance) {
     }
 }
 
+TEST(PolylineClipping, PartsInsideTheBoxEndOnItsEdges) {
+    using actlab::ui::clipPolyline;
+    const QRectF box(QPointF(0, 0), QPointF(10, 10));
+    // Inside throughout: the polyline itself.
+    const std::vector<QPointF> inside{{1, 1}, {5, 9}, {9, 2}};
+    EXPECT_EQ(clipPolyline(inside, box), std::vector<std::vector<QPointF>>{inside});
+    // Out through the top edge and back in: two parts, ending and starting on y = 10.
+    const auto parts = clipPolyline({{2, 6}, {4, 14}, {6, 6}, {8, 8}}, box);
+    ASSERT_EQ(parts.size(), 2u);
+    EXPECT_EQ(parts[0], (std::vector<QPointF>{{2, 6}, {3, 10}}));
+    EXPECT_EQ(parts[1], (std::vector<QPointF>{{5, 10}, {6, 6}, {8, 8}}));
+    // Across the box with both ends outside: the chord, edge to edge.
+    EXPECT_EQ(clipPolyline({{-5, 5}, {15, 5}}, box),
+              (std::vector<std::vector<QPointF>>{{{0, 5}, {10, 5}}}));
+    // Outside throughout, beside the box or across its corner's outside: nothing.
+    EXPECT_TRUE(clipPolyline({{-5, 5}, {-1, 20}, {20, 20}}, box).empty());
+    EXPECT_EQ(clipPolyline({{-1, 5}, {5, -1}}, box),  // cuts the corner
+              (std::vector<std::vector<QPointF>>{{{0, 4}, {4, 0}}}));
+    EXPECT_TRUE(clipPolyline({{-6, 5}, {5, -6}}, box).empty());
+}
+
+// Qt 6.4's SVG generator ignores the painter's clip, with which Qt Charts keeps a curve inside
+// the plot: the SVG of a curve that leaves the axes' range must stop at the plot's edge as the PNG
+// does, not run over the axes and off the page.
+TEST_F(CurveChartTest, TheSvgOfACurvePastTheAxesStopsAtThePlotAsThePngDoes) {
+    CurveChart::Curve wide = sine("a");
+    wide.color = QColor(0, 0, 255);
+    wide.inLegend = false;            // no blue legend marker: the only blue is the curve
+    for (double& y : wide.y) y *= 3;  // three times the y range [-1.5, 1.5]
+    chart.setCurves({wide});
+    chart.setYRange(-1.5, 1.5);
+    QApplication::processEvents();
+    const int shown = chart.displayedPointCount("a");
+    QTemporaryDir dir;
+    QString error;
+    const QString png = dir.filePath("plot.png"), svg = dir.filePath("plot.svg");
+    ASSERT_TRUE(chart.exportPng(png, &error)) << error.toStdString();
+    ASSERT_TRUE(chart.exportSvg(svg, &error)) << error.toStdString();
+    // The rows the curve's ink spans, as a share of the picture's height.
+    auto blueRows = [](const QImage& image) {
+        int top = image.height(), bottom = -1;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x) {
+                const QRgb c = image.pixel(x, y);
+                if (qBlue(c) > 180 && qRed(c) < 90 && qGreen(c) < 90) {
+                    top = std::min(top, y);
+                    bottom = std::max(bottom, y);
+                }
+            }
+        return std::pair<double, double>(double(top) / image.height(),
+                                         double(bottom + 1) / image.height());
+    };
+    const QImage pngImage(png), svgImage(svg);  // the SVG through Qt's image plugin
+    ASSERT_FALSE(pngImage.isNull());
+    ASSERT_FALSE(svgImage.isNull()) << "the qsvg image plugin cannot read " << svg.toStdString();
+    const auto [pngTop, pngBottom] = blueRows(pngImage);
+    const auto [svgTop, svgBottom] = blueRows(svgImage);
+    ASSERT_GT(pngTop, 0.02);  // the plot's top edge, below the chart's margin
+    ASSERT_LT(pngBottom, 0.98);
+    EXPECT_NEAR(svgTop, pngTop, 0.01);
+    EXPECT_NEAR(svgBottom, pngBottom, 0.01);
+    // The chart on screen shows the whole curve again afterwards.
+    // The chart is whole again afterwards: on screen, and in a second PNG, pixel for pixel.
+    QApplication::processEvents();
+    EXPECT_EQ(chart.displayedPointCount("a"), shown);
+    const QString again = dir.filePath("again.png");
+    ASSERT_TRUE(chart.exportPng(again, &error)) << error.toStdString();
+    EXPECT_EQ(QImage(again), pngImage);
+}
+
 TEST_F(CurveChartTest, ZoomPanAndResetByApi) {
     QSignalSpy changed(&chart, &CurveChart::viewChanged);
     chart.zoom(0.5, 0, 0);

@@ -3,11 +3,62 @@
 // never use the display simplification.
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPaintEngine>
 #include <QPainter>
+#include <cmath>
 
 #include "ui/charts/curve_chart_impl.h"
+#include "ui/charts/polyline_simplification.h"
 
 namespace actlab::ui {
+
+std::vector<QXYSeries*> CurveChart::Impl::keepInsideTheAxes() {
+    std::vector<QXYSeries*> extra;
+    const double yLow = logY ? logAxisY->min() : axisY->min();
+    const double yHigh = logY ? logAxisY->max() : axisY->max();
+    // In the chart's linear space (log10 y on a log axis), where its segments are straight.
+    const QRectF box(QPointF(axisX->min(), yToPixelSpace(yLow)),
+                     QPointF(axisX->max(), yToPixelSpace(yHigh)));
+    auto toData = [this](const QPointF& p) {
+        return logY ? QPointF(p.x(), std::pow(10.0, p.y())) : p;
+    };
+    for (auto& [key, entry] : entries) {
+        std::vector<QPointF> linear;
+        for (const QPointF& p : entry.series->points())
+            linear.emplace_back(p.x(), yToPixelSpace(p.y()));
+        if (entry.mark != Curve::Mark::Line) {
+            QList<QPointF> inside;
+            for (const QPointF& p : linear)
+                if (box.left() <= p.x() && p.x() <= box.right() && box.top() <= p.y() &&
+                    p.y() <= box.bottom())
+                    inside.append(toData(p));
+            entry.series->replace(inside);
+            continue;
+        }
+        const std::vector<std::vector<QPointF>> parts = clipPolyline(linear, box);
+        for (size_t i = 0; i < std::max<size_t>(parts.size(), 1); ++i) {
+            QList<QPointF> shown;
+            if (i < parts.size())
+                for (const QPointF& p : parts[i]) shown.append(toData(p));
+            if (i == 0) {
+                entry.series->replace(shown);
+                continue;
+            }
+            auto* piece = new QLineSeries();
+            piece->setPen(entry.series->pen());
+            chart->addSeries(piece);
+            piece->attachAxis(axisX);
+            piece->attachAxis(shownAxisY());
+            for (QLegendMarker* marker : chart->legend()->markers(piece)) marker->setVisible(false);
+            piece->replace(shown);
+            extra.push_back(piece);
+        }
+    }
+    if (!extra.empty() && chart->layout()) chart->layout()->activate();
+    return extra;
+}
 
 void CurveChart::Impl::renderTo(QPainter& painter, const QSize& size, bool fullResolution) {
     const QSizeF oldSize = chart->size();
@@ -22,8 +73,16 @@ void CurveChart::Impl::renderTo(QPainter& painter, const QSize& size, bool fullR
     if (chart->layout()) chart->layout()->activate();
     updateTicks();
     redisplayAll();
+    const bool painterClips =
+        !painter.paintEngine() || painter.paintEngine()->type() != QPaintEngine::SVG;
+    const std::vector<QXYSeries*> extra =
+        painterClips ? std::vector<QXYSeries*>{} : keepInsideTheAxes();
     chart->scene()->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)),
                            chart->mapRectToScene(QRectF(QPointF(0, 0), chart->size())));
+    for (QXYSeries* piece : extra) {
+        chart->removeSeries(piece);
+        delete piece;
+    }
     decimation = wasDecimating;
     if (resized) {
         chart->resize(oldSize);

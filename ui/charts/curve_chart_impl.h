@@ -59,6 +59,10 @@ public:
 
     // Lays the chart out at `size` (logical pixels) and restores it when done: for exports.
     void renderTo(QPainter& painter, const QSize& size, bool fullResolution);
+    // For a painter that cannot clip (Qt 6.4's SVG generator): each series shows only its parts
+    // inside the axes' ranges, a curve that leaves and comes back as extra series (returned, to
+    // be deleted after painting) without legend entries. redisplayAll() undoes it.
+    std::vector<QXYSeries*> keepInsideTheAxes();
 
     CurveChart* q;
     QChart* chart = nullptr;

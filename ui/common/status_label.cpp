@@ -1,4 +1,5 @@
 // StatusLabel: the parts laid out greedily, as many per line as the label's width holds.
+// ElidedLabel: QFontMetrics::elidedText at each resize.
 #include "ui/common/status_label.h"
 
 #include <QResizeEvent>
@@ -54,6 +55,36 @@ void StatusLabel::wrapParts() {
             lines << part;
     }
     setText(lines.join(QLatin1Char('\n')));
+}
+
+ElidedLabel::ElidedLabel(QWidget* parent) : QLabel(parent) {
+    setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+}
+
+void ElidedLabel::setFullText(const QString& text) {
+    m_full = text;
+    setToolTip(text);
+    elide();
+}
+
+QSize ElidedLabel::minimumSizeHint() const {
+    return {fontMetrics().horizontalAdvance(QStringLiteral("…")),
+            QLabel::minimumSizeHint().height()};
+}
+
+void ElidedLabel::resizeEvent(QResizeEvent* event) {
+    QLabel::resizeEvent(event);
+    elide();
+}
+
+void ElidedLabel::changeEvent(QEvent* event) {
+    QLabel::changeEvent(event);
+    if (event->type() == QEvent::FontChange) elide();
+}
+
+void ElidedLabel::elide() {
+    const QString shown = fontMetrics().elidedText(m_full, Qt::ElideRight, contentsRect().width());
+    if (shown != text()) setText(shown);
 }
 
 }  // namespace actlab::ui

@@ -223,13 +223,35 @@ void RunPanel::applyMinimumSizes() {
 
 QString RunPanel::summaryText() const { return m_summary->text(); }
 
+void RunPanel::arrange(Arrangement arrangement) {
+    m_arrangement = arrangement;
+    const bool narrow = arrangement == Arrangement::Narrow;
+    m_body->setDirection(narrow ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+    m_side->setDirection(arrangement == Arrangement::Wide ? QBoxLayout::TopToBottom
+                                                          : QBoxLayout::LeftToRight);
+    // In a row the plane, square and as tall as the panel, needs less of the width.
+    m_body->setStretch(0, narrow ? 5 : arrangement == Arrangement::Row ? 2 : 3);
+    m_body->setStretch(1, narrow ? 3 : arrangement == Arrangement::Row ? 3 : 2);
+}
+
 void RunPanel::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
-    const bool narrow = width() < kNarrowWidth;
-    m_body->setDirection(narrow ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
-    m_side->setDirection(narrow ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
-    m_body->setStretch(0, narrow ? 5 : 3);
-    m_body->setStretch(1, narrow ? 3 : 2);
+    const int rowWidth = m_plane->minimumWidth() + m_gridScroll->minimumSizeHint().width() +
+                         std::max(m_grid->minimumWidth(), m_colouring->sizeHint().width()) +
+                         m_neuronMap->minimumWidth() + int(kRowSlack * uiScale());
+    Arrangement next = Arrangement::Wide;
+    if (width() < kNarrowWidth) {
+        next = Arrangement::Narrow;
+    } else if (width() >= rowWidth) {
+        if (m_arrangement == Arrangement::Wide && height() <= minimumSizeHint().height()) {
+            m_stackedHeight = minimumSizeHint().height();  // squeezed: the page would scroll
+            next = Arrangement::Row;
+        } else if (m_arrangement == Arrangement::Row &&
+                   height() < m_stackedHeight + int(24 * uiScale())) {
+            next = Arrangement::Row;  // not back until the stacked pictures fit with room
+        }
+    }
+    if (next != m_arrangement) arrange(next);
     m_grid->updateGeometry();  // its size hint depends on its width
 }
 

@@ -60,12 +60,23 @@ protected:
 private:
     // Narrower than this, the grid and the neuron map go below the plane.
     static constexpr int kNarrowWidth = 470;
+    // Between the plane and the grid and map beside it, more room than this (× the UI scale)
+    // above their least widths before the three go in one row.
+    static constexpr int kRowSlack = 120;
+
+    // Wide: plane | (grid over map). Narrow: plane over (grid | map). Row: plane | grid | map, for
+    // a panel wide but squeezed to its least height (200 % on a 1920 × 1080 screen with a lesson
+    // beside), where the stacked grid and map would make the page scroll.
+    enum class Arrangement { Wide, Narrow, Row };
+    void arrange(Arrangement arrangement);
 
     void showNeuron();
     void applyMinimumSizes();  // the pictures' smallest sizes at the current UI scale
 
-    QBoxLayout* m_body;  // plane | grid and map
-    QBoxLayout* m_side;  // grid | map
+    Arrangement m_arrangement = Arrangement::Wide;
+    int m_stackedHeight = 0;  // the least height the Wide arrangement needed, when Row took over
+    QBoxLayout* m_body;       // plane | grid and map
+    QBoxLayout* m_side;       // grid | map
     QLabel* m_title;
     QLabel* m_summary;
     QStackedWidget* m_plane;  // surface | fit | "no picture for this data"
