@@ -68,8 +68,9 @@ void RunWorker::runFrame() {
     // The frame's time less its snapshot, but never less than the snapshot took: when snapshots
     // are slow (large models, a loaded machine, a sanitizer build) frames get longer instead of
     // training getting ~5 ms in every snapshot's 30 ms or more (issue 6).
-    const double budget =
-        std::max({0.005, kFrameMilliseconds / 1000.0 - m_snapshotSeconds, m_snapshotSeconds});
+    const double frameSeconds =
+        (m_target >= 0 ? kTargetFrameMilliseconds : kFrameMilliseconds) / 1000.0;
+    const double budget = std::max({0.005, frameSeconds - m_snapshotSeconds, m_snapshotSeconds});
     const int limit = m_target >= 0 ? std::max(0, m_target - modelSteps()) : -1;
     if (limit != 0) m_rateSteps += trainFrame(perFrame, budget, limit);
     if (m_rateClock.isValid() && m_rateClock.elapsed() > 0)

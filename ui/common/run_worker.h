@@ -16,6 +16,11 @@ class RunWorker : public QObject {
     Q_OBJECT
 public:
     static constexpr int kFrameMilliseconds = 30;  // at most ~33 frames a second
+    // Training towards a target (advance: a lesson's pre-training, Step, trainAndWait) the frames
+    // are longer: the pictures still move five times a second, and the snapshots no longer take
+    // half the time (a Transformer's probes, attention maps and diagnostics cost as much as the
+    // steps of a 30 ms frame, so a lesson's pre-training took twice as long as the steps).
+    static constexpr int kTargetFrameMilliseconds = 200;
 
     // Thread-safe; take effect at the next step.
     void requestPause() { m_running.store(false); }
