@@ -101,7 +101,10 @@ output=$(actlab --help 2>/tmp/help.err) || fail "actlab --help (no display) exit
 apt-get install -y -qq --no-install-recommends xvfb xauth file >/tmp/apt-xvfb.log 2>&1 ||
     { fail "installing xvfb xauth file failed: $(tail -n 1 /tmp/apt-xvfb.log)"; exit 1; }
 begin=$SECONDS
-QT_QPA_PLATFORM=xcb timeout 300 xvfb-run -a -s "-screen 0 1600x1000x24" \
+# Display 150 and up: .ci/run runs this beside the ASan suite's Xvfb in another root, whose /tmp
+# (the lock files xvfb-run -a looks at) this root cannot see, while both servers' abstract
+# sockets share one namespace; that one starts at 99.
+QT_QPA_PLATFORM=xcb timeout 300 xvfb-run -a -n 150 -s "-screen 0 1600x1000x24" \
     actlab --screenshot /tmp/shot.png --size 1200x800 >/tmp/shot.log 2>&1 ||
     fail "actlab --screenshot under Xvfb exited $?: $(tail -n 2 /tmp/shot.log | tr '\n' ' ')"
 kind=$(file -b /tmp/shot.png 2>&1)

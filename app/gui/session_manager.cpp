@@ -309,10 +309,14 @@ QString SessionManager::unsavedWork() const {
     const bool attentionMoved =
         now.attentionGeneration != m_saved.attentionGeneration ||
         (now.attentionStep >= 0 && now.attentionStep != m_saved.attentionStep);
-    if (trainingMoved && training.currentStep() > 0)
-        parts << tr("the Training run (step %1)").arg(training.currentStep());
-    if (attentionMoved && attention.currentStep() > 0)
-        parts << tr("the Attention run (step %1)").arg(attention.currentStep());
+    // The runs' own steps, not the views': a view shows its run's step once the frame is
+    // drawn, and work trained before that (a loaded machine) must not pass for saved.
+    const int trainingStep = std::max(training.currentStep(), now.trainingStep);
+    const int attentionStep = std::max(attention.currentStep(), now.attentionStep);
+    if (trainingMoved && trainingStep > 0)
+        parts << tr("the Training run (step %1)").arg(trainingStep);
+    if (attentionMoved && attentionStep > 0)
+        parts << tr("the Attention run (step %1)").arg(attentionStep);
     if (parts.isEmpty() && now.views != m_saved.views) parts << tr("changes to the views");
     return parts.join(tr(" and "));
 }
@@ -333,7 +337,10 @@ void SessionManager::startAutosave() {
         return;  // no autosave rather than one another instance could take for its own
     }
     m_autosavePath = stem + QLatin1String(kSessionSuffix);
-    m_autosaved = current();
+    // The first autosave keeps what differs from the saved state. Not current(): before a
+    // run's first frame its step reads −1, which compares equal to every later step, so a run
+    // trained after an early start was never autosaved.
+    m_autosaved = m_saved;
     m_autosaveTimer.start();
 }
 
@@ -344,6 +351,8 @@ bool SessionManager::autosaveNow() {
     if (unsavedWork().isEmpty()) {                // saved by hand since: no copy needed
         QFile::remove(m_autosavePath);
         m_autosaved = now;
+        if (m_autosaved.trainingStep < 0) m_autosaved.trainingStep = m_saved.trainingStep;
+        if (m_autosaved.attentionStep < 0) m_autosaved.attentionStep = m_saved.attentionStep;
         return true;
     }
     QString error;

@@ -336,3 +336,37 @@ TEST_F(CurveChartTest, AUiScaleChangeLeavesTheSceneItemsAloneAndScalesTheTexts) 
     EXPECT_DOUBLE_EQ(chart.titleFont().pointSizeF(), title);
     delete counter;
 }
+
+// Six long names on a narrow chart: Qt Charts gives a right-hand legend less room than its
+// entries ask and used to place it partly past the chart's right edge, its texts cut there
+// without "..." (the Explorer at 1024 × 768). The legend stays inside the chart; a chart whose
+// owner names the curves elsewhere leaves the legend out while its entries would be cut, and
+// shows it again when widened.
+TEST_F(CurveChartTest, ACrowdedLegendStaysInsideTheChartOrIsLeftOutWhereOptional) {
+    std::vector<CurveChart::Curve> curves;
+    for (const char* name : {"ReLU", "Leaky ReLU", "GELU (tanh approx.)", "GELU (sigmoid approx.)",
+                             "Hardsigmoid", "Mish"}) {
+        CurveChart::Curve curve = sine(QString::fromLatin1(name), 201);
+        curve.label = QString::fromLatin1(name);
+        curves.push_back(curve);
+    }
+    chart.setCurves(curves);
+    auto settle = [] {
+        for (int i = 0; i < 5; ++i) QApplication::processEvents();
+    };
+    chart.resize(410, 500);
+    settle();
+    ASSERT_TRUE(chart.legendShown());
+    for (const QString& text : chart.elidedTexts())
+        EXPECT_FALSE(text.endsWith(QLatin1String("(past the edge)"))) << text.toStdString();
+
+    chart.setLegendOptional(true);
+    settle();
+    EXPECT_FALSE(chart.legendShown()) << "its entries would be cut";
+    EXPECT_TRUE(chart.elidedTexts().isEmpty()) << chart.elidedTexts().join(", ").toStdString();
+
+    chart.resize(1000, 500);
+    settle();
+    EXPECT_TRUE(chart.legendShown()) << "room enough for the whole names";
+    EXPECT_TRUE(chart.elidedTexts().isEmpty()) << chart.elidedTexts().join(", ").toStdString();
+}

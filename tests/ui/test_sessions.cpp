@@ -293,6 +293,28 @@ TEST_F(SessionTest, TheAutosaveIsWrittenAndOfferedBackAfterACrash) {
     QStandardPaths::setTestModeEnabled(false);
 }
 
+// Autosave started before the runs' first frames (a loaded machine: the ASan run): a run's
+// step then read −1, which compared equal to every later step, and what was trained after it
+// was never autosaved.
+TEST_F(SessionTest, AnAutosaveStartedBeforeTheFirstFrameKeepsWhatIsTrainedAfter) {
+    QStandardPaths::setTestModeEnabled(true);
+    QDir(actlab::gui::SessionManager::autosaveFolder()).removeRecursively();
+    MainWindow window(*backend.backend, QString::fromStdString(backend.reason));
+    window.setQuitQuestion([](const QString&) { return MainWindow::QuitAnswer::Discard; });
+    ASSERT_FALSE(window.trainingView()->controller()->hasRun()) << "no event loop ran yet";
+    window.sessions()->startAutosave();
+    const QString own = window.sessions()->autosavePath();
+    ASSERT_FALSE(own.isEmpty());
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(window.trainingView()->trainAndWait(8, 60000));
+    EXPECT_FALSE(window.unsavedWork().isEmpty());
+    EXPECT_TRUE(window.sessions()->autosaveNow());
+    EXPECT_TRUE(QFile::exists(own)) << "the trained run was not autosaved";
+    window.sessions()->endCleanly();
+    QStandardPaths::setTestModeEnabled(false);
+}
+
 TEST_F(SessionTest, TheCliSessionOpensInTheGuiAndBadFilesExitTwo) {
     auto window = makeWindow();
     ASSERT_TRUE(window->trainingView()->trainAndWait(12, 60000));

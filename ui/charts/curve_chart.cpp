@@ -10,6 +10,7 @@
 #include <QGraphicsTextItem>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QTextDocument>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -530,14 +531,25 @@ void CurveChart::setDraftMode(bool draft) { m_impl->view->setDraftMode(draft); }
 bool CurveChart::draftMode() const { return m_impl->view->draftMode(); }
 
 // Qt Charts draws its title, axis texts and legend labels as QGraphicsTextItems and cuts a text
-// that does not fit to a prefix followed by "..." (ChartPresenter::truncatedText).
+// that does not fit to a prefix followed by "..." (ChartPresenter::truncatedText). A text that
+// Qt placed partly outside the chart (a right-hand legend wider than the room left for it) is
+// cut by the chart's edge without any mark: reported as "text (past the edge)".
 QStringList CurveChart::elidedTexts() const {
     QStringList elided;
+    const QRectF chartBox = m_impl->chart->mapRectToScene(m_impl->chart->rect());
     for (QGraphicsItem* item : m_impl->chart->scene()->items()) {
         const auto* text = qgraphicsitem_cast<QGraphicsTextItem*>(item);
         if (!text || !text->isVisible()) continue;
         const QString shown = text->toPlainText();
-        if (shown.endsWith(QLatin1String("...")) || shown.endsWith(QChar(0x2026))) elided << shown;
+        if (shown.endsWith(QLatin1String("...")) || shown.endsWith(QChar(0x2026))) {
+            elided << shown;
+            continue;
+        }
+        if (shown.isEmpty()) continue;
+        const double margin = text->document()->documentMargin();
+        const QRectF ink = text->sceneBoundingRect().adjusted(margin, margin, -margin, -margin);
+        if (!chartBox.adjusted(-0.5, -0.5, 0.5, 0.5).contains(ink))
+            elided << QStringLiteral("%1 (past the edge)").arg(shown);
     }
     return elided;
 }
@@ -574,6 +586,13 @@ QStringList CurveChart::crowdedTickLabels() const {
             crowded << left[i - 1].second + "|" + left[i].second;
     return crowded;
 }
+
+void CurveChart::setLegendOptional(bool optional) {
+    m_impl->legendOptional = optional;
+    m_impl->updateLegendPlacement();
+}
+
+bool CurveChart::legendShown() const { return m_impl->chart->legend()->isVisible(); }
 
 QStringList CurveChart::legendLabels() const {
     QStringList labels;

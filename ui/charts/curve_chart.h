@@ -107,6 +107,11 @@ public:
     // as one number, "10002000"), as "a|b" pairs; and the labels of the visible legend entries.
     QStringList crowdedTickLabels() const;
     QStringList legendLabels() const;
+    // For an owner that names every curve beside the chart (the Explorer's readout table): the
+    // legend is left out while its entries would be cut to "..." (a narrow chart with long
+    // names), and comes back when the chart has the room. Off by default.
+    void setLegendOptional(bool optional);
+    bool legendShown() const;
 
 signals:
     void cursorMoved(double x);                   // data x under the mouse pointer

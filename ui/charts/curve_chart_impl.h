@@ -54,6 +54,18 @@ public:
     void setCursorLine(const QPointF& chartPosition);
     void applyLegendVisibility(Entry& entry, const QString& key);
     void updateLegendPlacement();
+    // Font, width and side for legendRoom; true when the longest entry does not fit it even
+    // at the smallest size (Qt Charts then cuts it to "...").
+    bool placeLegend(const QStringList& shown);
+    bool fittingLegend = false;   // inside updateLegendPlacement's own layout
+    bool legendOptional = false;  // setLegendOptional
+    // The most a right-hand legend may take. Qt Charts keeps the plot at least as wide as the
+    // x axis' labels need and places a legend that leaves less partly outside the chart, cut by
+    // its edge without "...": a legend found past the edge lowers this by as much, until the
+    // chart's width or the entries change.
+    qreal legendRoom = 0;
+    qreal legendRoomChartWidth = -1;
+    QStringList legendRoomLabels;
     // Legend entries at this font in one row below the plot.
     bool fitsBelow(const QStringList& labels, const QFont& font) const;
 

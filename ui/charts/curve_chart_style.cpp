@@ -84,9 +84,37 @@ void CurveChart::Impl::updateLegendPlacement() {
     QStringList shown;
     for (const auto& [key, entry] : entries)
         if (!legendHidden.contains(key)) shown << entry.label;
+    const qreal chartWidth = chart->size().width();
+    if (chartWidth != legendRoomChartWidth || shown != legendRoomLabels) {
+        legendRoom = chartWidth / 2;
+        legendRoomChartWidth = chartWidth;
+        legendRoomLabels = shown;
+    }
+    bool cut = placeLegend(shown);
+    if (!fittingLegend && chart->legend()->alignment() == Qt::AlignRight &&
+        chart->legend()->isVisible()) {
+        // Laid out now, the legend shows whether Qt Charts gave it its width (see legendRoom).
+        fittingLegend = true;
+        QGraphicsLayout* layout = chart->layout();
+        if (layout) layout->activate();
+        const qreal past =
+            chart->legend()->geometry().right() - (chartWidth - chart->margins().right());
+        if (past > 0.5) {
+            legendRoom = std::max(0.0, chart->legend()->geometry().width() - past);
+            cut = placeLegend(shown);
+            if (layout) layout->activate();
+        }
+        fittingLegend = false;
+    }
+    const bool show = !legendOptional || !cut;
+    if (chart->legend()->isVisible() != show) chart->legend()->setVisible(show);
+}
+
+bool CurveChart::Impl::placeLegend(const QStringList& shown) {
     // Below the plot in one row at 12 pt, or smaller down to 9 pt; else right of the plot, at
-    // the size whose longest entry takes at most half of the chart (Qt Charts cuts longer
-    // ones), 9 pt at least. Sizes times the UI scale.
+    // the size whose longest entry takes at most half of the chart, or less where Qt Charts
+    // left less (legendRoom; Qt cuts longer ones to "..."), 9 pt at least. Sizes times the UI
+    // scale.
     QFont font = chart->legend()->font();
     const double scale = uiScale();
     int size = kLegendPointSize;
@@ -97,6 +125,7 @@ void CurveChart::Impl::updateLegendPlacement() {
     font.setPointSizeF(size * scale);
     const bool below = fitsBelow(shown, font);
     qreal width = 0;  // right of the plot: as wide as the longest entry needs
+    bool cut = false;
     if (!below) {
         for (size = kLegendPointSize; size >= kSmallestLegendPointSize; --size) {
             font.setPointSizeF(size * scale);
@@ -105,14 +134,18 @@ void CurveChart::Impl::updateLegendPlacement() {
             for (const QString& label : shown)
                 longest = std::max(longest, metrics.horizontalAdvance(label));
             width = longest + 2 * metrics.height() + 16;
-            if (width <= chart->size().width() / 2 || size == kSmallestLegendPointSize) break;
+            if (width <= legendRoom || size == kSmallestLegendPointSize) break;
         }
-        width = std::min(width, chart->size().width() / 2);
+        cut = width > legendRoom;
+        width = std::min(width, legendRoom);
     }
     if (chart->legend()->font() != font) chart->legend()->setFont(font);
     if (chart->legend()->minimumWidth() != width) chart->legend()->setMinimumWidth(width);
+    const qreal widest = below ? QWIDGETSIZE_MAX : width;  // right: the entries' width, or less
+    if (chart->legend()->maximumWidth() != widest) chart->legend()->setMaximumWidth(widest);
     const Qt::Alignment wanted = below ? Qt::AlignBottom : Qt::AlignRight;
     if (chart->legend()->alignment() != wanted) chart->legend()->setAlignment(wanted);
+    return cut;
 }
 
 // A curve drawn in a palette colour takes the same slot of the new palette; its owner's next

@@ -33,6 +33,7 @@ ExplorerPanel::ExplorerPanel(actlab::Backend& backend, QWidget* parent)
     m_chart = new CurveChart(this);
     PanelExport::attachMenu(m_chart, this);  // the chart's picture, the curves' f, f′, f″ CSV
     m_chart->setObjectName(QStringLiteral("explorerChart"));
+    m_chart->setLegendOptional(true);  // the readout under it names every curve in its colour
     connect(&AppearanceNotifier::instance(), &AppearanceNotifier::changed, this, [this] {
         updateSwatches();  // the palette's colours
         refresh(false);
