@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Sanitizer runs with GCC 12 (libasan, libubsan and libtsan come with g++), one command each:
 #   scripts/sanitize.sh asan   AddressSanitizer + UBSan build in ./build-asan, the whole CTest suite
+#   scripts/sanitize.sh asan-core  the same without the window (ACTLAB_BUILD_GUI=OFF) in
+#                              ./build-asan-core: core, actlab-cli and their suites. CI runs this
+#                              one: the window's build and suites were half of the whole run's
+#                              twenty minutes on 2 cores, over CI's budget (see README)
 #   scripts/sanitize.sh tsan   ThreadSanitizer build in ./build-tsan, the training-worker and GUI
 #                              tests (tests/ui, tests/ui_panels, tests/ui_training,
 #                              tests/ui_attention)
@@ -32,8 +36,13 @@ device_bound='TwoHundredStepsEndWithinOnePercentOfTheCpu/(post_ln_relu_qkv|pre_l
 size_bound='ProjectorSizes/.*/(1024x768|1400x900)'
 
 case "$mode" in
-  asan)
+  asan | asan-core)
     build=$root/build-asan
+    gui=ON
+    if [ "$mode" = asan-core ]; then
+      build=$root/build-asan-core
+      gui=OFF
+    fi
     exclude="$clock_bound|$device_bound|$size_bound"
     sanitize=address,undefined
     targets=(all)  # cmake/sanitizers.cmake leaves bench/ out of it
@@ -41,13 +50,14 @@ case "$mode" in
     ;;
   tsan)
     build=$root/build-tsan
+    gui=ON
     sanitize=thread
     targets=(tests/ui/all tests/ui_panels/all tests/ui_training/all tests/ui_attention/all)
     test_dirs=(tests/ui tests/ui_panels tests/ui_training tests/ui_attention)
     exclude=$clock_bound
     ;;
   *)
-    echo "usage: scripts/sanitize.sh asan|tsan" >&2
+    echo "usage: scripts/sanitize.sh asan|asan-core|tsan" >&2
     exit 2
     ;;
 esac
@@ -57,7 +67,7 @@ reports=$build/sanitizer-reports
 # the instrumented code is the code CI tests and ships.
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=g++ \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
-  -DACTLAB_SANITIZE="$sanitize"
+  -DACTLAB_SANITIZE="$sanitize" -DACTLAB_BUILD_GUI="$gui"
 
 rm -rf "$reports"
 mkdir -p "$reports"
@@ -79,7 +89,7 @@ export OMP_NUM_THREADS=1
 
 status=0
 cmake --build "$build" -j "$jobs" --target "${targets[@]}" || status=$?
-if [ "$mode" = asan ] && [ "$status" -eq 0 ]; then
+if [ "$mode" != tsan ] && [ "$status" -eq 0 ]; then
   # For the tests only (keep_libraries_loaded.c says why). It comes before libasan in the
   # library list, which ASan accepts when told: the shim defines nothing ASan intercepts.
   gcc -shared -fPIC -O1 -o "$build/libkeep_libraries_loaded.so" "$supp/keep_libraries_loaded.c"
