@@ -259,6 +259,7 @@ void snapshotFrom(const Json& j, const std::string& path, SequenceSnapshot& s) {
             "attention_entropy", "softmax_saturation", "qkv_dead", "ffn_dead", "layer_grad_norm",
             "group_grad_norm", "grad_norm", "probes"});
     readCommon(r, s.step, s.diverged, s.divergedAtStep);
+    s.evaluatedStep = s.step;  // a keyframe is a full snapshot
     readNumber(r, "train_loss", s.trainLoss);
     readNumber(r, "test_loss", s.testLoss);
     readNumber(r, "token_acc", s.tokenAccuracy);

@@ -5,6 +5,7 @@
 #include "training/sequence_trainer.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "layers/activation.h"
@@ -30,18 +31,31 @@ std::string_view parameterGroup(const std::string& name) {
     return "head";
 }
 
-// Marks, per unit (the last axis of pre (N, U)), whether act′ is non-zero somewhere.
+// Marks, per unit (the last axis of pre (…, U)), whether act′ is non-zero somewhere, into
+// `alive` (sized U, kept from earlier chunks). Rows go in blocks, and a block is evaluated only
+// while some unit is still not seen alive: with a smooth activation (GELU, SiLU) every unit is
+// alive after the first block, and only a ReLU-like unit that is dead makes the scan go on.
 void markAlive(std::vector<char>& alive, ConstTensorView<float> pre,
                const ActivationConfig& activation, Tensor<float>& value,
                Tensor<float>& derivative) {
+    constexpr Index kBlockRows = 32;
     const Index units = pre.extent(pre.rank() - 1), rowsCount = pre.size() / units;
-    value = Tensor<float>(pre.shape());
-    derivative = Tensor<float>(pre.shape());
-    activationForward<float>(value, derivative, pre, activation);
+    const ConstTensorView<float> rows = pre.reshape(Shape{rowsCount, units});
     alive.resize(size_t(units), 0);
-    for (Index r = 0; r < rowsCount; ++r)
-        for (Index u = 0; u < units; ++u)
-            if (derivative.data()[r * units + u] != 0.0f) alive[size_t(u)] = 1;
+    for (Index first = 0; first < rowsCount; first += kBlockRows) {
+        if (std::find(alive.begin(), alive.end(), 0) == alive.end()) return;
+        const ConstTensorView<float> block =
+            rows.slice(first, std::min(rowsCount, first + kBlockRows));
+        if (value.shape() != block.shape()) {
+            value = Tensor<float>(block.shape());
+            derivative = Tensor<float>(block.shape());
+        }
+        activationForward<float>(value, derivative, block, activation);
+        const Index blockRows = block.extent(0);
+        for (Index r = 0; r < blockRows; ++r)
+            for (Index u = 0; u < units; ++u)
+                if (derivative.data()[r * units + u] != 0.0f) alive[size_t(u)] = 1;
+    }
 }
 
 double deadShare(const std::vector<char>& alive) {
@@ -227,20 +241,16 @@ void SequenceTrainer::step(int n) {
 
 void SequenceTrainer::evaluate(SequenceSnapshot& s) {
     const TransformerConfig& mc = m_config.model;
-    const int L = mc.layers, H = mc.heads, B = m_config.batch, P = m_config.probes;
+    const int L = mc.layers, H = mc.heads, B = m_config.batch;
     const Index T = m_task->sequence(), O = m_task->classes();
     const bool pooled = m_task->pooled();
     double lossSum = 0, counted = 0, correct = 0, scoredCount = 0, sequencesRight = 0;
     std::vector<double> entropy(size_t(L * H), 0), maxWeight(size_t(L * H), 0);
     double rowsCounted = 0, saturated = 0;  // rows per head (those with two keys or more)
-    std::vector<std::vector<char>> qkvAlive(static_cast<size_t>(L)), ffnAlive(qkvAlive);
+    // Per layer: Q, K and V's units apart, and the FFN's.
+    std::vector<std::array<std::vector<char>, 3>> qkvAlive(static_cast<size_t>(L));
+    std::vector<std::vector<char>> ffnAlive(static_cast<size_t>(L));
     Tensor<float> value, derivative;
-    ProbeTensor attention{"attention", {L, H, P, T, T}, {}};
-    ProbeTensor logitsProbe{
-        "logits",
-        pooled ? std::vector<std::int64_t>{P, O} : std::vector<std::int64_t>{P, T, O},
-        {}};
-    ProbeTensor tokensProbe{"tokens", {P, T}, {}};
     const Index rowsPerSequence = pooled ? 1 : T;
     for (int chunk = 0; chunk * B < m_config.testSequences; ++chunk) {
         const ConstTokenView tokens = m_test.tokens.slice(chunk * B, (chunk + 1) * B);
@@ -291,41 +301,19 @@ void SequenceTrainer::evaluate(SequenceSnapshot& s) {
                         saturated += largest > 0.99;
                         if (l == 0 && h == 0) ++rowsCounted;
                     }
-            if (chunk == 0) {
-                for (int h = 0; h < H; ++h)
-                    for (Index b = 0; b < P; ++b) {
-                        const float* map = att + (b * H + h) * T * T;
-                        attention.values.insert(attention.values.end(), map, map + T * T);
-                    }
-            }
             if (mc.qkvActivation.id != ActivationId::Identity)
-                for (int j = 0; j < 3; ++j) {
-                    std::vector<char> alive;
-                    markAlive(alive, probe.qkvPreActivation[j], mc.qkvActivation, value,
-                              derivative);
-                    auto& all = qkvAlive[size_t(l)];
-                    if (all.size() < alive.size() * 3) all.resize(alive.size() * 3, 0);
-                    for (size_t u = 0; u < alive.size(); ++u)
-                        all[size_t(j) * alive.size() + u] |= alive[u];
-                }
+                for (int j = 0; j < 3; ++j)
+                    markAlive(qkvAlive[size_t(l)][size_t(j)], probe.qkvPreActivation[j],
+                              mc.qkvActivation, value, derivative);
             if (mc.ffn != FeedForwardKind::None) {
                 const ActivationConfig act =
                     mc.ffn == FeedForwardKind::Gated
                         ? ActivationConfig::withDefaults(mc.ffnActivation.info().gate)
                         : mc.ffnActivation;
-                std::vector<char> alive;
-                markAlive(alive, probe.ffnPreActivation, act, value, derivative);
-                auto& all = ffnAlive[size_t(l)];
-                all.resize(alive.size(), 0);
-                for (size_t u = 0; u < alive.size(); ++u) all[u] |= alive[u];
+                markAlive(ffnAlive[size_t(l)], probe.ffnPreActivation, act, value, derivative);
             }
         }
-        if (chunk == 0) {
-            // attention.values was filled layer by layer: (L, H, P, T, T) as declared.
-            const Index perProbe = rowsPerSequence * O;
-            logitsProbe.values.assign(logits.data(), logits.data() + P * perProbe);
-            for (Index i = 0; i < P * T; ++i) tokensProbe.values.push_back(float(tokens.data()[i]));
-        }
+        if (chunk == 0) s.probes = probeTensors(logits, tokens);
     }
     s.testLoss = counted > 0 ? lossSum / counted : 0;
     s.tokenAccuracy = scoredCount > 0 ? correct / scoredCount : 0;
@@ -343,13 +331,43 @@ void SequenceTrainer::evaluate(SequenceSnapshot& s) {
     s.attentionEntropy = entropy.empty() ? 0 : entropySum / double(entropy.size());
     s.softmaxSaturation = rowsCounted > 0 ? saturated / (rowsCounted * H * L) : 1;
     for (int l = 0; l < L; ++l) {
-        s.qkvDeadFraction.push_back(deadShare(qkvAlive[size_t(l)]));
+        const auto& [q, k, v] = qkvAlive[size_t(l)];
+        std::vector<char> all(q);
+        all.insert(all.end(), k.begin(), k.end());
+        all.insert(all.end(), v.begin(), v.end());
+        s.qkvDeadFraction.push_back(deadShare(all));
         s.ffnDeadFraction.push_back(deadShare(ffnAlive[size_t(l)]));
     }
-    s.probes = {std::move(attention), std::move(logitsProbe), std::move(tokensProbe)};
 }
 
-SequenceSnapshot SequenceTrainer::snapshot() {
+std::vector<ProbeTensor> SequenceTrainer::probeTensors(ConstTensorView<float> logits,
+                                                       ConstTokenView tokens) {
+    const TransformerConfig& mc = m_config.model;
+    const int L = mc.layers, H = mc.heads, P = m_config.probes;
+    const Index T = m_task->sequence(), O = m_task->classes();
+    const bool pooled = m_task->pooled();
+    ProbeTensor attention{"attention", {L, H, P, T, T}, {}};
+    attention.values.reserve(size_t(L * H * P * T * T));
+    for (int l = 0; l < L; ++l) {
+        const float* att = m_model->probe(l).attention.data();  // (B, H, T, T)
+        for (int h = 0; h < H; ++h)
+            for (Index b = 0; b < P; ++b) {
+                const float* map = att + (b * H + h) * T * T;
+                attention.values.insert(attention.values.end(), map, map + T * T);
+            }
+    }
+    ProbeTensor logitsProbe{
+        "logits",
+        pooled ? std::vector<std::int64_t>{P, O} : std::vector<std::int64_t>{P, T, O},
+        {}};
+    const Index perProbe = (pooled ? 1 : T) * O;
+    logitsProbe.values.assign(logits.data(), logits.data() + P * perProbe);
+    ProbeTensor tokensProbe{"tokens", {P, T}, {}};
+    for (Index i = 0; i < P * T; ++i) tokensProbe.values.push_back(float(tokens.data()[i]));
+    return {std::move(attention), std::move(logitsProbe), std::move(tokensProbe)};
+}
+
+SequenceSnapshot SequenceTrainer::snapshot(SnapshotScope scope) {
     if (diverged() && m_lastFinite) {
         SequenceSnapshot s = *m_lastFinite;
         s.diverged = true;
@@ -363,10 +381,28 @@ SequenceSnapshot SequenceTrainer::snapshot() {
     s.divergedAtStep = m_divergedAt;
     if (diverged()) return s;
     const auto now = std::chrono::steady_clock::now();
+    double stepsPerSecond = 0;
     if (m_timed && m_steps > m_lastSnapshotStep) {
         const double seconds = std::chrono::duration<double>(now - m_lastSnapshotTime).count();
-        if (seconds > 0) s.stepsPerSecond = (m_steps - m_lastSnapshotStep) / seconds;
+        if (seconds > 0) stepsPerSecond = (m_steps - m_lastSnapshotStep) / seconds;
     }
+    if (scope == SnapshotScope::Probes && m_lastFinite) {
+        SequenceSnapshot light = *m_lastFinite;  // its held-out figures, train loss and history
+        light.step = m_steps;
+        light.stepsPerSecond = stepsPerSecond;
+        light.layerGradientNorm = m_layerGradientNorm;
+        light.groupGradientNorm = m_groupGradientNorm;
+        light.gradientNorm = m_lastGradientNorm;
+        const ConstTokenView tokens = m_test.tokens.slice(0, m_config.batch);
+        light.probes = probeTensors(m_model->forward(tokens), tokens);
+        for (const ProbeTensor& p : light.probes)
+            for (float v : p.values)
+                if (!std::isfinite(v)) return snapshot(SnapshotScope::Full);  // finds divergence
+        m_lastSnapshotTime = std::chrono::steady_clock::now();
+        m_lastSnapshotStep = m_steps;
+        return light;
+    }
+    s.stepsPerSecond = stepsPerSecond;
     evaluate(s);
     // An update with a finite gradient can still leave a model whose outputs are not finite:
     // that is divergence too, and no such figure leaves the trainer.
@@ -390,6 +426,7 @@ SequenceSnapshot SequenceTrainer::snapshot() {
                         s.headEntropy, s.layerGradientNorm});
     m_historyStep = m_steps;
     s.history = m_history.points();
+    s.evaluatedStep = s.step;
     m_lastFinite = s;
     // Evaluation time is not training time: the rate counts from here.
     m_lastSnapshotTime = std::chrono::steady_clock::now();

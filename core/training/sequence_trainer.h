@@ -40,6 +40,9 @@ struct SequenceHistoryPoint {
 
 struct SequenceSnapshot {
     int step = 0;
+    // The step at which the held-out figures, the train loss and the history were measured:
+    // `step` in a full snapshot, an earlier one in a SnapshotScope::Probes snapshot.
+    int evaluatedStep = 0;
     bool diverged = false;
     int divergedAtStep = -1;
     double trainLoss = 0;  // mean batch loss over the steps since the previous snapshot
@@ -86,6 +89,17 @@ struct SequenceTrainerProgress {
     int historyStep = -1;  // the step of the last point offered to the history
 };
 
+// What snapshot() evaluates.
+enum class SnapshotScope {
+    Full,  // every held-out sequence: the figures, the probes, a point of the history
+    // Only the probe batch's attention maps and logits, at the current step (and the last
+    // step's gradient norms); the held-out figures, the train loss and the history are the last
+    // full snapshot's, at its evaluatedStep. For a view that redraws the maps many times a
+    // second and the figures a few times: a small part of a full snapshot's cost. The first
+    // snapshot is always full.
+    Probes,
+};
+
 class SequenceTrainer {
 public:
     // nullptr with *error (one line) for an invalid configuration.
@@ -94,7 +108,7 @@ public:
 
     // Up to n steps; stops early (and stays stopped) once the loss or the gradient is not finite.
     void step(int n);
-    SequenceSnapshot snapshot();
+    SequenceSnapshot snapshot(SnapshotScope scope = SnapshotScope::Full);
 
     // Live changes keep the moments; config() follows them (a saved run keeps the new ones).
     void setOptimizerConfig(const OptimizerConfig& config) {
@@ -125,6 +139,9 @@ private:
     SequenceTrainer(const SequenceTrainingConfig& config, SequenceTask task,
                     std::unique_ptr<Transformer<float>> model);
     void evaluate(SequenceSnapshot& s);
+    // The probes' tensors, read after a forward pass of the first held-out batch (whose first
+    // sequences the probes are): "attention", "logits" and "tokens".
+    std::vector<ProbeTensor> probeTensors(ConstTensorView<float> logits, ConstTokenView tokens);
 
     SequenceTrainingConfig m_config;
     std::optional<SequenceTask> m_task;

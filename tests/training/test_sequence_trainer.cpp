@@ -4,6 +4,7 @@
 // history whose memory stays bounded (BoundedHistory).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
@@ -260,6 +261,88 @@ TEST(SequenceTrainerSnapshot, DeadQkvUnitsAreAShareForReluAndNoneForIdentity) {
     // A key bias of −1000 switches every ReLU key unit of block 1 off: a third of its q, k, v.
     for (float& b : r->model().findParameter("blocks.1.attn.k.bias")->value) b = -1000;
     EXPECT_GE(r->snapshot().qkvDeadFraction[1], 1.0 / 3);
+}
+
+// The dead share against a scan of every held-out row: a ReLU unit is alive where its
+// pre-activation is positive in some row. The biases make many key units fire rarely, some only
+// after the first rows that markAlive looks at (it stops once every unit is alive), some never.
+TEST(SequenceTrainerSnapshot, TheDeadShareCountsAUnitThatFiresOnlyInALateRow) {
+    SequenceTrainingConfig relu = smallConfig();
+    relu.model.qkvActivation = ActivationConfig::withDefaults(ActivationId::Relu);
+    relu.testSequences = 128;  // four chunks of the batch
+    std::unique_ptr<SequenceTrainer> t = create(relu);
+    t->step(20);
+    std::vector<float>& bias = t->model().findParameter("blocks.1.attn.k.bias")->value;
+    for (size_t u = 0; u < bias.size(); ++u) bias[u] = -0.02f * float(u);
+    const SequenceSnapshot s = t->snapshot();
+    const int B = t->config().batch, C = 32;
+    std::vector<long> firstRow(3 * C, -1);  // q, k, v units of block 1
+    for (int chunk = 0; chunk * B < relu.testSequences; ++chunk) {
+        t->model().forward(t->testSet().tokens.slice(chunk * B, (chunk + 1) * B));
+        const TransformerBlockProbe<float> probe = t->model().probe(1);
+        for (int j = 0; j < 3; ++j) {
+            const ConstTensorView<float> pre = probe.qkvPreActivation[j];
+            const long rows = long(pre.size() / C);
+            for (long r = 0; r < rows; ++r)
+                for (int u = 0; u < C; ++u)
+                    if (pre.data()[r * C + u] > 0 && firstRow[size_t(j * C + u)] < 0)
+                        firstRow[size_t(j * C + u)] = long(chunk) * rows + r;
+        }
+    }
+    const long dead = std::count(firstRow.begin(), firstRow.end(), -1);
+    const long rowsPerChunk = long(B) * 6;
+    const long late =
+        std::count_if(firstRow.begin(), firstRow.end(), [&](long r) { return r >= rowsPerChunk; });
+    ASSERT_GT(dead, 0) << "the biases should switch some key units off everywhere";
+    ASSERT_GT(late, 0) << "some unit should fire first in a later chunk";
+    EXPECT_DOUBLE_EQ(s.qkvDeadFraction[1], double(dead) / double(3 * C))
+        << dead << " dead, " << late << " first alive after the first chunk";
+}
+
+// A Probes snapshot: the probes' maps and logits of a full snapshot at the same step, bit for
+// bit; the held-out figures and the history of the last full one; and it changes nothing the
+// next full snapshot says (its train loss covers every step since the last full one).
+TEST(SequenceTrainerSnapshot, AProbesSnapshotHasTheMapsOfItsStepAndTheFiguresOfTheLastFullOne) {
+    std::unique_ptr<SequenceTrainer> light = create(smallConfig()), full = create(smallConfig()),
+                                     plain = create(smallConfig());
+    const SequenceSnapshot first = light->snapshot(SnapshotScope::Probes);
+    EXPECT_EQ(first.evaluatedStep, 0) << "the first snapshot is full";
+    EXPECT_EQ(first.history.size(), 1u);
+    full->snapshot();
+    plain->snapshot();
+    for (auto* t : {&light, &full, &plain}) (*t)->step(10);
+    const SequenceSnapshot before = light->snapshot();
+    full->snapshot();
+    plain->snapshot();
+    for (auto* t : {&light, &full, &plain}) (*t)->step(5);
+    const SequenceSnapshot probes = light->snapshot(SnapshotScope::Probes),
+                           reference = full->snapshot();
+    EXPECT_EQ(probes.step, 15);
+    EXPECT_EQ(probes.evaluatedStep, 10);
+    EXPECT_EQ(reference.evaluatedStep, 15);
+    ASSERT_EQ(probes.probes.size(), reference.probes.size());
+    for (size_t i = 0; i < probes.probes.size(); ++i) {
+        EXPECT_EQ(probes.probes[i].name, reference.probes[i].name);
+        EXPECT_EQ(probes.probes[i].shape, reference.probes[i].shape);
+        EXPECT_EQ(probes.probes[i].values, reference.probes[i].values) << probes.probes[i].name;
+    }
+    EXPECT_NE(probes.findProbe("attention")->values, before.findProbe("attention")->values);
+    EXPECT_EQ(probes.testLoss, before.testLoss);
+    EXPECT_EQ(probes.trainLoss, before.trainLoss);
+    EXPECT_EQ(probes.headEntropy, before.headEntropy);
+    EXPECT_EQ(probes.history.size(), before.history.size());
+    EXPECT_EQ(probes.gradientNorm, reference.gradientNorm) << "the last step's";
+    light->step(5);
+    plain->step(5);
+    EXPECT_EQ(parameterValues(*light), parameterValues(*plain));
+    const SequenceSnapshot after = light->snapshot(), unbroken = plain->snapshot();
+    expectSameFigures(after, unbroken);
+    EXPECT_EQ(after.evaluatedStep, 20);
+    ASSERT_EQ(after.history.size(), unbroken.history.size());
+    for (size_t i = 0; i < after.history.size(); ++i) {
+        EXPECT_EQ(after.history[i].step, unbroken.history[i].step);
+        EXPECT_EQ(after.history[i].trainLoss, unbroken.history[i].trainLoss);
+    }
 }
 
 // SGD at lr 10 on the small reverse model: the loss overflows within about six steps.

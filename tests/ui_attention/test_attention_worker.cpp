@@ -2,11 +2,14 @@
 // the typed sequence's prediction) and core's sequence prediction it relies on.
 #include <gtest/gtest.h>
 
+#include <QElapsedTimer>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 
 #include "../ui/gui_test_support.h"
 #include "attention_test_view.h"
+#include "common/compute_threads.h"
 #include "training/sequence_prediction.h"
 #include "ui/attention/attention_controller.h"
 
@@ -125,6 +128,50 @@ TEST(AttentionController, PlayRunsUntilPausedAndFramesCarryTheProbes) {
     ASSERT_TRUE(frame.probePredictions);
     EXPECT_EQ(frame.probePredictions->predicted.size(), size_t(8 * 8));
     EXPECT_GE(frame.snapshot->history.size(), 2u);
+}
+
+// Playing at full speed, a frame's maps are of its step, and its figures and curves (a full
+// snapshot) at most ten times a second: the frames between carry SnapshotScope::Probes
+// snapshots. The frame after the pause is full again, its figures those of the paused step
+// (the same run in core, to the bit).
+TEST(AttentionController, PlayingTheFiguresAreNewTenTimesASecondAndThePausedFrameIsFull) {
+    SequenceTrainingConfig config = test::smallReverse(4, 64);
+    config.testSequences = 256;  // the default: a full snapshot costs a few steps' time
+    AttentionController controller;
+    controller.setStepsPerFrame(0);
+    controller.reset(config);
+    ASSERT_TRUE(waitFor([&] { return controller.latest().snapshot != nullptr; }));
+    int frames = 0, full = 0, light = 0;
+    QObject::connect(&controller, &AttentionController::frameChanged, [&] {
+        const SequenceSnapshot* s = controller.latest().snapshot.get();
+        if (!s || !controller.latest().running) return;
+        ++frames;
+        EXPECT_LE(s->evaluatedStep, s->step);
+        (s->evaluatedStep == s->step ? full : light) += 1;
+    });
+    QElapsedTimer clock;
+    clock.start();
+    controller.play();
+    actlab::test::waitFor([] { return false; }, 2000);
+    controller.pause();
+    const double seconds = clock.elapsed() / 1000.0;
+    ASSERT_TRUE(waitFor([&] { return !controller.latest().running; }));
+    std::printf("[ measure  ] %d frames in %.1f s: %d full, %d probes only\n", frames, seconds,
+                full, light);
+    EXPECT_GE(frames, 3);
+    EXPECT_LE(full, int(seconds * 10) + 2) << "full snapshots at most ten times a second";
+    const SequenceSnapshot& paused = *controller.latest().snapshot;
+    EXPECT_EQ(paused.evaluatedStep, paused.step);
+    setComputeThreadsOfThisThread(1);  // as the worker's thread
+    std::string error;
+    std::unique_ptr<SequenceTrainer> same = SequenceTrainer::create(config, &error);
+    ASSERT_TRUE(same) << error;
+    same->step(paused.step);
+    const SequenceSnapshot reference = same->snapshot();
+    EXPECT_EQ(paused.testLoss, reference.testLoss);
+    EXPECT_EQ(paused.tokenAccuracy, reference.tokenAccuracy);
+    EXPECT_EQ(paused.headEntropy, reference.headEntropy);
+    EXPECT_EQ(paused.findProbe("attention")->values, reference.findProbe("attention")->values);
 }
 
 TEST(AttentionController, ATypedSequenceIsPredictedInTheWorkerAndFollowsTraining) {

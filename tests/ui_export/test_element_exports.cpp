@@ -195,6 +195,61 @@ TEST(ElementExports, DecisionSurfaceWritesItsGridAndPointsAndOwnsTheHeatmapMenu)
     EXPECT_EQ(image.pixelColor(atPoint), DecisionSurfaceView::classColor(1, 2));
 }
 
+// Qt 6.4's SVG generator ignores the painter's clip: a point past the plane's edge, drawn over
+// the axis there in an SVG, must be cut at the plane as in the PNG (and on screen), and one on
+// the edge keeps its inner half. The user's points are the only gold in the picture.
+TEST(ElementExports, DecisionSurfacePointsPastThePlaneAreCutInTheSvgAsInThePng) {
+    TrainingSnapshot snapshot;
+    snapshot.probes.push_back(ProbeTensor{"decision_surface", {2, 2}, {0.1f, 0.9f, 0.25f, 0.75f}});
+    snapshot.surfaceLow = -6;
+    snapshot.surfaceHigh = 6;
+    DecisionSurfaceView view;
+    view.resize(500, 420);
+    view.show();
+    view.setSnapshot(snapshot, 2);
+    // The 2 × 2 grid's cells are centred on ±6: the plane spans −12…12.
+    view.setExtraPoints(LabelledPoints{2, {-14, 0, 12, 0, 0, 0}, {0, 1, 0}}, 2);
+    QTemporaryDir dir;
+    QString error;
+    const QString png = dir.filePath("plane.png"), svg = dir.filePath("plane.svg");
+    ASSERT_TRUE(PanelExport::writePng(view, png, &error)) << error.toStdString();
+    ASSERT_TRUE(PanelExport::writeSvg(view, svg, &error)) << error.toStdString();
+    const QImage pngImage(png), svgImage(svg);  // the SVG through Qt's image plugin
+    ASSERT_FALSE(svgImage.isNull()) << "the qsvg image plugin cannot read " << svg.toStdString();
+    // Gold pixels inside and outside the plane, `scale` image pixels per logical pixel.
+    const auto gold = [&](const QImage& image, double scale) {
+        const QRectF plane = QRectF(view.heatmap()->plotRectFor(view.exportSize()));
+        std::pair<int, int> inOut{0, 0};
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x) {
+                const QColor c = image.pixelColor(x, y);
+                if (c.red() < 220 || c.green() < 170 || c.green() > 230 || c.blue() > 60) continue;
+                const QPointF at((x + 0.5) / scale, (y + 0.5) / scale);
+                (plane.adjusted(-0.5, -0.5, 0.5, 0.5).contains(at) ? inOut.first : inOut.second)++;
+            }
+        return inOut;
+    };
+    // Image pixels per logical pixel: 2 in the PNG; the SVG's as the plugin renders its size.
+    const double pngScale = pngImage.width() / double(view.exportSize().width());
+    const double svgScale = svgImage.width() / double(view.exportSize().width());
+    const auto [pngIn, pngOut] = gold(pngImage, pngScale);
+    const auto [svgIn, svgOut] = gold(svgImage, svgScale);
+    EXPECT_GT(pngIn, 0);
+    EXPECT_EQ(pngOut, 0);
+    EXPECT_GT(svgIn, 0);
+    EXPECT_EQ(svgOut, 0) << "gold past the plane in the SVG (" << svgIn << " inside)";
+    // The dot on the right edge keeps its inner half in the SVG: gold just inside the edge.
+    const QRect plane = view.heatmap()->plotRectFor(view.exportSize());
+    const QPointF edge(plane.right() - 1.0, plane.center().y());
+    int near = 0;
+    for (int dy = -8; dy <= 8; ++dy) {
+        const QColor c =
+            svgImage.pixelColor((QPointF(edge.x(), edge.y() + dy) * svgScale).toPoint());
+        near += c.red() >= 220 && c.green() >= 170 && c.green() <= 230 && c.blue() <= 60;
+    }
+    EXPECT_GT(near, 0) << "the edge dot's inner half is missing from the SVG";
+}
+
 TEST(ElementExports, FitPlotWritesItsPointsAndTheFittedCurve) {
     auto data = std::make_shared<TrainingData>();
     data->kind = TaskKind::Regression;

@@ -32,13 +32,20 @@ std::vector<float> probeMaps(const ProbeTensor& attention, int p) {
     return maps;
 }
 
+// A frame whose snapshots are full (SnapshotScope::Full): a keyframe's figures are its step's.
+bool fullyEvaluated(const AttentionFrame& frame) {
+    for (const SequenceSnapshot* s : {frame.snapshot.get(), frame.compared.snapshot.get()})
+        if (s && s->evaluatedStep != s->step && !s->diverged) return false;
+    return true;
+}
+
 QString percent(double share) { return QString::number(share * 100, 'f', 1) + QLatin1Char('%'); }
 
 }  // namespace
 
 void AttentionView::drawFrame() {
     const AttentionFrame& latest = m_controller->latest();
-    if (latest.error.isEmpty() && latest.snapshot) recordKeyframe(latest);
+    if (latest.error.isEmpty() && latest.snapshot && fullyEvaluated(latest)) recordKeyframe(latest);
     if (m_replayFrame && latest.error.isEmpty()) {  // scrubbed: the keyframe stays
         m_drawnStep = latest.step();
         const bool withB = m_comparing && latest.compareRequest == m_controller->compareRequest();
@@ -70,8 +77,9 @@ void AttentionView::drawShown() {
         m_drawnStep = run.step;
         m_drawnStepB = runB ? runB->step : 0;
     }
-    const int stepB = runB ? runB->step : -1;
-    if (run.step != m_chartedStep || stepB != m_chartedStepB || run.diverged) {
+    // The curves change with a full snapshot (SnapshotScope): at its evaluated step.
+    const int stepB = runB ? runB->evaluatedStep : -1;
+    if (run.evaluatedStep != m_chartedStep || stepB != m_chartedStepB || run.diverged) {
         if (runB) {
             const auto differences = runDifferences(m_runConfig, m_runConfigB);
             m_charts->setRuns(frame.snapshot, frame.compared.snapshot,
@@ -79,7 +87,7 @@ void AttentionView::drawShown() {
         } else {
             m_charts->setRun(run);
         }
-        m_chartedStep = run.step;
+        m_chartedStep = run.evaluatedStep;
         m_chartedStepB = stepB;
     }
     if (m_probe->count() == 0) {

@@ -188,14 +188,17 @@ int AttentionWorker::trainFrame(int steps, double budgetSeconds, int limit) {
     return done;
 }
 
-void AttentionWorker::refreshSnapshot(Run& run) {
+void AttentionWorker::refreshSnapshot(Run& run, bool full) {
     const SequenceSnapshot* shown = run.pictures.snapshot.get();
-    if (!run.trainer || (shown && shown->step == run.trainer->steps() &&
-                         shown->diverged == run.trainer->diverged()))
+    if (!run.trainer) return;
+    if (shown && shown->step == run.trainer->steps() &&
+        shown->diverged == run.trainer->diverged() &&
+        (shown->evaluatedStep == shown->step || shown->diverged || !full))
         return;
     QElapsedTimer cost;
     cost.start();
-    auto snapshot = std::make_shared<SequenceSnapshot>(run.trainer->snapshot());
+    auto snapshot = std::make_shared<SequenceSnapshot>(
+        run.trainer->snapshot(full ? SnapshotScope::Full : SnapshotScope::Probes));
     if (&run == &m_a) setSnapshotSeconds(double(cost.nsecsElapsed()) * 1e-9);
     if (const ProbeTensor* logits = snapshot->findProbe("logits"); logits && run.pictures.info) {
         const int classes = int(logits->shape.back());
@@ -223,16 +226,20 @@ void AttentionWorker::refreshPrediction(Run& run) {
 }
 
 void AttentionWorker::emitFrame() {
-    const auto refresh = [this](Run& run) {
-        refreshSnapshot(run);
+    AttentionFrame frame;
+    stamp(frame);  // first: a frame that says the run is not running is a full one
+    // Both runs' snapshots are full in the same frames.
+    const bool full = !frame.running || !framePlaysOn() || !m_sinceFull.isValid() ||
+                      m_sinceFull.elapsed() >= kFullSnapshotMilliseconds;
+    if (full) m_sinceFull.start();
+    const auto refresh = [this, full](Run& run) {
+        refreshSnapshot(run, full);
         refreshPrediction(run);
     };
     if (m_b.trainer)
         alongside([&] { refresh(m_a); }, [&] { refresh(m_b); });
     else
         refresh(m_a);
-    AttentionFrame frame;
-    stamp(frame);
     const AttentionRunPictures& a = m_a.pictures;
     frame.info = a.info;
     frame.snapshot = a.snapshot;

@@ -57,9 +57,15 @@ private:
     void emitFrame() override;
     void build(Run& run, const SequenceTrainingConfig& config);
     void adopt(Run& run, std::unique_ptr<SequenceTrainer> trainer, const std::string& error);
-    bool catchingUp() const;           // run B is behind run A
-    void catchUp(quint64 request);     // B's steps for one frame while paused, then again
-    void refreshSnapshot(Run& run);    // a new snapshot when the step moved (snapshots add history)
+    bool catchingUp() const;        // run B is behind run A
+    void catchUp(quint64 request);  // B's steps for one frame while paused, then again
+    // A new snapshot when the step moved, or a full one where the shown one is not (a full one
+    // adds to the history). While playing on, snapshots are full kFullSnapshotMilliseconds
+    // apart, and between those only the probes' maps and logits are new (SnapshotScope::Probes,
+    // about a tenth of the cost): the maps move at the frame rate, the curves and figures ten
+    // times a second. Every other frame (a pause, a target reached, a command) is full.
+    void refreshSnapshot(Run& run, bool full);
+    static constexpr int kFullSnapshotMilliseconds = 100;
     void refreshPrediction(Run& run);  // the typed sequence on the run's current model
 
     Run m_a, m_b;
@@ -67,6 +73,7 @@ private:
     quint64 m_predictionRequest = 0;
     quint64 m_compareRequest = 0;
     bool m_threadsSet = false;
+    QElapsedTimer m_sinceFull;  // since the last full snapshots
 };
 
 }  // namespace actlab::ui

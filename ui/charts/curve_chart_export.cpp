@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "ui/charts/curve_chart_impl.h"
+#include "ui/charts/painter_clipping.h"
 #include "ui/charts/polyline_simplification.h"
 
 namespace actlab::ui {
@@ -73,10 +74,8 @@ void CurveChart::Impl::renderTo(QPainter& painter, const QSize& size, bool fullR
     if (chart->layout()) chart->layout()->activate();
     updateTicks();
     redisplayAll();
-    const bool painterClips =
-        !painter.paintEngine() || painter.paintEngine()->type() != QPaintEngine::SVG;
     const std::vector<QXYSeries*> extra =
-        painterClips ? std::vector<QXYSeries*>{} : keepInsideTheAxes();
+        painterClips(painter) ? std::vector<QXYSeries*>{} : keepInsideTheAxes();
     chart->scene()->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)),
                            chart->mapRectToScene(QRectF(QPointF(0, 0), chart->size())));
     for (QXYSeries* piece : extra) {

@@ -83,7 +83,9 @@ void RunWorker::runFrame() {
         m_running.store(false);
         m_target = -1;
     }
+    m_framePlaysOn = m_running.load() && !m_interrupt.load() && m_target < 0;
     emitFrame();
+    m_framePlaysOn = false;
     if (m_running.load() && !m_interrupt.load())
         schedule(perFrame > 0 ? kFrameMilliseconds - int(frame.elapsed()) : 0);
 }

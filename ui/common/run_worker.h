@@ -53,6 +53,9 @@ protected:
     // The last snapshot's cost, kept out of a full-speed frame's budget.
     void setSnapshotSeconds(double seconds) { m_snapshotSeconds = seconds; }
     void stamp(RunFrame& frame) const;  // generation, command, running, error, speed
+    // In emitFrame(): whether this frame is one of a free run's (Play, no target) that another
+    // follows at once; not the last before a pause or an end, nor one a command asked for.
+    bool framePlaysOn() const { return m_framePlaysOn; }
 
 private:
     void start();     // play() and advance(): running, the speed measured afresh
@@ -64,6 +67,7 @@ private:
     quint64 m_command = 0;
     int m_target = -1;  // advance(): stop at this step, −1 when playing freely
     bool m_scheduled = false;
+    bool m_framePlaysOn = false;
     double m_snapshotSeconds = 0.005;
     QElapsedTimer m_rateClock;
     int m_rateSteps = 0;

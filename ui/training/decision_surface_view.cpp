@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/charts/painter_clipping.h"
 #include "ui/common/appearance.h"
 #include "ui/heatmap/color_maps.h"
 
@@ -41,13 +42,15 @@ public:
         if (classes > 2) painter.fillRect(QRectF(QPointF(0, 0), size), QColor(255, 255, 255, 110));
         painter.setRenderHint(QPainter::Antialiasing);
         const double radius = std::clamp(size.width() / 110.0, 3.0, 6.0);
+        const QRectF plane(QPointF(0, 0), size);  // points past it are cut, in an SVG too
         const auto draw = [&](const LabelledPoints& points, const QColor& outline, double r) {
             if (points.rawDimension != 2) return;
             painter.setPen(QPen(outline, 1.6));
             for (size_t i = 0; i < points.size(); ++i) {
                 painter.setBrush(DecisionSurfaceView::classColor(int(points.targets[i]), classes));
-                painter.drawEllipse(toPixel(points.inputs[2 * i], points.inputs[2 * i + 1], size),
-                                    r, r);
+                drawDotWithin(painter,
+                              toPixel(points.inputs[2 * i], points.inputs[2 * i + 1], size), r,
+                              plane);
             }
         };
         if (data) {

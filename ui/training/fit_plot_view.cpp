@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/charts/painter_clipping.h"
 #include "ui/common/appearance.h"
 #include "ui/heatmap/axis_ticks.h"
 
@@ -131,7 +132,7 @@ void FitPlotView::paintTo(QPainter& painter, const QSize& size) const {
             painter.setBrush(brush);
             painter.setPen(QPen(markColor(Mark::Negative), 1.2));
             for (size_t i = 0; i < points.size(); ++i)
-                painter.drawEllipse(toPixel(points.inputs[i], points.targets[i]), 3.0, 3.0);
+                drawDotWithin(painter, toPixel(points.inputs[i], points.targets[i]), 3.0, plot);
         };
         QColor data = markColor(Mark::Negative);
         data.setAlpha(160);
