@@ -26,6 +26,7 @@
 #include "translations.h"
 #include "ui/attention/attention_controller.h"
 #include "ui/attention/attention_view.h"
+#include "ui/common/ui_scale.h"
 #include "ui/lessons/lesson_panel.h"
 #include "ui/training/training_controller.h"
 #include "ui/training/training_view.h"
@@ -53,6 +54,7 @@ LessonController::LessonController(MainWindow& window) : QObject(&window), m_win
     m_dock->setObjectName(QStringLiteral("lessonDock"));
     m_dock->setWidget(m_panel);
     m_dock->setMinimumWidth(240);
+    ui::keepDockTitleScaled(m_dock);
     window.addDockWidget(Qt::LeftDockWidgetArea, m_dock);
     m_dock->hide();
     connect(m_panel, &ui::LessonPanel::nextRequested, this, &LessonController::next);

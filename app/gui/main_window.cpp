@@ -12,12 +12,14 @@
 #include <QMessageBox>
 #include <QMetaObject>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
+#include <algorithm>
 #include <cmath>
 
 #include "activations/catalogue.h"
@@ -53,6 +55,37 @@
 namespace actlab::gui {
 namespace {
 
+// The Properties panel, scrolled up and down only: as wide as the panel needs (a larger UI
+// scale widens the dock, as it did before the panel scrolled), as tall as the dock lets it be.
+class PanelScrollArea : public QScrollArea {
+public:
+    explicit PanelScrollArea(QWidget* panel) {
+        setObjectName(QStringLiteral("propertiesPage"));
+        setWidgetResizable(true);
+        setFrameShape(QFrame::NoFrame);
+        setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        setWidget(panel);
+        connect(&ui::UiScaleNotifier::instance(), &ui::UiScaleNotifier::changed, this, [this] {
+            QTimer::singleShot(0, this, [this] {  // after the fonts' relayout
+                if (!widget()) return;
+                for (QLayout* layout : widget()->findChildren<QLayout*>()) layout->invalidate();
+                if (QLayout* layout = widget()->layout()) layout->activate();
+                updateGeometry();
+            });
+        });
+    }
+    QSize minimumSizeHint() const override {
+        if (!widget()) return QScrollArea::minimumSizeHint();
+        return {widget()->minimumSizeHint().width() + verticalScrollBar()->sizeHint().width(),
+                QScrollArea::minimumSizeHint().height()};
+    }
+    QSize sizeHint() const override {
+        if (!widget()) return QScrollArea::sizeHint();
+        const QSize content = widget()->sizeHint();
+        return {std::max(content.width(), minimumSizeHint().width()), content.height()};
+    }
+};
+
 const QStringList kViewNames = {QStringLiteral("explorer"), QStringLiteral("gelu"),
                                 QStringLiteral("gated"), QStringLiteral("training"),
                                 QStringLiteral("attention")};
@@ -75,6 +108,7 @@ MainWindow::MainWindow(Backend& backend, const QString& backendReason, QWidget* 
     m_backendReason = backendReason;
     m_propertiesDock = new QDockWidget(tr("Properties"), this);
     m_propertiesDock->setObjectName(QStringLiteral("propertiesDock"));
+    ui::keepDockTitleScaled(m_propertiesDock);
     addDockWidget(Qt::RightDockWidgetArea, m_propertiesDock);
     // One line, ending in "…" where the window is too narrow (200 % on a projector); the whole
     // text and the device in its tooltip.
@@ -130,7 +164,9 @@ void MainWindow::createViews() {
     m_tabs->tabBar()->setFocus();
 
     m_propertiesDock->setWindowTitle(tr("Properties"));
-    m_propertiesDock->setWidget(m_properties);
+    // A scroll bar where the panel is taller than the dock (200 % on a small screen), not rows
+    // squeezed until their last lines are cut.
+    m_propertiesDock->setWidget(new PanelScrollArea(m_properties));
     m_awayFromExplorer = false;
     // The Properties dock describes the Explorer's function: the other tabs need the room.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {

@@ -22,6 +22,7 @@
 #include "config/session_json.h"
 #include "config/timeline_json.h"
 #include "main_window.h"
+#include "translations.h"
 #include "ui/attention/attention_controller.h"
 #include "ui/attention/attention_view.h"
 #include "ui/common/core_text.h"
@@ -397,7 +398,7 @@ bool SessionManager::offerRecovery(const std::function<bool(const QDateTime& sav
                   &m_window, tr("Recover work"),
                   tr("ActLab did not close properly last time. Recover the work autosaved at "
                      "%1?")
-                      .arg(QLocale().toString(saved, QLocale::ShortFormat)),
+                      .arg(QLocale(currentLanguage()).toString(saved, QLocale::ShortFormat)),
                   QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes) == QMessageBox::Yes;
     bool recovered = false;
     if (recover) {

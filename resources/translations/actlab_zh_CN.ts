@@ -3259,6 +3259,78 @@ sigmoid 误差：%3</translation>
         <source>auto: no usable GPU (%1); using the CPU</source>
         <translation>自动：没有可用的 GPU（%1）；改用 CPU</translation>
     </message>
+    <message>
+        <source>no Vulkan loader (%1)</source>
+        <translation>没有 Vulkan 加载器（%1）</translation>
+    </message>
+    <message>
+        <source>no Vulkan device found</source>
+        <translation>没有找到 Vulkan 设备</translation>
+    </message>
+    <message>
+        <source>no suitable Vulkan device; found %1</source>
+        <translation>没有合适的 Vulkan 设备；找到的是 %1</translation>
+    </message>
+    <message>
+        <source>self-check failed on %1: %2</source>
+        <translation>%1 上的自检失败：%2</translation>
+    </message>
+    <message>
+        <source>the Vulkan backend failed while starting</source>
+        <translation>Vulkan 后端启动时出错</translation>
+    </message>
+    <message>
+        <source>the Vulkan backend failed while starting: %1</source>
+        <translation>Vulkan 后端启动时出错：%1</translation>
+    </message>
+    <message>
+        <source>the Vulkan backend failed for an unknown reason</source>
+        <translation>Vulkan 后端因未知原因失败</translation>
+    </message>
+    <message>
+        <source>the Vulkan loader has no vkGetInstanceProcAddr</source>
+        <translation>Vulkan 加载器没有 vkGetInstanceProcAddr</translation>
+    </message>
+    <message>
+        <source>the Vulkan driver lacks %1</source>
+        <translation>Vulkan 驱动缺少 %1</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 失败：%2</translation>
+    </message>
+    <message>
+        <source>vkCreateInstance failed: %1 (no usable Vulkan driver installed)</source>
+        <translation>vkCreateInstance 失败：%1（没有安装可用的 Vulkan 驱动）</translation>
+    </message>
+    <message>
+        <source>discrete GPU</source>
+        <translation>独立 GPU</translation>
+    </message>
+    <message>
+        <source>integrated GPU</source>
+        <translation>集成 GPU</translation>
+    </message>
+    <message>
+        <source>virtual GPU</source>
+        <translation>虚拟 GPU</translation>
+    </message>
+    <message>
+        <source>CPU device</source>
+        <translation>CPU 设备</translation>
+    </message>
+    <message>
+        <source>other device</source>
+        <translation>其他设备</translation>
+    </message>
+    <message>
+        <source>no compute queue</source>
+        <translation>没有计算队列</translation>
+    </message>
+    <message>
+        <source>used only when the Vulkan backend is asked for by name</source>
+        <translation>仅在明确指定 Vulkan 后端时使用</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -155,6 +155,21 @@ TEST(TranslationFile, TranslatesCoreCatalogues) {
     // A message with numbers inside: its pattern is translated, the numbers kept.
     EXPECT_EQ(actlab::ui::coreMessage("parameter 'alpha' of leaky_relu must be in [0, 1], got 2"),
               QStringLiteral("leaky_relu 的参数 'alpha' 必须在 [0, 1] 内，实际为 2"));
+    // A reason inside a reason (the status bar's backend line), and the device list's words;
+    // the device's name stays as it is.
+    EXPECT_EQ(
+        actlab::ui::coreMessage(
+            "auto: no usable GPU (no suitable Vulkan device; found llvmpipe (LLVM 15.0.6, "
+            "256 bits) [CPU device, used only when the Vulkan backend is asked for by "
+            "name]; Tiny [discrete GPU, no compute queue]); using the CPU"),
+        QStringLiteral("自动：没有可用的 GPU（没有合适的 Vulkan 设备；找到的是 llvmpipe (LLVM "
+                       "15.0.6, 256 bits) [CPU 设备, 仅在明确指定 Vulkan 后端时使用]; Tiny "
+                       "[独立 GPU, 没有计算队列]）；改用 CPU"));
+    EXPECT_EQ(actlab::ui::coreMessage("Vulkan requested but unavailable (no Vulkan loader "
+                                      "(libvulkan.so.1: cannot open shared object file)); "
+                                      "using the CPU"),
+              QStringLiteral("已指定 Vulkan 但不可用（没有 Vulkan 加载器（libvulkan.so.1: cannot "
+                             "open shared object file））；改用 CPU"));
     // Qt's own texts come in Chinese too (qt6-translations-l10n).
     EXPECT_EQ(QCoreApplication::translate("QPlatformTheme", "Cancel"), QStringLiteral("取消"));
     ASSERT_TRUE(actlab::gui::installLanguage(QStringLiteral("en")));

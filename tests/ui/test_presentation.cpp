@@ -9,9 +9,12 @@
 #include <QAbstractSlider>
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
+#include <QFontInfo>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QTest>
+#include <map>
 #include <memory>
 
 #include "backends/backend_factory.h"
@@ -150,6 +153,59 @@ TEST_F(Presentation, TheUiScaleGrowsTextsLive) {
     action("uiScale100")->trigger();
     EXPECT_DOUBLE_EQ(QApplication::font().pointSizeF(), app);
     EXPECT_NEAR(chart->titleFont().pointSizeF(), title, 0.01);
+}
+
+// Every text of the window follows a live change of the UI scale, in every tab: a label styled
+// by a style sheet (a note, an error, a parameter box's title) kept its first font when the
+// application font changed, so at 200 % it stayed at 100 %.
+TEST_F(Presentation, EveryWidgetsFontGrowsWithTheUiScaleLive) {
+    std::map<QWidget*, double> before;
+    for (const char* view : {"explorer", "gelu", "gated", "training", "attention"}) {
+        ASSERT_TRUE(window->setCurrentView(QString::fromLatin1(view)));
+        actlab::test::waitFor([] { return false; }, 50);
+    }
+    const QList<QWidget*> widgets = window->findChildren<QWidget*>();
+    for (QWidget* w : widgets) before[w] = QFontInfo(w->font()).pointSizeF();
+    // A status line switches to the application's size when its parts take two lines: each
+    // font against the smaller of its own and the application's.
+    const double application = QFontInfo(QApplication::font()).pointSizeF();
+    // A dock's title is painted in a font of QDockWidget's own: the rows its dark ink spans
+    // above the dock's contents.
+    ASSERT_TRUE(window->setCurrentView(QStringLiteral("explorer")));
+    actlab::test::waitFor([] { return false; }, 50);
+    auto* dock = window->findChild<QDockWidget*>(QStringLiteral("propertiesDock"));
+    ASSERT_TRUE(dock && dock->isVisible() && dock->widget());
+    const auto titleRows = [dock] {
+        const QImage image = dock->grab().toImage();
+        int first = -1, last = -1;
+        for (int y = 0; y < std::min(image.height(), dock->widget()->geometry().top()); ++y)
+            for (int x = 0; x < image.width() / 2; ++x)
+                if (qGray(image.pixel(x, y)) < 100) {
+                    if (first < 0) first = y;
+                    last = y;
+                    break;
+                }
+        return first < 0 ? 0 : last - first + 1;
+    };
+    const int titleBefore = titleRows();
+    action("uiScale200")->trigger();
+    actlab::test::waitFor([] { return false; }, 100);
+    EXPECT_GE(titleRows(), 1.6 * titleBefore)
+        << "the Properties dock's title, " << titleBefore << " rows of ink at 100 %";
+    QStringList unscaled;
+    for (QWidget* w : window->findChildren<QWidget*>()) {
+        const auto was = before.find(w);
+        if (was == before.end()) continue;
+        const double now = QFontInfo(w->font()).pointSizeF();
+        if (now < 1.8 * std::min(was->second, application))
+            unscaled << QStringLiteral("%1 '%2' %3 → %4 pt")
+                            .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName())
+                            .arg(was->second)
+                            .arg(now);
+    }
+    EXPECT_TRUE(unscaled.isEmpty()) << unscaled.size() << " widgets:\n"
+                                    << unscaled.mid(0, 30).join('\n').toStdString();
+    action("uiScale100")->trigger();
 }
 
 // Changing the scale after the runs trained: the charts' series have been replaced by then (a

@@ -3,6 +3,7 @@
 #include "ui/common/ui_scale.h"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QWidget>
 #include <algorithm>
 #include <optional>
@@ -15,8 +16,8 @@ double g_scale = 1.0;
 
 class RelativeFont : public QObject {
 public:
-    RelativeFont(QWidget* widget, double factor, bool bold)
-        : QObject(widget), m_widget(widget), m_factor(factor), m_bold(bold) {
+    RelativeFont(QWidget* widget, double factor, bool bold, bool distinct = false)
+        : QObject(widget), m_widget(widget), m_factor(factor), m_bold(bold), m_distinct(distinct) {
         apply();
         connect(&UiScaleNotifier::instance(), &UiScaleNotifier::changed, this, [this] { apply(); });
     }
@@ -26,12 +27,15 @@ private:
         QFont font = QApplication::font();
         font.setPointSizeF(font.pointSizeF() * m_factor);
         font.setBold(m_bold);
+        // Unequal to the application font, not different to see.
+        if (m_distinct) font.setStyleStrategy(QFont::PreferQuality);
         m_widget->setFont(font);
     }
 
     QWidget* m_widget;
     double m_factor;
     bool m_bold;
+    bool m_distinct;
 };
 
 }  // namespace
@@ -48,6 +52,14 @@ void setUiScale(double factor) {
     QFont font = *g_baseFont;
     font.setPointSizeF(g_baseFont->pointSizeF() * factor);
     QApplication::setFont(font);
+    // A widget with a style sheet keeps the font it was polished with (Qt 6.4): polished again,
+    // it takes the new application font.
+    for (QWidget* widget : QApplication::allWidgets()) {
+        const QString sheet = widget->styleSheet();
+        if (sheet.isEmpty()) continue;
+        widget->setStyleSheet(QString());
+        widget->setStyleSheet(sheet);
+    }
     emit UiScaleNotifier::instance().changed(factor);
 }
 
@@ -56,5 +68,7 @@ double uiScale() { return g_scale; }
 void keepRelativeFont(QWidget* widget, double factor, bool bold) {
     new RelativeFont(widget, factor, bold);
 }
+
+void keepDockTitleScaled(QDockWidget* dock) { new RelativeFont(dock, 1.0, false, true); }
 
 }  // namespace actlab::ui

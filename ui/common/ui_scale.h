@@ -6,6 +6,7 @@
 
 #include <QObject>
 
+class QDockWidget;
 class QWidget;
 
 namespace actlab::ui {
@@ -29,5 +30,11 @@ double uiScale();  // 1 until setUiScale() is called
 // The widget's font: the application font times factor (bold if asked), now and after every
 // change of the application font.
 void keepRelativeFont(QWidget* widget, double factor, bool bold = false);
+
+// A dock widget whose title follows the UI scale. QDockWidget draws its title in the font
+// QApplication::font("QDockWidgetTitle") had when the dock was made, unless the dock's own font
+// differs from the application's (Qt 6.4): this gives it the application font, made unequal by
+// a style strategy that changes nothing on screen.
+void keepDockTitleScaled(QDockWidget* dock);
 
 }  // namespace actlab::ui
