@@ -11,7 +11,6 @@
 #include <QLocale>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
-#include <algorithm>
 
 #include "backends/backend.h"
 #include "ui/common/control_choices.h"
@@ -24,25 +23,6 @@ namespace {
 
 QString fixedText(double value) { return QLocale().toString(value, 'f', 3); }
 QString shortNumber(double value) { return QLocale().toString(value, 'g', 4); }
-
-// A value that wraps and can be selected. QLabel's height for a width is the selectable text's
-// one line short when it wraps to three (Qt 6.4: its text control lays the text out narrower
-// than the height is measured at), which cut the last line off at 200 %: this asks the font's
-// metrics too and takes the taller.
-class WrappedValue : public QLabel {
-public:
-    int heightForWidth(int width) const override {
-        const QMargins m = contentsMargins();
-        const int inner = width - m.left() - m.right() - 2 * margin() - 2 * indent_();
-        const QRect text = fontMetrics().boundingRect(QRect(0, 0, std::max(1, inner), 100000),
-                                                      Qt::TextWordWrap, this->text());
-        return std::max(QLabel::heightForWidth(width),
-                        text.height() + m.top() + m.bottom() + 2 * margin());
-    }
-
-private:
-    int indent_() const { return std::max(0, indent()); }
-};
 
 }  // namespace
 
@@ -115,7 +95,7 @@ PropertiesPanel::PropertiesPanel(actlab::Backend& backend, QWidget* parent)
 }
 
 QLabel* PropertiesPanel::addProperty(const QString& key, const QString& label, const QString& tip) {
-    auto* value = new WrappedValue;
+    auto* value = new QLabel;
     value->setObjectName(key);
     value->setWordWrap(true);
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
