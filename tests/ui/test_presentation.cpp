@@ -11,6 +11,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QFontInfo>
+#include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QTest>
@@ -25,6 +26,7 @@
 #include "ui/attention/attention_view.h"
 #include "ui/charts/curve_chart.h"
 #include "ui/common/ui_scale.h"
+#include "ui/panels/properties_panel.h"
 #include "ui/training/run_panel.h"
 #include "ui/training/training_controller.h"
 #include "ui/training/training_controls.h"
@@ -205,6 +207,31 @@ TEST_F(Presentation, EveryWidgetsFontGrowsWithTheUiScaleLive) {
     }
     EXPECT_TRUE(unscaled.isEmpty()) << unscaled.size() << " widgets:\n"
                                     << unscaled.mid(0, 30).join('\n').toStdString();
+    action("uiScale100")->trigger();
+}
+
+// At 200 % on 1400 × 900 the Properties panel is taller than its dock: it scrolls, and no row is
+// squeezed below the height its wrapped value needs (before, the last line of three was cut).
+TEST_F(Presentation, AtTwiceThePropertiesScrollAndNoValueLosesALine) {
+    window->resize(1400, 900);
+    ASSERT_TRUE(window->setCurrentView(QStringLiteral("explorer")));
+    action("uiScale200")->trigger();
+    actlab::test::waitFor([] { return false; }, 200);
+    ui::PropertiesPanel* panel = window->propertiesPanel();
+    int wrapped = 0;
+    QStringList cut;
+    for (QLabel* value : panel->findChildren<QLabel*>()) {
+        if (!value->isVisible() || !value->wordWrap() || value->text().isEmpty()) continue;
+        const int needed = value->heightForWidth(value->width());
+        wrapped += needed > 2 * value->fontMetrics().height();
+        if (value->height() < needed)
+            cut << QStringLiteral("'%1': %2 of %3 px")
+                       .arg(value->text())
+                       .arg(value->height())
+                       .arg(needed);
+    }
+    EXPECT_GT(wrapped, 0) << "no value wraps to three lines: the check sees nothing";
+    EXPECT_TRUE(cut.isEmpty()) << cut.join(QStringLiteral("; ")).toStdString();
     action("uiScale100")->trigger();
 }
 
