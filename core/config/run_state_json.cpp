@@ -1,8 +1,9 @@
 // Run states as JSON. A Training-lab run:
 //   {"version": 1, "kind": "training", "config": {trainingConfigToJson},
 //    "steps", "diverged_at", "last_batch_loss", "data_order": [rows], "data_cursor",
-//    "shuffle_seed": "decimal u64", "revived", "previous_dead": [[0|1 per unit] per layer] | null,
-//    "history": {"stride", "offered", "last_step", "points": [{"step", "train_loss", "test_loss",
+//    "shuffle_seed": "decimal u64", "revived", "previous_dead": [[1 where dead at an earlier
+//    snapshot] per layer] | null, "history": {"stride", "offered", "last_step", "points": [{"step",
+//    "train_loss", "test_loss",
 //                "train_acc", "test_acc", "dead_fraction", "layer_dead", "layer_grad_norm"}]},
 //    "optimizer_steps", "weights": "base64 safetensors"}
 // An Attention-lab run: "kind": "attention", "config": {sequenceTrainingConfigToJson}, "steps",

@@ -11,6 +11,14 @@
 namespace actlab {
 namespace {
 
+// Whether the dead flags of `a` and `b` have the same layers and widths.
+bool sameShape(const ModelDiagnostics& a, const ModelDiagnostics& b) {
+    if (a.layers.size() != b.layers.size()) return false;
+    for (size_t l = 0; l < a.layers.size(); ++l)
+        if (a.layers[l].dead.size() != b.layers[l].dead.size()) return false;
+    return true;
+}
+
 double now() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
         .count();
@@ -241,8 +249,26 @@ TrainingSnapshot Trainer::snapshot(bool withSurfaces) {
         empty.divergedAtStep = m_divergedAt;
         return empty;
     }
-    if (m_previousDiagnostics) m_revived += countRevivals(*m_previousDiagnostics, s.diagnostics);
-    m_previousDiagnostics = s.diagnostics;
+    // Revived: units alive now that were dead at an earlier snapshot. A state of the run, not a
+    // count of comings and goings: a unit that flickers at the edge counts once, and how often
+    // snapshots are taken (a view's frame rate, a lesson's pre-training) barely matters.
+    if (m_previousDiagnostics && sameShape(*m_previousDiagnostics, s.diagnostics)) {
+        m_revived = countRevivals(*m_previousDiagnostics, s.diagnostics);
+        for (size_t l = 0; l < s.diagnostics.layers.size(); ++l) {
+            std::vector<unsigned char>& everDead = m_previousDiagnostics->layers[l].dead;
+            const std::vector<unsigned char>& deadNow = s.diagnostics.layers[l].dead;
+            for (size_t u = 0; u < everDead.size(); ++u) everDead[u] |= deadNow[u];
+        }
+    } else {
+        m_revived = 0;
+        m_previousDiagnostics.emplace();
+        for (const LayerDiagnostics& layer : s.diagnostics.layers) {
+            LayerDiagnostics dead;
+            dead.width = layer.width;
+            dead.dead = layer.dead;
+            m_previousDiagnostics->layers.push_back(std::move(dead));
+        }
+    }
     s.revived = m_revived;
     s.trainLoss = train.loss;
     s.testLoss = test.loss;

@@ -49,7 +49,7 @@ struct TrainingSnapshot {
     int divergedAtStep = -1;
     double trainLoss = 0, testLoss = 0, trainAccuracy = 0, testAccuracy = 0;
     ModelDiagnostics diagnostics;
-    int revived = 0;                    // revivals so far
+    int revived = 0;                    // units alive now that were dead at an earlier snapshot
     double stepsPerSecond = 0;          // measured over the steps since the previous snapshot
     std::vector<HistoryPoint> history;  // at most Trainer::kHistoryCapacity points, the whole run
     // The pictures of a snapshot with surfaces, as named probe tensors (training/probe.h):
@@ -78,7 +78,8 @@ struct TrainerProgress {
     size_t cursor = 0;          // the next row of it
     std::uint64_t shuffleState = 0;
     int revived = 0;
-    // The dead flags of the last snapshot's layers (revivals are counted against them).
+    // Per layer and unit, 1 where the unit was dead at some snapshot so far (a unit alive now
+    // with its flag set is revived).
     std::optional<std::vector<std::vector<unsigned char>>> previousDead;
     std::vector<HistoryPoint> history;
     size_t historyStride = 1, historyOffered = 0;

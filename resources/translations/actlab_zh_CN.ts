@@ -2318,6 +2318,10 @@ sigmoid 误差：%3</translation>
         <source>Background: P(class 1) — orange near 1, blue near 0, white 0.5 (the boundary), pale where the model is unsure. Dots: training points (white rim), test points (black rim).</source>
         <translation>背景：P(类别 1) — 接近 1 为橙色，接近 0 为蓝色，0.5 为白色（决策边界），模型没把握处颜色浅。圆点：训练集的点（白边），测试集的点（黑边）。</translation>
     </message>
+    <message>
+        <source>Dead: hidden units that pass no gradient on any training sample. Revived: units alive now that were dead at an earlier picture of this run (each counted once).</source>
+        <translation>死亡：在所有训练样本上都不传递梯度的隐藏神经元。复活：现在存活、但在本次训练较早的某一帧中曾经死亡的神经元（每个只计一次）。</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::RunToolbar</name>

@@ -26,6 +26,9 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
     m_summary->setObjectName(QStringLiteral("runSummary"));
     m_summary->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_summary->setWordWrap(true);  // on two lines when the panel is narrow, never cut
+    m_summary->setToolTip(
+        tr("Dead: hidden units that pass no gradient on any training sample. Revived: units "
+           "alive now that were dead at an earlier picture of this run (each counted once)."));
 
     m_surface = new DecisionSurfaceView(this);
     m_fit = new FitPlotView(this);
