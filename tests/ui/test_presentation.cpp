@@ -6,7 +6,9 @@
 // the Training tab at 150 % is saved there.
 #include <gtest/gtest.h>
 
+#include <QAbstractButton>
 #include <QAbstractSlider>
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
@@ -26,6 +28,7 @@
 #include "ui/attention/attention_view.h"
 #include "ui/charts/curve_chart.h"
 #include "ui/common/ui_scale.h"
+#include "ui/panels/explorer_panel.h"
 #include "ui/panels/properties_panel.h"
 #include "ui/training/run_panel.h"
 #include "ui/training/training_controller.h"
@@ -231,6 +234,30 @@ TEST_F(Presentation, AtTwiceThePropertiesScrollAndNoValueLosesALine) {
                        .arg(needed);
     }
     EXPECT_GT(wrapped, 0) << "no value wraps to three lines: the check sees nothing";
+    EXPECT_TRUE(cut.isEmpty()) << cut.join(QStringLiteral("; ")).toStdString();
+    action("uiScale100")->trigger();
+}
+
+// At 200 % the Explorer's controls keep their texts whole: their column was 380 px at most
+// whatever the scale, which cut "Reset view", the f′ box's label and the x range's numbers
+// (the page scrolls instead where the window is too narrow for the column and the plot).
+TEST_F(Presentation, AtTwiceTheExplorersButtonsAndBoxesAreWhole) {
+    window->resize(1400, 900);
+    ASSERT_TRUE(window->setCurrentView(QStringLiteral("explorer")));
+    action("uiScale200")->trigger();
+    actlab::test::waitFor([] { return false; }, 200);
+    ui::ExplorerPanel* explorer = window->explorer();
+    QStringList cut;
+    for (QWidget* w : explorer->findChildren<QWidget*>()) {
+        if (!w->isVisibleTo(explorer)) continue;
+        const bool button = qobject_cast<QAbstractButton*>(w) != nullptr;
+        const bool box = qobject_cast<QAbstractSpinBox*>(w) != nullptr;
+        if ((button || box) && w->width() < w->sizeHint().width())
+            cut << QStringLiteral("%1 '%2' %3 of %4 px")
+                       .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName())
+                       .arg(w->width())
+                       .arg(w->sizeHint().width());
+    }
     EXPECT_TRUE(cut.isEmpty()) << cut.join(QStringLiteral("; ")).toStdString();
     action("uiScale100")->trigger();
 }

@@ -7,9 +7,13 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 
 #include "ui/charts/curve_chart.h"
+#include "ui/common/ui_scale.h"
 #include "ui/panels/explorer_panel.h"
 #include "ui/panels/function_list_widget.h"
 
@@ -38,8 +42,7 @@ QDoubleSpinBox* rangeBox(const QString& objectName, QWidget* parent) {
 
 QWidget* ExplorerPanel::buildControls() {
     auto* controls = new QWidget(this);
-    controls->setMinimumWidth(250);
-    controls->setMaximumWidth(380);
+
     auto* column = new QVBoxLayout(controls);
     column->setContentsMargins(0, 0, 0, 0);
 
@@ -120,6 +123,22 @@ QWidget* ExplorerPanel::buildControls() {
     m_parameterLayout->addStretch();
     scroll->setWidget(parameterHost);
     column->addWidget(scroll, 2);
+    // 250 to 380 px at 100 %, as many times that as the UI scale, and never less than the rows
+    // need (at 200 % a fixed 380, or the least width, cut "Reset view", the f′ box's label and
+    // the x range's numbers; the page scrolls instead where the window is too narrow).
+    const auto fitWidth = [controls, column] {
+        const double scale = uiScale();
+        controls->setMaximumWidth(int(std::lround(380 * scale)));
+        column->invalidate();
+        const int rows = column->sizeHint().width();
+        controls->setMinimumWidth(
+            std::clamp(rows, int(std::lround(250 * scale)), int(std::lround(380 * scale))));
+    };
+    fitWidth();
+    connect(&UiScaleNotifier::instance(), &UiScaleNotifier::changed, controls,
+            [controls, fitWidth] {
+                QTimer::singleShot(0, controls, fitWidth);  // after the fonts' relayout
+            });
     return controls;
 }
 
