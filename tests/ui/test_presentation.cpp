@@ -11,6 +11,7 @@
 #include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFontInfo>
 #include <QLabel>
@@ -29,6 +30,7 @@
 #include "ui/charts/curve_chart.h"
 #include "ui/common/ui_scale.h"
 #include "ui/panels/explorer_panel.h"
+#include "ui/panels/gelu_approximation_panel.h"
 #include "ui/panels/properties_panel.h"
 #include "ui/training/run_panel.h"
 #include "ui/training/training_controller.h"
@@ -238,28 +240,39 @@ TEST_F(Presentation, AtTwiceThePropertiesScrollAndNoValueLosesALine) {
     action("uiScale100")->trigger();
 }
 
-// At 200 % the Explorer's controls keep their texts whole: their column was 380 px at most
-// whatever the scale, which cut "Reset view", the f′ box's label and the x range's numbers
-// (the page scrolls instead where the window is too narrow for the column and the plot).
-TEST_F(Presentation, AtTwiceTheExplorersButtonsAndBoxesAreWhole) {
+// At 200 % the Explorer's and the GELU view's columns of controls keep their texts whole: they
+// were 380 and 340 px at most whatever the scale, which cut "Reset view", the f′ box's label,
+// the x range's numbers, the GELU view's headings and its error kind's box (the page scrolls
+// instead where the window is too narrow for the column and the plot).
+TEST_F(Presentation, AtTwiceTheColumnsOfControlsAreWhole) {
     window->resize(1400, 900);
-    ASSERT_TRUE(window->setCurrentView(QStringLiteral("explorer")));
-    action("uiScale200")->trigger();
-    actlab::test::waitFor([] { return false; }, 200);
-    ui::ExplorerPanel* explorer = window->explorer();
-    QStringList cut;
-    for (QWidget* w : explorer->findChildren<QWidget*>()) {
-        if (!w->isVisibleTo(explorer)) continue;
-        const bool button = qobject_cast<QAbstractButton*>(w) != nullptr;
-        const bool box = qobject_cast<QAbstractSpinBox*>(w) != nullptr;
-        if ((button || box) && w->width() < w->sizeHint().width())
-            cut << QStringLiteral("%1 '%2' %3 of %4 px")
-                       .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName())
-                       .arg(w->width())
-                       .arg(w->sizeHint().width());
+    for (const char* view : {"explorer", "gelu"}) {
+        SCOPED_TRACE(view);
+        ASSERT_TRUE(window->setCurrentView(QString::fromLatin1(view)));
+        action("uiScale200")->trigger();
+        actlab::test::waitFor([] { return false; }, 200);
+        QWidget* panel = view == std::string("explorer") ? static_cast<QWidget*>(window->explorer())
+                                                         : window->geluPanel();
+        QStringList cut;
+        for (QWidget* w : panel->findChildren<QWidget*>()) {
+            if (!w->isVisibleTo(panel)) continue;
+            const bool button = qobject_cast<QAbstractButton*>(w) != nullptr;
+            const bool box = qobject_cast<QAbstractSpinBox*>(w) != nullptr ||
+                             qobject_cast<QComboBox*>(w) != nullptr;
+            if ((button || box) && w->width() < w->sizeHint().width())
+                cut << QStringLiteral("%1 '%2' %3 of %4 px")
+                           .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName())
+                           .arg(w->width())
+                           .arg(w->sizeHint().width());
+        }
+        for (QLabel* label : panel->findChildren<QLabel*>())
+            if (label->isVisibleTo(panel) && !label->wordWrap())
+                if (const QString why = actlab::test::labelCut(*label); !why.isEmpty())
+                    cut << QStringLiteral("label: ") + why;
+        EXPECT_TRUE(cut.isEmpty()) << cut.join(QStringLiteral("; ")).toStdString();
+        action("uiScale100")->trigger();
+        actlab::test::waitFor([] { return false; }, 100);
     }
-    EXPECT_TRUE(cut.isEmpty()) << cut.join(QStringLiteral("; ")).toStdString();
-    action("uiScale100")->trigger();
 }
 
 // Changing the scale after the runs trained: the charts' series have been replaced by then (a

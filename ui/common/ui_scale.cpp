@@ -4,8 +4,11 @@
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QLayout>
+#include <QTimer>
 #include <QWidget>
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 namespace actlab::ui {
@@ -67,6 +70,24 @@ double uiScale() { return g_scale; }
 
 void keepRelativeFont(QWidget* widget, double factor, bool bold) {
     new RelativeFont(widget, factor, bold);
+}
+
+void keepColumnWidth(QWidget* column, int least, int most) {
+    const auto fit = [column, least, most] {
+        const int high = int(std::lround(most * g_scale)), low = int(std::lround(least * g_scale));
+        column->setMaximumWidth(high);
+        int wanted = low;
+        if (QLayout* layout = column->layout()) {
+            layout->invalidate();
+            wanted = std::max(wanted, layout->sizeHint().width());
+        }
+        column->setMinimumWidth(std::min(wanted, high));
+    };
+    fit();
+    QObject::connect(&UiScaleNotifier::instance(), &UiScaleNotifier::changed, column,
+                     [column, fit] {
+                         QTimer::singleShot(0, column, fit);  // after the fonts' relayout
+                     });
 }
 
 void keepDockTitleScaled(QDockWidget* dock) { new RelativeFont(dock, 1.0, false, true); }

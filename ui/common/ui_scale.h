@@ -31,6 +31,11 @@ double uiScale();  // 1 until setUiScale() is called
 // change of the application font.
 void keepRelativeFont(QWidget* widget, double factor, bool bold = false);
 
+// A column of controls `least` to `most` px wide at 100 %, as many times that as the UI scale,
+// and never narrower than its layout's rows want (up to `most` × scale): a fixed width cut the
+// texts that grow with the scale. Kept after every change of the scale.
+void keepColumnWidth(QWidget* column, int least, int most);
+
 // A dock widget whose title follows the UI scale. QDockWidget draws its title in the font
 // QApplication::font("QDockWidgetTitle") had when the dock was made, unless the dock's own font
 // differs from the application's (Qt 6.4): this gives it the application font, made unequal by

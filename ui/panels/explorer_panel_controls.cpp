@@ -7,7 +7,6 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -123,22 +122,8 @@ QWidget* ExplorerPanel::buildControls() {
     m_parameterLayout->addStretch();
     scroll->setWidget(parameterHost);
     column->addWidget(scroll, 2);
-    // 250 to 380 px at 100 %, as many times that as the UI scale, and never less than the rows
-    // need (at 200 % a fixed 380, or the least width, cut "Reset view", the f′ box's label and
-    // the x range's numbers; the page scrolls instead where the window is too narrow).
-    const auto fitWidth = [controls, column] {
-        const double scale = uiScale();
-        controls->setMaximumWidth(int(std::lround(380 * scale)));
-        column->invalidate();
-        const int rows = column->sizeHint().width();
-        controls->setMinimumWidth(
-            std::clamp(rows, int(std::lround(250 * scale)), int(std::lround(380 * scale))));
-    };
-    fitWidth();
-    connect(&UiScaleNotifier::instance(), &UiScaleNotifier::changed, controls,
-            [controls, fitWidth] {
-                QTimer::singleShot(0, controls, fitWidth);  // after the fonts' relayout
-            });
+    // At 200 % a fixed 380 px cut "Reset view", the f′ box's label and the x range's numbers.
+    keepColumnWidth(controls, 250, 380);
     return controls;
 }
 

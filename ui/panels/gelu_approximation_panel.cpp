@@ -19,6 +19,7 @@
 #include "sampling/curve_sampling.h"
 #include "ui/charts/curve_chart.h"
 #include "ui/common/control_choices.h"
+#include "ui/common/ui_scale.h"
 #include "ui/panels/panel_widgets.h"
 
 namespace actlab::ui {
@@ -107,7 +108,8 @@ GeluApproximationPanel::GeluApproximationPanel(actlab::Backend& backend, QWidget
     side->addStretch(1);
     auto* sideWidget = new QWidget;
     sideWidget->setLayout(side);
-    sideWidget->setMaximumWidth(340);
+    // At 200 % a fixed 340 px cut the headings, the error kind's box and the summary.
+    keepColumnWidth(sideWidget, 0, 340);
 
     m_curves = new CurveChart;
     m_curves->setTitle(tr("GELU and its approximations"));
