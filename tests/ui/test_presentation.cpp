@@ -224,17 +224,24 @@ TEST_F(Presentation, AtTwiceThePropertiesScrollAndNoValueLosesALine) {
     actlab::test::waitFor([] { return false; }, 200);
     ui::PropertiesPanel* panel = window->propertiesPanel();
     int wrapped = 0;
-    QStringList cut;
-    for (QLabel* value : panel->findChildren<QLabel*>()) {
-        if (!value->isVisible() || !value->wordWrap() || value->text().isEmpty()) continue;
-        const int needed = value->heightForWidth(value->width());
-        wrapped += needed > 2 * value->fontMetrics().height();
-        if (value->height() < needed)
-            cut << QStringLiteral("'%1': %2 of %3 px")
-                       .arg(value->text())
-                       .arg(value->height())
-                       .arg(needed);
-    }
+    // The rows squeezed now; the layouts settle in a few event-loop turns after the change.
+    const auto squeezed = [panel, &wrapped] {
+        QStringList cut;
+        wrapped = 0;
+        for (QLabel* value : panel->findChildren<QLabel*>()) {
+            if (!value->isVisible() || !value->wordWrap() || value->text().isEmpty()) continue;
+            const int needed = value->heightForWidth(value->width());
+            wrapped += needed > 2 * value->fontMetrics().height();
+            if (value->height() < needed)
+                cut << QStringLiteral("'%1': %2 of %3 px")
+                           .arg(value->text())
+                           .arg(value->height())
+                           .arg(needed);
+        }
+        return cut;
+    };
+    actlab::test::waitFor([&] { return squeezed().isEmpty(); }, 5000);
+    const QStringList cut = squeezed();
     EXPECT_GT(wrapped, 0) << "no value wraps to three lines: the check sees nothing";
     EXPECT_TRUE(cut.isEmpty()) << cut.join(QStringLiteral("; ")).toStdString();
     action("uiScale100")->trigger();
@@ -253,22 +260,30 @@ TEST_F(Presentation, AtTwiceTheColumnsOfControlsAreWhole) {
         actlab::test::waitFor([] { return false; }, 200);
         QWidget* panel = view == std::string("explorer") ? static_cast<QWidget*>(window->explorer())
                                                          : window->geluPanel();
-        QStringList cut;
-        for (QWidget* w : panel->findChildren<QWidget*>()) {
-            if (!w->isVisibleTo(panel)) continue;
-            const bool button = qobject_cast<QAbstractButton*>(w) != nullptr;
-            const bool box = qobject_cast<QAbstractSpinBox*>(w) != nullptr ||
-                             qobject_cast<QComboBox*>(w) != nullptr;
-            if ((button || box) && w->width() < w->sizeHint().width())
-                cut << QStringLiteral("%1 '%2' %3 of %4 px")
-                           .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName())
-                           .arg(w->width())
-                           .arg(w->sizeHint().width());
-        }
-        for (QLabel* label : panel->findChildren<QLabel*>())
-            if (label->isVisibleTo(panel) && !label->wordWrap())
-                if (const QString why = actlab::test::labelCut(*label); !why.isEmpty())
-                    cut << QStringLiteral("label: ") + why;
+        // The texts cut now; the layouts settle after the scale's change in a few event-loop
+        // turns (longer on a loaded machine), so the check waits for them before it fails.
+        const auto cutTexts = [panel] {
+            QStringList cut;
+            for (QWidget* w : panel->findChildren<QWidget*>()) {
+                if (!w->isVisibleTo(panel)) continue;
+                const bool button = qobject_cast<QAbstractButton*>(w) != nullptr;
+                const bool box = qobject_cast<QAbstractSpinBox*>(w) != nullptr ||
+                                 qobject_cast<QComboBox*>(w) != nullptr;
+                if ((button || box) && w->width() < w->sizeHint().width())
+                    cut << QStringLiteral("%1 '%2' %3 of %4 px")
+                               .arg(QString::fromLatin1(w->metaObject()->className()),
+                                    w->objectName())
+                               .arg(w->width())
+                               .arg(w->sizeHint().width());
+            }
+            for (QLabel* label : panel->findChildren<QLabel*>())
+                if (label->isVisibleTo(panel) && !label->wordWrap())
+                    if (const QString why = actlab::test::labelCut(*label); !why.isEmpty())
+                        cut << QStringLiteral("label: ") + why;
+            return cut;
+        };
+        actlab::test::waitFor([&] { return cutTexts().isEmpty(); }, 5000);
+        const QStringList cut = cutTexts();
         EXPECT_TRUE(cut.isEmpty()) << cut.join(QStringLiteral("; ")).toStdString();
         action("uiScale100")->trigger();
         actlab::test::waitFor([] { return false; }, 100);
