@@ -169,6 +169,7 @@ void transformerTiny(Backend&, double seconds, JsonWriter& json) {
     std::string error;
     std::unique_ptr<SequenceTrainer> trainer = SequenceTrainer::create(c, &error);
     if (!trainer) throw CliError(error);
+    trainer->setRecordsHistory(false);  // the steps alone, as PyTorch's twin times them
     const BenchResult r = timeLoop(seconds, [&] {
         trainer->step(1);
         return !trainer->diverged();

@@ -10,6 +10,7 @@
 #include "common/number_format.h"
 #include "compare_output.h"
 #include "config/run_state_json.h"
+#include "export/history_csv.h"
 #include "json_writer.h"
 #include "model_file.h"
 #include "option_values.h"
@@ -38,23 +39,14 @@ RunResult runTraining(const TrainOptions& o, std::ostream* metrics, double targe
     result.backend = std::string(trainer->backendName());
     result.parameters = static_cast<long long>(trainer->model().parameterCount());
     result.model = trainer->config().model;
-    if (metrics)
-        *metrics << "step,train_loss,test_loss,train_acc,test_acc,dead_fraction,vanishing_fraction,"
-                    "grad_norm_first,grad_norm_last,revived\n";
     double trainingSeconds = 0;
     const auto log = [&](const TrainingSnapshot& s) {
-        if (s.diverged) return;  // it repeats the last finite figures: not a new row
+        if (s.diverged) return;  // it repeats the last finite figures
         if (target > 0 && result.stepsToTarget < 0 && s.testAccuracy >= target)
             result.stepsToTarget = s.step;
-        if (!metrics) return;
-        *metrics << s.step << ',' << formatNumber(s.trainLoss) << ',' << formatNumber(s.testLoss)
-                 << ',' << formatNumber(s.trainAccuracy) << ',' << formatNumber(s.testAccuracy)
-                 << ',' << formatNumber(s.diagnostics.deadFraction) << ','
-                 << formatNumber(s.diagnostics.vanishingFraction) << ','
-                 << formatNumber(s.diagnostics.gradientNormFirst) << ','
-                 << formatNumber(s.diagnostics.gradientNormLast) << ',' << s.revived << '\n';
     };
     log(trainer->snapshot(false));
+    const double firstHistorySeconds = trainer->historySeconds();  // after step 0's
     while (trainer->steps() < o.steps && !trainer->diverged()) {
         const int chunk = std::min(o.logEvery, o.steps - trainer->steps());
         const auto start = std::chrono::steady_clock::now();
@@ -64,7 +56,9 @@ RunResult runTraining(const TrainOptions& o, std::ostream* metrics, double targe
         if (!trainer->diverged()) log(trainer->snapshot(false));
     }
     result.final = trainer->snapshot(false);
+    if (metrics) *metrics << trainingHistoryCsv(result.final);  // the run's history, by the steps
     if (o.saveModelPath) writeModelFile(*o.saveModelPath, *trainer);
+    trainingSeconds -= trainer->historySeconds() - firstHistorySeconds;  // steps alone
     result.stepsPerSecond =
         trainingSeconds > 0 ? (trainer->steps() - firstStep) / trainingSeconds : 0;
     if (o.saveSessionPath)

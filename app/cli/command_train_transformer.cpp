@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "common/number_format.h"
 #include "config/run_state_json.h"
+#include "export/history_csv.h"
 #include "json_writer.h"
 #include "models/safetensors.h"
 #include "session_file.h"
@@ -106,21 +107,13 @@ TransformerRun runTransformer(const TransformerTrainOptions& o, std::ostream* me
     run.backend = trainer->model().tensorOps().describe();
     run.parameters = trainer->model().parameterCount();
     run.dFf = trainer->model().feedForwardWidth();
-    if (metrics)
-        *metrics << "step,train_loss,test_loss,token_accuracy,sequence_accuracy,attention_entropy,"
-                    "softmax_saturation,grad_norm\n";
     const auto log = [&](const SequenceSnapshot& s) {
         if (s.diverged) return;
         if (target > 0 && run.stepsToTarget < 0 && s.tokenAccuracy >= target)
             run.stepsToTarget = s.step;
-        if (!metrics) return;
-        *metrics << s.step << ',' << formatNumber(s.trainLoss) << ',' << formatNumber(s.testLoss)
-                 << ',' << formatNumber(s.tokenAccuracy) << ',' << formatNumber(s.sequenceAccuracy)
-                 << ',' << formatNumber(s.attentionEntropy) << ','
-                 << formatNumber(s.softmaxSaturation) << ',' << formatNumber(s.gradientNorm)
-                 << '\n';
     };
     log(trainer->snapshot());
+    const double firstHistorySeconds = trainer->historySeconds();  // after step 0's
     double seconds = 0;
     while (trainer->steps() < o.steps && !trainer->diverged()) {
         const int chunk = std::min(o.logEvery, o.steps - trainer->steps());
@@ -130,6 +123,8 @@ TransformerRun runTransformer(const TransformerTrainOptions& o, std::ostream* me
         if (!trainer->diverged()) log(trainer->snapshot());
     }
     run.final = trainer->snapshot();
+    if (metrics) *metrics << sequenceHistoryCsv(run.final);      // the run's history, by the steps
+    seconds -= trainer->historySeconds() - firstHistorySeconds;  // the steps alone
     run.stepsPerSecond = seconds > 0 ? (trainer->steps() - firstStep) / seconds : 0;
     if (o.saveModelPath)
         writeText(*o.saveModelPath, encodeSafetensors(transformerToSafetensors(trainer->model())),

@@ -2,16 +2,18 @@
 //   {"version": 1, "kind": "training", "config": {trainingConfigToJson},
 //    "steps", "diverged_at", "last_batch_loss", "data_order": [rows], "data_cursor",
 //    "shuffle_seed": "decimal u64", "revived", "previous_dead": [[1 where dead at an earlier
-//    snapshot] per layer] | null, "history": {"stride", "offered", "last_step", "points": [{"step",
-//    "train_loss", "test_loss",
-//                "train_acc", "test_acc", "dead_fraction", "layer_dead", "layer_grad_norm"}]},
-//    "optimizer_steps", "weights": "base64 safetensors"}
+//    history point] per layer] | null, "history": {"stride", "offered", "last_step",
+//    "train_loss_steps": {"width", "buckets": [[first step, last step, count, min, mean, max]]},
+//    "points": [{"step", "train_loss", "test_loss", "train_acc", "test_acc", "dead_fraction",
+//    "layer_dead", "layer_grad_norm", "vanishing_fraction", "grad_norm_first", "grad_norm_last",
+//    "revived"}]}, "optimizer_steps", "weights": "base64 safetensors"}
+// (version 1 had neither train_loss_steps nor the points' last four fields).
 // An Attention-lab run: "kind": "attention", "config": {sequenceTrainingConfigToJson}, "steps",
 //    "diverged_at", "random": {"words": [4 × "decimal u64"], "spare", "has_spare"}, "loss_sum",
 //    "loss_count", "last_train_loss", "last_gradient_norm", "last_snapshot_train_loss" | null,
 //    "layer_grad_norm", "group_grad_norm": [[group, norm]], "history": {"stride", "offered",
-//    "last_step", "points": [{"step", "train_loss", "test_loss", "token_acc", "sequence_acc",
-//    "head_entropy", "layer_grad_norm"}]}, "optimizer_steps", "weights".
+//    "last_step", "train_loss_steps", "points": [{"step", "train_loss", "test_loss", "token_acc",
+//    "sequence_acc", "head_entropy", "layer_grad_norm"}]}, "optimizer_steps", "weights".
 // The weights blob holds each parameter under its own name, (rows, cols), and the moments as
 // "optimizer.first.NAME" and "optimizer.second.NAME" once a step has been taken.
 #include "config/run_state_json.h"
@@ -95,6 +97,7 @@ public:
     std::string path(const char* key) const { return m_path.empty() ? key : m_path + "." + key; }
     double number(const char* key) const { return numberFrom(at(key), path(key)); }
     std::vector<double> numbers(const char* key) const { return numbersFrom(at(key), path(key)); }
+    bool has(const char* key) const { return m_j.contains(key); }
     int count(const char* key, int low = 0) const {
         return int(wholeFrom(at(key), path(key), low, 2'000'000'000));
     }
@@ -107,17 +110,47 @@ private:
     std::string m_path;
 };
 
-// The history's thinning and last step, into any progress; returns its points (an array).
+// The history's thinning, last step and train-loss buckets, into any progress; returns its
+// points (an array). A version-1 state has no buckets: each point's train loss becomes one.
 template <typename Progress>
 const Json& readHistoryHeader(const Fields& run, Progress& p) {
     const Fields history(run.at("history"), "history",
-                         {"stride", "offered", "last_step", "points"});
+                         {"stride", "offered", "last_step", "train_loss_steps", "points"});
     p.historyStride = history.size("stride", 1, 1LL << 40);
     p.historyOffered = history.size("offered", 0, 1LL << 40);
     p.historyStep = history.count("last_step", -1);
+    if (history.has("train_loss_steps")) {
+        const Fields steps(history.at("train_loss_steps"), "history.train_loss_steps",
+                           {"width", "buckets"});
+        p.trainLossWidth = steps.size("width", 1, 1LL << 40);
+        const Json& buckets = steps.at("buckets");
+        if (!buckets.is_array()) fail("history.train_loss_steps.buckets", "expected an array");
+        for (size_t i = 0; i < buckets.size(); ++i) {
+            const std::string path = "history.train_loss_steps.buckets[" + std::to_string(i) + "]";
+            const Json& b = buckets[i];
+            if (!b.is_array() || b.size() != 6)
+                fail(path, "expected [first step, last step, count, min, mean, max]");
+            p.trainLossSteps.push_back({int(wholeFrom(b[0], path + "[0]", 1, 2'000'000'000)),
+                                        int(wholeFrom(b[1], path + "[1]", 1, 2'000'000'000)),
+                                        int(wholeFrom(b[2], path + "[2]", 1, 2'000'000'000)),
+                                        numberFrom(b[3], path + "[3]"),
+                                        numberFrom(b[4], path + "[4]"),
+                                        numberFrom(b[5], path + "[5]")});
+        }
+    }
     const Json& points = history.at("points");
     if (!points.is_array()) fail("history.points", "expected an array");
     return points;
+}
+
+// Version 1: the points' train losses as the train-loss series (the steps after 0).
+template <typename Progress>
+void trainLossFromPoints(const Fields& run, Progress& p) {
+    if (run.at("history").contains("train_loss_steps")) return;
+    for (const auto& point : p.history)
+        if (point.step > 0)
+            p.trainLossSteps.push_back(
+                {point.step, point.step, 1, point.trainLoss, point.trainLoss, point.trainLoss});
 }
 
 // The parameters and moments as a safetensors blob, base64.
@@ -205,9 +238,14 @@ template <typename Progress, typename Point>
 Json historyJson(const Progress& p, Point point) {
     Json points = Json::array();
     for (const auto& h : p.history) points.push_back(point(h));
+    Json buckets = Json::array();
+    for (const StepBucket& b : p.trainLossSteps)
+        buckets.push_back({b.firstStep, b.lastStep, b.count, finiteNumber(b.min),
+                           finiteNumber(b.mean), finiteNumber(b.max)});
     return {{"stride", p.historyStride},
             {"offered", p.historyOffered},
             {"last_step", p.historyStep},
+            {"train_loss_steps", {{"width", p.trainLossWidth}, {"buckets", std::move(buckets)}}},
             {"points", std::move(points)}};
 }
 
@@ -259,7 +297,11 @@ std::string trainerStateToJson(Trainer& trainer) {
                 {"test_acc", finiteNumber(h.testAccuracy)},
                 {"dead_fraction", finiteNumber(h.deadFraction)},
                 {"layer_dead", numbersJson(h.layerDeadFraction)},
-                {"layer_grad_norm", numbersJson(h.layerGradientNorm)}};
+                {"layer_grad_norm", numbersJson(h.layerGradientNorm)},
+                {"vanishing_fraction", finiteNumber(h.vanishingFraction)},
+                {"grad_norm_first", finiteNumber(h.gradientNormFirst)},
+                {"grad_norm_last", finiteNumber(h.gradientNormLast)},
+                {"revived", h.revived}};
     });
     writeWeights(j, trainer);
     return j.dump();
@@ -308,12 +350,20 @@ std::unique_ptr<Trainer> trainerFromStateJson(const std::string& text, std::stri
         for (size_t i = 0; i < points.size(); ++i) {
             const Fields h(points[i], "history.points[" + std::to_string(i) + "]",
                            {"step", "train_loss", "test_loss", "train_acc", "test_acc",
-                            "dead_fraction", "layer_dead", "layer_grad_norm"});
-            p.history.push_back({h.count("step"), h.number("train_loss"), h.number("test_loss"),
-                                 h.number("train_acc"), h.number("test_acc"),
-                                 h.number("dead_fraction"), h.numbers("layer_dead"),
-                                 h.numbers("layer_grad_norm")});
+                            "dead_fraction", "layer_dead", "layer_grad_norm", "vanishing_fraction",
+                            "grad_norm_first", "grad_norm_last", "revived"});
+            HistoryPoint& point = p.history.emplace_back(
+                HistoryPoint{h.count("step"), h.number("train_loss"), h.number("test_loss"),
+                             h.number("train_acc"), h.number("test_acc"), h.number("dead_fraction"),
+                             h.numbers("layer_dead"), h.numbers("layer_grad_norm")});
+            if (h.has("vanishing_fraction")) {  // version 2
+                point.vanishingFraction = h.number("vanishing_fraction");
+                point.gradientNormFirst = h.number("grad_norm_first");
+                point.gradientNormLast = h.number("grad_norm_last");
+                point.revived = h.count("revived");
+            }
         }
+        trainLossFromPoints(run, p);
         finishRestore(run, *trainer, std::move(p));
         return trainer;
     });
@@ -408,6 +458,7 @@ std::unique_ptr<SequenceTrainer> sequenceTrainerFromStateJson(const std::string&
                                  h.number("token_acc"), h.number("sequence_acc"),
                                  h.numbers("head_entropy"), h.numbers("layer_grad_norm")});
         }
+        trainLossFromPoints(run, p);
         finishRestore(run, *trainer, std::move(p));
         return trainer;
     });

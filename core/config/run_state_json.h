@@ -13,7 +13,9 @@
 
 namespace actlab {
 
-inline constexpr int kRunStateVersion = 1;
+// Version 2 adds the history's "train_loss_steps" and the training points' diagnostics; a
+// version-1 state still opens (its train-loss curve is its history points' train loss).
+inline constexpr int kRunStateVersion = 2;
 
 std::string trainerStateToJson(Trainer& trainer);
 // The run rebuilt from its configuration (on `backend` where it trains there, as

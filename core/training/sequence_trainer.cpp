@@ -133,6 +133,8 @@ SequenceTrainerProgress SequenceTrainer::progress() const {
     p.historyStride = m_history.stride();
     p.historyOffered = m_history.offered();
     p.historyStep = m_historyStep;
+    p.trainLossSteps = m_trainLossSteps.buckets();
+    p.trainLossWidth = m_trainLossSteps.width();
     return p;
 }
 
@@ -155,6 +157,10 @@ bool SequenceTrainer::restoreProgress(SequenceTrainerProgress p, std::string* er
     BoundedHistory<SequenceHistoryPoint> history{m_history.capacity()};
     if (!history.restore(p.historyStride, p.historyOffered, std::move(p.history)))
         return fail("the history's thinning does not match its points");
+    StepSeries trainLoss;
+    std::string problem;
+    if (!trainLoss.restore(p.trainLossWidth, std::move(p.trainLossSteps), p.steps, &problem))
+        return fail("the train-loss history: " + problem);
     m_steps = p.steps;
     m_divergedAt = p.divergedAt;
     m_random.setState(p.random);
@@ -166,6 +172,7 @@ bool SequenceTrainer::restoreProgress(SequenceTrainerProgress p, std::string* er
     m_groupGradientNorm = std::move(p.groupGradientNorm);
     m_history = std::move(history);
     m_historyStep = p.historyStep;
+    m_trainLossSteps = std::move(trainLoss);
     m_lastFinite.reset();
     if (p.lastSnapshotTrainLoss &&
         p.divergedAt < 0) {  // what a snapshot with no step since the last one repeats
@@ -187,6 +194,7 @@ void SequenceTrainer::step(int n) {
         m_lastSnapshotTime = std::chrono::steady_clock::now();
         m_timed = true;
     }
+    recordDueHistory();  // step 0, or a restored run's step
     for (int i = 0; i < n && !diverged(); ++i) {
         const SequenceBatch batch = m_task->sample(m_config.batch, m_random);
         const ConstTensorView<float> logits = m_model->forward(batch.tokens);
@@ -208,7 +216,8 @@ void SequenceTrainer::step(int n) {
         ops.forOp(TensorOp::CrossEntropyBackward)
             .crossEntropyBackward(m_dlogits, m_probs, targets, 1.0f);
         m_model->backward(m_dlogits);
-        if (i == n - 1) {  // per-layer and per-group norms of the last step only
+        // Per-layer and per-group norms of the last step, and of the steps the history measures.
+        if (i == n - 1 || isEvaluationStep(m_steps + 1)) {
             m_layerGradientNorm.assign(size_t(m_config.model.layers), 0.0);
             m_groupGradientNorm.clear();
             for (const Parameter<float>* p : m_parameters) {
@@ -236,7 +245,29 @@ void SequenceTrainer::step(int n) {
         m_lossSum += loss;
         ++m_lossCount;
         m_lastTrainLoss = loss;
+        m_trainLossSteps.push(m_steps, loss);
+        recordDueHistory();
     }
+}
+
+void SequenceTrainer::recordDueHistory() {
+    if (!m_recordsHistory || diverged() || m_historyStep >= m_steps || !isEvaluationStep(m_steps))
+        return;
+    const auto start = std::chrono::steady_clock::now();
+    SequenceSnapshot s;
+    evaluate(s);
+    m_historySeconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    bool finite = std::isfinite(s.testLoss) && std::isfinite(s.attentionEntropy);
+    for (const ProbeTensor& p : s.probes)
+        for (float v : p.values) finite = finite && std::isfinite(v);
+    if (!finite) {
+        m_divergedAt = m_steps;
+        return;
+    }
+    m_history.push({m_steps, m_steps > 0 ? m_lastTrainLoss : s.testLoss, s.testLoss,
+                    s.tokenAccuracy, s.sequenceAccuracy, s.headEntropy, m_layerGradientNorm});
+    m_historyStep = m_steps;
 }
 
 void SequenceTrainer::evaluate(SequenceSnapshot& s) {
@@ -368,11 +399,14 @@ std::vector<ProbeTensor> SequenceTrainer::probeTensors(ConstTensorView<float> lo
 }
 
 SequenceSnapshot SequenceTrainer::snapshot(SnapshotScope scope) {
+    recordDueHistory();
     if (diverged() && m_lastFinite) {
         SequenceSnapshot s = *m_lastFinite;
         s.diverged = true;
         s.divergedAtStep = m_divergedAt;
         s.step = m_steps;
+        s.history = m_history.points();
+        s.trainLossSteps = m_trainLossSteps.buckets();
         return s;
     }
     SequenceSnapshot s;
@@ -393,6 +427,8 @@ SequenceSnapshot SequenceTrainer::snapshot(SnapshotScope scope) {
         light.layerGradientNorm = m_layerGradientNorm;
         light.groupGradientNorm = m_groupGradientNorm;
         light.gradientNorm = m_lastGradientNorm;
+        light.history = m_history.points();
+        light.trainLossSteps = m_trainLossSteps.buckets();
         const ConstTokenView tokens = m_test.tokens.slice(0, m_config.batch);
         light.probes = probeTensors(m_model->forward(tokens), tokens);
         for (const ProbeTensor& p : light.probes)
@@ -421,11 +457,8 @@ SequenceSnapshot SequenceTrainer::snapshot(SnapshotScope scope) {
     s.layerGradientNorm = m_layerGradientNorm;
     s.groupGradientNorm = m_groupGradientNorm;
     s.gradientNorm = m_lastGradientNorm;
-    if (m_historyStep != m_steps)  // a second snapshot at the same step adds no point
-        m_history.push({s.step, s.trainLoss, s.testLoss, s.tokenAccuracy, s.sequenceAccuracy,
-                        s.headEntropy, s.layerGradientNorm});
-    m_historyStep = m_steps;
     s.history = m_history.points();
+    s.trainLossSteps = m_trainLossSteps.buckets();
     s.evaluatedStep = s.step;
     m_lastFinite = s;
     // Evaluation time is not training time: the rate counts from here.

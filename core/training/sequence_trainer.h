@@ -14,6 +14,7 @@
 #include "models/transformer.h"
 #include "optimizers/optimizer.h"
 #include "training/probe.h"
+#include "training/run_history.h"
 
 namespace actlab {
 
@@ -30,12 +31,15 @@ struct SequenceTrainingConfig {
     int probes = 8;           // the first test sequences, whose attention maps are kept
 };
 
-// One point of the run's history (one per snapshot).
+// One point of the run's history, measured at the steps isEvaluationStep() names
+// (run_history.h) whatever the snapshots; trainLoss is that step's batch loss (step 0: the
+// held-out loss, before any batch).
 struct SequenceHistoryPoint {
     int step = 0;
     double trainLoss = 0, testLoss = 0, tokenAccuracy = 0, sequenceAccuracy = 0;
     std::vector<double> headEntropy;        // (layers · heads)
     std::vector<double> layerGradientNorm;  // (layers)
+    bool operator==(const SequenceHistoryPoint&) const = default;
 };
 
 struct SequenceSnapshot {
@@ -69,6 +73,7 @@ struct SequenceSnapshot {
     // (probes, outputs), "tokens" (probes, T) as floats.
     std::vector<ProbeTensor> probes;
     std::vector<SequenceHistoryPoint> history;
+    std::vector<StepBucket> trainLossSteps;  // every step's batch loss, in buckets
     const ProbeTensor* findProbe(const std::string& name) const;
 };
 
@@ -87,6 +92,8 @@ struct SequenceTrainerProgress {
     std::vector<SequenceHistoryPoint> history;
     size_t historyStride = 1, historyOffered = 0;
     int historyStep = -1;  // the step of the last point offered to the history
+    std::vector<StepBucket> trainLossSteps;
+    size_t trainLossWidth = 1;
 };
 
 // What snapshot() evaluates.
@@ -107,6 +114,8 @@ public:
                                                    std::string* error);
 
     // Up to n steps; stops early (and stays stopped) once the loss or the gradient is not finite.
+    // Every step's batch loss enters the history, and at the steps isEvaluationStep() names the
+    // held-out figures do (a point of the snapshots' history).
     void step(int n);
     SequenceSnapshot snapshot(SnapshotScope scope = SnapshotScope::Full);
 
@@ -117,6 +126,9 @@ public:
     }
     // The ops the model, the loss and the optimizer run through (the CPU's unless set).
     void setTensorOps(std::shared_ptr<TensorOpsTable<float>> ops);
+    // Off: the history's measurements are skipped (benchmarks time the steps alone).
+    void setRecordsHistory(bool on) { m_recordsHistory = on; }
+    double historySeconds() const { return m_historySeconds; }  // spent measuring the history
     int steps() const { return m_steps; }
     bool diverged() const { return m_divergedAt >= 0; }
     double lastTrainLoss() const { return m_lastTrainLoss; }  // the last step's batch loss
@@ -139,6 +151,8 @@ private:
     SequenceTrainer(const SequenceTrainingConfig& config, SequenceTask task,
                     std::unique_ptr<Transformer<float>> model);
     void evaluate(SequenceSnapshot& s);
+    // A history point for the current step when it is due and not taken yet.
+    void recordDueHistory();
     // The probes' tensors, read after a forward pass of the first held-out batch (whose first
     // sequences the probes are): "attention", "logits" and "tokens".
     std::vector<ProbeTensor> probeTensors(ConstTensorView<float> logits, ConstTokenView tokens);
@@ -161,6 +175,9 @@ private:
     std::vector<std::pair<std::string, double>> m_groupGradientNorm;
     BoundedHistory<SequenceHistoryPoint> m_history;
     int m_historyStep = -1;  // the step of the last point offered to m_history
+    bool m_recordsHistory = true;
+    double m_historySeconds = 0;
+    StepSeries m_trainLossSteps;
     std::chrono::steady_clock::time_point m_lastSnapshotTime;
     int m_lastSnapshotStep = 0;
     bool m_timed = false;

@@ -119,6 +119,7 @@ void Trainer::nextBatch() {
 }
 
 void Trainer::step(int n) {
+    recordDueHistory();  // step 0, or a restored run's step
     for (int i = 0; i < n && !diverged(); ++i) {
         nextBatch();
         const TrainStepResult result =
@@ -129,7 +130,61 @@ void Trainer::step(int n) {
         }
         m_lastBatchLoss = result.loss;
         ++m_steps;
+        m_trainLossSteps.push(m_steps, result.loss);
+        recordDueHistory();
     }
+}
+
+void Trainer::recordDueHistory() {
+    if (!m_recordsHistory || diverged() || m_historyStep >= m_steps || !isEvaluationStep(m_steps))
+        return;
+    const double start = now();
+    TrainingSnapshot s;
+    const bool ok = measure(s, false);
+    m_historySeconds += now() - start;
+    if (!ok) {
+        if (m_divergedAt < 0) m_divergedAt = m_steps;
+        return;
+    }
+    // Revived: units alive now that were dead at an earlier history point. A state of the run,
+    // not a count of comings and goings: a unit that flickers at the edge counts once, and the
+    // points are taken at the same steps whatever the snapshots (a view's frame rate).
+    if (m_previousDiagnostics && sameShape(*m_previousDiagnostics, s.diagnostics)) {
+        m_revived = countRevivals(*m_previousDiagnostics, s.diagnostics);
+        for (size_t l = 0; l < s.diagnostics.layers.size(); ++l) {
+            std::vector<unsigned char>& everDead = m_previousDiagnostics->layers[l].dead;
+            const std::vector<unsigned char>& deadNow = s.diagnostics.layers[l].dead;
+            for (size_t u = 0; u < everDead.size(); ++u) everDead[u] |= deadNow[u];
+        }
+    } else {
+        m_revived = 0;
+        m_previousDiagnostics.emplace();
+        for (const LayerDiagnostics& layer : s.diagnostics.layers) {
+            LayerDiagnostics dead;
+            dead.width = layer.width;
+            dead.dead = layer.dead;
+            m_previousDiagnostics->layers.push_back(std::move(dead));
+        }
+    }
+    const ModelDiagnostics& d = s.diagnostics;
+    HistoryPoint point{m_steps,
+                       s.trainLoss,
+                       s.testLoss,
+                       s.trainAccuracy,
+                       s.testAccuracy,
+                       d.deadFraction,
+                       {},
+                       {},
+                       d.vanishingFraction,
+                       d.gradientNormFirst,
+                       d.gradientNormLast,
+                       m_revived};
+    for (const LayerDiagnostics& layer : d.layers) {
+        point.layerDeadFraction.push_back(layer.deadFraction);
+        point.layerGradientNorm.push_back(layer.gradientNorm);
+    }
+    m_history.push(std::move(point));
+    m_historyStep = m_steps;
 }
 
 TrainerProgress Trainer::progress() const {
@@ -150,6 +205,8 @@ TrainerProgress Trainer::progress() const {
     p.historyStride = m_history.stride();
     p.historyOffered = m_history.offered();
     p.historyStep = m_historyStep;
+    p.trainLossSteps = m_trainLossSteps.buckets();
+    p.trainLossWidth = m_trainLossSteps.width();
     return p;
 }
 
@@ -177,6 +234,10 @@ bool Trainer::restoreProgress(TrainerProgress p, std::string* error) {
     BoundedHistory<HistoryPoint> history{kHistoryCapacity};
     if (!history.restore(p.historyStride, p.historyOffered, std::move(p.history)))
         return fail("the history's thinning does not match its points");
+    StepSeries trainLoss;
+    std::string problem;
+    if (!trainLoss.restore(p.trainLossWidth, std::move(p.trainLossSteps), p.steps, &problem))
+        return fail("the train-loss history: " + problem);
     m_steps = p.steps;
     m_divergedAt = p.divergedAt;
     m_lastBatchLoss = p.lastBatchLoss;
@@ -196,6 +257,7 @@ bool Trainer::restoreProgress(TrainerProgress p, std::string* error) {
     }
     m_history = std::move(history);
     m_historyStep = p.historyStep;
+    m_trainLossSteps = std::move(trainLoss);
     m_lastFinite.reset();
     return true;
 }
@@ -211,17 +273,7 @@ void Trainer::setRegularisation(double l1, double l2) {
     m_engine->setRegularisation(l1, l2);
 }
 
-TrainingSnapshot Trainer::snapshot(bool withSurfaces) {
-    if (diverged() && m_lastFinite) {
-        TrainingSnapshot s = *m_lastFinite;
-        s.diverged = true;
-        s.divergedAtStep = m_divergedAt;
-        s.step = m_steps;
-        s.stepsPerSecond = 0;
-        return s;
-    }
-    TrainingSnapshot s;
-    s.step = m_steps;
+bool Trainer::measure(TrainingSnapshot& s, bool withSurfaces) {
     Model<float>& model = m_engine->hostModel();
     const int outputs = model.outputDimension();
     const int testRows = int(m_data.testSize()), trainRows = int(m_data.trainSize());
@@ -232,69 +284,54 @@ TrainingSnapshot Trainer::snapshot(bool withSurfaces) {
     std::vector<float> gradient(output.size());
     const LossValue train =
         computeLoss<float>(m_loss, output, trainRows, outputs, m_data.trainTargets, gradient);
-    bool ok = finite(train) && finite(test);
-    if (ok) {
-        model.zeroGradients();
-        model.backward(gradient);
-        s.diagnostics = diagnoseModel(model, trainRows);
-        if (withSurfaces) computeSurfaces(s);
-        ok = finite(s);
+    if (!finite(train) || !finite(test)) return false;
+    model.zeroGradients();
+    model.backward(gradient);
+    s.diagnostics = diagnoseModel(model, trainRows);
+    if (withSurfaces) computeSurfaces(s);
+    s.trainLoss = train.loss;
+    s.testLoss = test.loss;
+    s.trainAccuracy = train.accuracy;
+    s.testAccuracy = test.accuracy;
+    return finite(s);
+}
+
+TrainingSnapshot Trainer::snapshot(bool withSurfaces) {
+    recordDueHistory();
+    if (diverged() && m_lastFinite) {
+        TrainingSnapshot s = *m_lastFinite;
+        s.diverged = true;
+        s.divergedAtStep = m_divergedAt;
+        s.step = m_steps;
+        s.stepsPerSecond = 0;
+        s.history = m_history.points();
+        s.trainLossSteps = m_trainLossSteps.buckets();
+        return s;
     }
-    if (!ok) {
+    TrainingSnapshot s;
+    s.step = m_steps;
+    if (!measure(s, withSurfaces)) {
         if (m_divergedAt < 0) m_divergedAt = m_steps;
         if (m_lastFinite) return snapshot(withSurfaces);
         TrainingSnapshot empty;
         empty.step = m_steps;
         empty.diverged = true;
         empty.divergedAtStep = m_divergedAt;
+        empty.history = m_history.points();
+        empty.trainLossSteps = m_trainLossSteps.buckets();
         return empty;
     }
-    // Revived: units alive now that were dead at an earlier snapshot. A state of the run, not a
-    // count of comings and goings: a unit that flickers at the edge counts once, and how often
-    // snapshots are taken (a view's frame rate, a lesson's pre-training) barely matters.
-    if (m_previousDiagnostics && sameShape(*m_previousDiagnostics, s.diagnostics)) {
-        m_revived = countRevivals(*m_previousDiagnostics, s.diagnostics);
-        for (size_t l = 0; l < s.diagnostics.layers.size(); ++l) {
-            std::vector<unsigned char>& everDead = m_previousDiagnostics->layers[l].dead;
-            const std::vector<unsigned char>& deadNow = s.diagnostics.layers[l].dead;
-            for (size_t u = 0; u < everDead.size(); ++u) everDead[u] |= deadNow[u];
-        }
-    } else {
-        m_revived = 0;
-        m_previousDiagnostics.emplace();
-        for (const LayerDiagnostics& layer : s.diagnostics.layers) {
-            LayerDiagnostics dead;
-            dead.width = layer.width;
-            dead.dead = layer.dead;
-            m_previousDiagnostics->layers.push_back(std::move(dead));
-        }
-    }
-    s.revived = m_revived;
-    s.trainLoss = train.loss;
-    s.testLoss = test.loss;
-    s.trainAccuracy = train.accuracy;
-    s.testAccuracy = test.accuracy;
+    // Units dead at an earlier history point and alive now (the points update that record).
+    s.revived = m_previousDiagnostics && sameShape(*m_previousDiagnostics, s.diagnostics)
+                    ? countRevivals(*m_previousDiagnostics, s.diagnostics)
+                    : 0;
     const double t = now();
     if (m_lastSnapshotTime >= 0 && t > m_lastSnapshotTime)
         s.stepsPerSecond = double(m_steps - m_lastSnapshotStep) / (t - m_lastSnapshotTime);
     m_lastSnapshotTime = t;
     m_lastSnapshotStep = m_steps;
-
-    HistoryPoint point{m_steps,
-                       s.trainLoss,
-                       s.testLoss,
-                       s.trainAccuracy,
-                       s.testAccuracy,
-                       s.diagnostics.deadFraction,
-                       {},
-                       {}};
-    for (const LayerDiagnostics& layer : s.diagnostics.layers) {
-        point.layerDeadFraction.push_back(layer.deadFraction);
-        point.layerGradientNorm.push_back(layer.gradientNorm);
-    }
-    if (m_historyStep != m_steps) m_history.push(std::move(point));
-    m_historyStep = m_steps;
     s.history = m_history.points();
+    s.trainLossSteps = m_trainLossSteps.buckets();
     m_lastFinite = s;
     return s;
 }

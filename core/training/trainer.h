@@ -17,6 +17,7 @@
 #include "models/model_factory.h"
 #include "optimizers/optimizer.h"
 #include "training/probe.h"
+#include "training/run_history.h"
 
 namespace actlab {
 
@@ -34,13 +35,17 @@ struct TrainingConfig {
     int neuronResolution = 24;   // per-neuron output maps, per side
 };
 
-// One point of the run's history (one per snapshot, thinned evenly over a long run).
+// One point of the run's history: the figures over the whole train and test sets, measured at
+// the steps isEvaluationStep() names (run_history.h), whatever the snapshots.
 struct HistoryPoint {
     int step = 0;
     double trainLoss = 0, testLoss = 0, trainAccuracy = 0, testAccuracy = 0;
     double deadFraction = 0;
     std::vector<double> layerDeadFraction;
     std::vector<double> layerGradientNorm;
+    double vanishingFraction = 0, gradientNormFirst = 0, gradientNormLast = 0;
+    int revived = 0;
+    bool operator==(const HistoryPoint&) const = default;
 };
 
 struct TrainingSnapshot {
@@ -49,9 +54,10 @@ struct TrainingSnapshot {
     int divergedAtStep = -1;
     double trainLoss = 0, testLoss = 0, trainAccuracy = 0, testAccuracy = 0;
     ModelDiagnostics diagnostics;
-    int revived = 0;                    // units alive now that were dead at an earlier snapshot
-    double stepsPerSecond = 0;          // measured over the steps since the previous snapshot
+    int revived = 0;            // units alive now that were dead at an earlier history point
+    double stepsPerSecond = 0;  // measured over the steps since the previous snapshot
     std::vector<HistoryPoint> history;  // at most Trainer::kHistoryCapacity points, the whole run
+    std::vector<StepBucket> trainLossSteps;  // every step's batch loss, in buckets (run_history.h)
     // The pictures of a snapshot with surfaces, as named probe tensors (training/probe.h):
     //   "decision_surface" (res, res), 2D tasks: the model's output (probability of class 1, or
     //       the argmax class for 3 classes) on the grid over [surfaceLow, surfaceHigh]², row r at
@@ -78,12 +84,14 @@ struct TrainerProgress {
     size_t cursor = 0;          // the next row of it
     std::uint64_t shuffleState = 0;
     int revived = 0;
-    // Per layer and unit, 1 where the unit was dead at some snapshot so far (a unit alive now
-    // with its flag set is revived).
+    // Per layer and unit, 1 where the unit was dead at some history point so far (a unit alive
+    // now with its flag set is revived).
     std::optional<std::vector<std::vector<unsigned char>>> previousDead;
     std::vector<HistoryPoint> history;
     size_t historyStride = 1, historyOffered = 0;
     int historyStep = -1;
+    std::vector<StepBucket> trainLossSteps;
+    size_t trainLossWidth = 1;
 };
 
 class Trainer {
@@ -97,8 +105,10 @@ public:
                                            Backend* backend = nullptr);
 
     // Runs up to n steps; stops early (and stays stopped) if the loss or the gradient becomes
-    // NaN or Inf. A snapshot never carries a non-finite number: once diverged, it repeats the
-    // last finite one (or is empty) with diverged set.
+    // NaN or Inf. Every step's batch loss enters the history, and at the steps isEvaluationStep()
+    // names the figures over the whole data sets do (a point of history()). A snapshot never
+    // carries a non-finite number: once diverged, it repeats the last finite one (or is empty) with
+    // diverged set.
     void step(int n);
     // Metrics and diagnostics over the whole train/test sets; with surfaces when asked.
     TrainingSnapshot snapshot(bool withSurfaces);
@@ -106,6 +116,9 @@ public:
     void setOptimizerConfig(const OptimizerConfig& config);
     void setRegularisation(double l1, double l2);
 
+    // Off: the history's measurements are skipped (benchmarks time the steps alone).
+    void setRecordsHistory(bool on) { m_recordsHistory = on; }
+    double historySeconds() const { return m_historySeconds; }  // spent measuring the history
     int steps() const { return m_steps; }
     bool diverged() const { return m_divergedAt >= 0; }
     int divergedAtStep() const { return m_divergedAt; }
@@ -129,6 +142,11 @@ public:
 private:
     Trainer() = default;
     void nextBatch();
+    // The losses, accuracies and diagnostics over the whole data sets, into s; false when a
+    // number is not finite (the run then diverged).
+    bool measure(TrainingSnapshot& s, bool withSurfaces);
+    // A history point for the current step when it is due and not taken yet.
+    void recordDueHistory();
     void computeSurfaces(TrainingSnapshot& s);
 
     TrainingConfig m_config;
@@ -147,6 +165,9 @@ private:
     int m_revived = 0;
     BoundedHistory<HistoryPoint> m_history{kHistoryCapacity};
     int m_historyStep = -1;  // the step of the last point offered to m_history
+    bool m_recordsHistory = true;
+    double m_historySeconds = 0;
+    StepSeries m_trainLossSteps;
     double m_lastSnapshotTime = -1;
     int m_lastSnapshotStep = 0;
     std::optional<TrainingSnapshot> m_lastFinite;

@@ -82,8 +82,6 @@ int TrainingLoop::runFrame(const FramePlan& plan, const std::function<bool()>& s
         if (shouldStop && shouldStop()) break;
         for (auto& trainer : m_trainers) trainer->step(1);
         ++taken;
-        if (plan.historyEvery > 0 && steps() % plan.historyEvery == 0 && !diverged())
-            for (auto& trainer : m_trainers) trainer->snapshot(false);
     }
     return taken;
 }

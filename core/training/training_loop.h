@@ -17,7 +17,6 @@ namespace actlab {
 struct FramePlan {
     int steps = 10;               // steps per frame; 0: as many as fit in budgetSeconds
     double budgetSeconds = 0.03;  // the time budget of a full-speed frame
-    int historyEvery = 0;         // > 0: a history point (snapshot without surfaces) every N steps
 };
 
 class TrainingLoop {
@@ -36,8 +35,8 @@ public:
 
     // Runs one frame: every trainer takes one step, then the next step, and so on. Stops early
     // when shouldStop() returns true (asked once per step) or when a run diverges, or when
-    // `limit` steps (> 0) have been taken in all. Returns the steps taken in this frame.
-    // With plan.historyEvery, the runs' histories also get a point at each multiple of it.
+    // `limit` steps (> 0) have been taken in all. Returns the steps taken in this frame. The
+    // runs record their own histories, by the steps (run_history.h).
     int runFrame(const FramePlan& plan, const std::function<bool()>& shouldStop, int limit = 0);
 
     // One snapshot per run, with surfaces when asked.

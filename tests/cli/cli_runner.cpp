@@ -79,6 +79,7 @@ std::vector<std::string> splitCsvRow(const std::string& line) {
     std::vector<std::string> cells;
     std::stringstream in(line);
     for (std::string cell; std::getline(in, cell, ',');) cells.push_back(cell);
+    if (!line.empty() && line.back() == ',') cells.emplace_back();  // a last cell left empty
     return cells;
 }
 

@@ -13,6 +13,9 @@
 #include <sstream>
 
 #include "cli_runner.h"
+#include "config/config_json.h"
+#include "config/run_state_json.h"
+#include "config/training_config_json.h"
 
 namespace actlab::test {
 namespace {
@@ -89,10 +92,12 @@ TEST_P(CliSession, ContinuedRunIsBitForBitTheUninterruptedOne) {
                    "25", "--metrics", continuedCsv, "--save-session", continued});
     EXPECT_EQ(got, expected);
     EXPECT_EQ(got.value("steps", 0), c.first + c.more);
+    // --metrics writes the run's history (issue 25): the continued run's is the whole run's.
     const std::vector<std::string> rows = rowsFrom(continuedCsv, 0);
     ASSERT_FALSE(rows.empty());
-    EXPECT_EQ(std::stoi(rows.front()), c.first);  // the continued log starts where the run stood
-    EXPECT_EQ(rows, rowsFrom(wholeCsv, c.first));
+    EXPECT_EQ(std::stoi(rows.front()), 0);
+    EXPECT_EQ(rows.size(), size_t(c.first + c.more + 1));  // step 0's figures, then every step
+    EXPECT_EQ(rows, rowsFrom(wholeCsv, 0));
     const Json a = savedRun(continued, c.runs), b = savedRun(whole, c.runs);
     ASSERT_TRUE(a.is_object() && b.is_object());
     EXPECT_TRUE(a["weights"] == b["weights"]) << "parameters or moments differ";
@@ -130,6 +135,49 @@ void expectRefused(const std::vector<std::string>& arguments, const std::string&
     EXPECT_EQ(run.out, "");
     EXPECT_EQ(splitLines(run.err).size(), 1u) << run.err;
     EXPECT_NE(run.err.find(expected), std::string::npos) << run.err;
+}
+
+// Issue 25: a 300-step run saved with --save-session holds a train-loss point for every step
+// (it held 7 history points, one per --log-every snapshot), and its history is the one the same
+// run stepped in core has, whatever the CLI's snapshots.
+TEST(CliSessionHistory, A300StepRunHoldsEveryStepAndTheCoresHistory) {
+    for (const auto& [model, runs] : {std::pair{"mlp", "training_runs"},
+                                      std::pair{"transformer", "attention_runs"}}) {
+        const std::string path = tempPath(std::string(model) + ".actlab");
+        std::vector<std::string> args{"train", "--steps", "300", "--save-session", path};
+        if (std::string(model) == "transformer")
+            args.insert(args.end(), {"--model", "transformer", "--task", "reverse", "--seq", "6",
+                                     "--vocab", "6", "--d-model", "16"});
+        else
+            args.insert(args.end(), {"--preset", "dying-relu"});
+        trainLine(args);
+        const Json run = savedRun(path, runs);
+        std::remove(path.c_str());
+        ASSERT_TRUE(run.is_object()) << model;
+        const Json& buckets = run["history"]["train_loss_steps"]["buckets"];
+        ASSERT_EQ(buckets.size(), 300u) << model;
+        for (size_t i = 0; i < buckets.size(); ++i)
+            EXPECT_EQ(buckets[i][0].get<int>(), int(i) + 1) << model;
+        std::string error;
+        Json history;
+        if (std::string(model) == "transformer") {
+            const auto config = sequenceTrainingConfigFromJson(run["config"].dump(), &error);
+            ASSERT_TRUE(config) << error;
+            auto core = SequenceTrainer::create(*config, &error);
+            ASSERT_TRUE(core) << error;
+            core->step(300);
+            history = Json::parse(sequenceTrainerStateToJson(*core))["history"];
+        } else {
+            const auto config = trainingConfigFromJson(run["config"].dump(), &error);
+            ASSERT_TRUE(config) << error;
+            auto core = Trainer::create(*config, &error);
+            ASSERT_TRUE(core) << error;
+            core->step(300);
+            history = Json::parse(trainerStateToJson(*core))["history"];
+        }
+        EXPECT_TRUE(history == run["history"]) << model;
+        EXPECT_GE(run["history"]["points"].size(), 80u) << model;  // 0–31, 32, 34, …, 288
+    }
 }
 
 TEST(CliSessionBadInput, OneLineAndExitTwo) {

@@ -205,8 +205,9 @@ TEST(RunStateErrors, NameTheField) {
     EXPECT_NE(bad.find("not valid JSON"), std::string::npos) << bad;
 
     Json later = good;
-    later["version"] = 2;
-    EXPECT_NE(restoreError(later).find("version 2"), std::string::npos);
+    later["version"] = kRunStateVersion + 1;
+    EXPECT_NE(restoreError(later).find("version " + std::to_string(kRunStateVersion + 1)),
+              std::string::npos);
     Json attention = good;
     attention["kind"] = "attention";
     EXPECT_NE(restoreError(attention).find("kind"), std::string::npos);

@@ -330,7 +330,10 @@ TEST(SequenceTrainerSnapshot, AProbesSnapshotHasTheMapsOfItsStepAndTheFiguresOfT
     EXPECT_EQ(probes.testLoss, before.testLoss);
     EXPECT_EQ(probes.trainLoss, before.trainLoss);
     EXPECT_EQ(probes.headEntropy, before.headEntropy);
-    EXPECT_EQ(probes.history.size(), before.history.size());
+    // The history is the steps', not the snapshots': the probes snapshot has steps 11–15's too.
+    EXPECT_EQ(probes.history.size(), 16u);
+    EXPECT_EQ(probes.history, reference.history);
+    EXPECT_EQ(probes.trainLossSteps, reference.trainLossSteps);
     EXPECT_EQ(probes.gradientNorm, reference.gradientNorm) << "the last step's";
     light->step(5);
     plain->step(5);
@@ -397,7 +400,8 @@ TEST(SequenceTrainerDivergence, ANaNParameterStopsTheNextStep) {
     EXPECT_TRUE(s.diverged);
     EXPECT_EQ(s.divergedAtStep, 5);
     EXPECT_EQ(s.trainLoss, before.trainLoss);
-    EXPECT_EQ(s.history.size(), 1u);
+    EXPECT_EQ(s.history, before.history) << "no point after the divergence";
+    EXPECT_EQ(s.history.size(), 6u);  // steps 0 to 5: every step up to 31 is measured
     expectAllFinite(s);
 }
 
@@ -484,21 +488,38 @@ TEST(BoundedHistory, TenThousandPushesStayBoundedEvenlyStridedAndIncreasing) {
     expectBoundedAndEven(64, 100'000);
 }
 
-TEST(SequenceTrainerHistory, OnePointPerSnapshotInOrder) {
-    std::unique_ptr<SequenceTrainer> t = create(smallConfig());
+// Issue 25: the history is recorded by the steps whatever the snapshots: every step's batch
+// loss, and the held-out figures at the scheduled steps (every step up to 31, then every 2nd).
+TEST(SequenceTrainerHistory, ThePointsAreTheScheduledStepsWhateverTheSnapshots) {
+    std::unique_ptr<SequenceTrainer> often = create(smallConfig()), once = create(smallConfig());
     SequenceSnapshot s;
     for (int i = 0; i < 30; ++i) {
-        t->step(2);
-        s = t->snapshot();
+        often->step(2);
+        s = often->snapshot(i % 3 == 0 ? SnapshotScope::Full : SnapshotScope::Probes);
     }
-    ASSERT_EQ(s.history.size(), 30u);
+    once->step(60);
+    const SequenceSnapshot t = once->snapshot();
+    ASSERT_EQ(s.history.size(), 32u + 15u);  // 0–31, then 32, 34, …, 60
+    EXPECT_EQ(s.history, t.history);
+    ASSERT_EQ(s.trainLossSteps.size(), 60u);
+    EXPECT_EQ(s.trainLossSteps, t.trainLossSteps);
     for (size_t i = 0; i < s.history.size(); ++i) {
-        EXPECT_EQ(s.history[i].step, int(2 * (i + 1)));
+        EXPECT_EQ(s.history[i].step, i < 32 ? int(i) : int(32 + 2 * (i - 32)));
         EXPECT_EQ(s.history[i].headEntropy.size(), 8u);
-        EXPECT_EQ(s.history[i].layerGradientNorm.size(), 2u);
+        EXPECT_EQ(s.history[i].layerGradientNorm.size(), i == 0 ? 0u : 2u);  // none before a step
     }
-    EXPECT_EQ(s.history.back().testLoss, s.testLoss);
-    EXPECT_EQ(s.history.back().tokenAccuracy, s.tokenAccuracy);
+    for (size_t i = 0; i < s.trainLossSteps.size(); ++i) {
+        EXPECT_EQ(s.trainLossSteps[i].firstStep, int(i) + 1);
+        EXPECT_EQ(s.trainLossSteps[i].count, 1);
+    }
+    EXPECT_EQ(s.trainLossSteps.back().mean, often->lastTrainLoss());
+    const SequenceSnapshot fresh = [] {  // a point holds what a full snapshot then measures
+        std::unique_ptr<SequenceTrainer> u = create(smallConfig());
+        u->step(60);
+        return u->snapshot();
+    }();
+    EXPECT_EQ(s.history.back().testLoss, fresh.testLoss);
+    EXPECT_EQ(s.history.back().tokenAccuracy, fresh.tokenAccuracy);
 }
 
 }  // namespace

@@ -68,7 +68,8 @@ TEST(Divergence, ANaNWeightStopsTheNextStep) {
     EXPECT_EQ(s.trainLoss, finite.trainLoss);
     EXPECT_EQ(test::probeValues(s, "decision_surface"),
               test::probeValues(finite, "decision_surface"));
-    EXPECT_EQ(s.history.size(), 1u);
+    EXPECT_EQ(s.history, finite.history);  // steps 0–20, none after the divergence
+    EXPECT_EQ(s.history.size(), 21u);
     expectAllFinite(s);
 }
 

@@ -120,7 +120,8 @@ TEST(Reset, ANewTrainerFromTheSameConfigReplaysTheRun) {
     EXPECT_EQ(again.step, 80);
     EXPECT_EQ(again.trainLoss, s80.trainLoss);
     EXPECT_EQ(again.testAccuracy, s80.testAccuracy);
-    EXPECT_EQ(again.history.size(), 1u);  // a fresh history
+    EXPECT_EQ(again.history, s80.history);  // a fresh history, the first run's to step 80
+    EXPECT_EQ(again.trainLossSteps, s80.trainLossSteps);
 }
 
 }  // namespace

@@ -220,40 +220,55 @@ TEST(Snapshot, TeacherHasNeitherSurfaceNorCurve) {
     test::expectAllFinite(s);
 }
 
-TEST(History, GrowsByOnePerSnapshotAtANewStep) {
+// Issue 25: the points are taken at the scheduled steps (every step up to 31, then every 2nd
+// up to 63, …) whether or not a snapshot is asked for, and a snapshot adds none of its own.
+TEST(History, PointsAtTheScheduledStepsWhateverTheSnapshots) {
     std::unique_ptr<Trainer> t = createTrainer(smallConfig("circle"));
-    for (int k = 0; k < 4; ++k) {
-        const TrainingSnapshot s = t->snapshot(false);
-        ASSERT_EQ(s.history.size(), size_t(k + 1));
-        EXPECT_EQ(s.history.back().step, 10 * k);
-        EXPECT_EQ(s.history.back().trainLoss, s.trainLoss);
-        EXPECT_EQ(s.history.back().testAccuracy, s.testAccuracy);
-        EXPECT_EQ(s.history.back().layerGradientNorm.size(), 2u);
-        t->step(10);
+    TrainingSnapshot s = t->snapshot(false);
+    ASSERT_EQ(s.history.size(), 1u);
+    EXPECT_EQ(s.history[0].step, 0);
+    EXPECT_EQ(s.history[0].testAccuracy, s.testAccuracy);
+    EXPECT_EQ(s.history[0].trainLoss, s.trainLoss);  // over the whole training set
+    EXPECT_TRUE(s.trainLossSteps.empty());
+    t->step(40);
+    s = t->snapshot(false);
+    EXPECT_EQ(t->snapshot(false).history.size(), s.history.size());  // nothing of its own
+    ASSERT_EQ(s.history.size(), 32u + 5u);                           // 0–31, 32, 34, …, 40
+    for (size_t i = 0; i < s.history.size(); ++i) {
+        EXPECT_EQ(s.history[i].step, i < 32 ? int(i) : int(32 + 2 * (i - 32)));
+        EXPECT_EQ(s.history[i].layerGradientNorm.size(), 2u);
     }
-    t->snapshot(false);
-    EXPECT_EQ(t->snapshot(false).history.size(),
-              5u);  // a second snapshot at the same step adds nothing
+    EXPECT_EQ(s.history.back().testAccuracy, s.testAccuracy);  // step 40 is measured
+    EXPECT_EQ(s.history.back().gradientNormLast, s.diagnostics.gradientNormLast);
+    ASSERT_EQ(s.trainLossSteps.size(), 40u);  // every step's batch loss
+    EXPECT_EQ(s.trainLossSteps.back().mean, t->lastBatchLoss());
+    t->step(1);
+    EXPECT_EQ(t->snapshot(false).history.size(), 37u);  // step 41 is not measured
 }
 
-// An hour-long run keeps as many history points as a short one: at most kHistoryCapacity,
-// spread evenly from the first snapshot to (nearly) the last.
+// An hour-long run keeps as many buckets as a short one: the train loss of 5000 steps in at most
+// StepSeries::kDefaultCapacity buckets that still count every step once, and the held-out
+// points thin with the run.
 TEST(History, StaysBoundedAndSpansTheWholeRun) {
     TrainingConfig c = smallConfig("circle");
     c.data.points = 64;
     std::unique_ptr<Trainer> t = createTrainer(c);
-    TrainingSnapshot s;
-    const int snapshots = int(Trainer::kHistoryCapacity) * 5 / 2;
-    for (int k = 0; k < snapshots; ++k) {
-        t->step(1);
-        s = t->snapshot(false);
-        ASSERT_LE(s.history.size(), Trainer::kHistoryCapacity) << "after " << k + 1;
+    t->step(5000);
+    const TrainingSnapshot s = t->snapshot(false);
+    ASSERT_EQ(s.trainLossSteps.size(), 2500u);  // full at 4096: merged in pairs since
+    int counted = 0, previous = 0;
+    for (const StepBucket& b : s.trainLossSteps) {
+        EXPECT_EQ(b.firstStep, previous + 1);
+        EXPECT_LE(b.min, b.mean);
+        EXPECT_LE(b.mean, b.max);
+        counted += b.count;
+        previous = b.lastStep;
     }
-    EXPECT_GE(s.history.size(), Trainer::kHistoryCapacity / 2);
-    EXPECT_EQ(s.history.front().step, 1);
-    EXPECT_GE(s.history.back().step, snapshots - 4);  // one point kept per 4 offered by now
-    for (size_t i = 1; i < s.history.size(); ++i)
-        EXPECT_EQ(s.history[i].step - s.history[i - 1].step, 4) << i;
+    EXPECT_EQ(counted, 5000);
+    EXPECT_EQ(previous, 5000);
+    EXPECT_LT(s.history.size(), 150u);
+    EXPECT_EQ(s.history.front().step, 0);
+    EXPECT_EQ(s.history.back().step, 4864);  // every 256th step from 4096 on
 }
 
 TEST(History, StepsPerSecondIsMeasuredBetweenSnapshots) {
@@ -334,6 +349,7 @@ TEST(ChangesWhileRunning, ANewLearningRateTakesEffect) {
 TEST(ChangesWhileRunning, SwitchingToSgdUsesSgd) {
     // SGD with lr 1e-3 moves weights by lr·g: compare one step with the gradient it used
     std::unique_ptr<Trainer> t = createTrainer(smallConfig("gauss"));
+    t->setRecordsHistory(false);  // a history point's full-batch pass would leave its gradient
     t->step(10);
     OptimizerConfig sgd;
     sgd.kind = OptimizerKind::Sgd;

@@ -304,6 +304,9 @@ TEST(AttentionCharts, NonFinitePointsNeverReachAChart) {
     run.history = {{0, 2.0, 2.0, 0.1, 0.0, {1.0, 1.5}, {0.5}},
                    {10, NAN, INFINITY, 0.2, 0.1, {NAN, 1.2}, {NAN}},
                    {20, 1.0, 1.1, 0.3, 0.2, {0.8, 1.1}, {0.25}}};
+    // The train curve is the per-step series (issue 25): a non-finite bucket is left out too.
+    run.trainLossSteps = {
+        {1, 1, 1, 2.0, 2.0, 2.0}, {2, 2, 1, NAN, NAN, NAN}, {3, 3, 1, 1.0, 1.0, 1.0}};
     charts.setRun(run);
     EXPECT_EQ(charts.lossChart()->curvePoints("train").size(), 2);
     EXPECT_EQ(charts.lossChart()->curvePoints("test").size(), 2);

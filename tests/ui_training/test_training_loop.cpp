@@ -39,10 +39,10 @@ TEST(TrainingLoop, FixedStepFramesAndLockStep) {
     b.model.activations = {ActivationConfig::withDefaults(ActivationId::LeakyRelu)};
     auto loop = TrainingLoop::create({small(), b}, nullptr);
     ASSERT_TRUE(loop);
-    EXPECT_EQ(loop->runFrame({7, 1.0, 0}, nullptr), 7);
+    EXPECT_EQ(loop->runFrame({7, 1.0}, nullptr), 7);
     EXPECT_EQ(loop->trainer(0).steps(), 7);
     EXPECT_EQ(loop->trainer(1).steps(), 7);
-    EXPECT_EQ(loop->runFrame({7, 1.0, 0}, nullptr, 3), 3);  // the limit wins
+    EXPECT_EQ(loop->runFrame({7, 1.0}, nullptr, 3), 3);  // the limit wins
     EXPECT_EQ(loop->steps(), 10);
 }
 
@@ -50,7 +50,7 @@ TEST(TrainingLoop, StopIsAskedOncePerStep) {
     auto loop = TrainingLoop::create({small()}, nullptr);
     ASSERT_TRUE(loop);
     int asked = 0;
-    const int taken = loop->runFrame({100, 1.0, 0}, [&] { return ++asked > 5; });
+    const int taken = loop->runFrame({100, 1.0}, [&] { return ++asked > 5; });
     EXPECT_EQ(taken, 5);
     EXPECT_EQ(asked, 6);
 }
@@ -59,27 +59,46 @@ TEST(TrainingLoop, FullSpeedFramesKeepToTheirBudget) {
     auto loop = TrainingLoop::create({small()}, nullptr);
     ASSERT_TRUE(loop);
     const auto start = std::chrono::steady_clock::now();
-    const int taken = loop->runFrame({0, 0.02, 0}, nullptr);
+    const int taken = loop->runFrame({0, 0.02}, nullptr);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     EXPECT_GT(taken, 0);
     EXPECT_LT(seconds, 0.2);
 }
 
-TEST(TrainingLoop, HistoryGetsAPointEveryNSteps) {
-    auto loop = TrainingLoop::create({small()}, nullptr);
-    ASSERT_TRUE(loop);
-    loop->runFrame({30, 1.0, 10}, nullptr);
-    const TrainingSnapshot s = loop->snapshots(false).front();
-    ASSERT_EQ(s.history.size(), 3u);  // steps 10, 20, 30 (the final snapshot is the same step)
-    EXPECT_EQ(s.history[0].step, 10);
-    EXPECT_EQ(s.history[2].step, 30);
+// Issue 25: the history is recorded by the steps, not by the frames or the snapshots: a run
+// stepped in frames of 7 with a snapshot after each has the history of the same run stepped in
+// one frame, a train-loss bucket for every step and the held-out points at the same steps.
+TEST(TrainingLoop, TheHistoryIsTheSameWhateverTheFramesAndSnapshots) {
+    auto often = TrainingLoop::create({small()}, nullptr);
+    auto once = TrainingLoop::create({small()}, nullptr);
+    ASSERT_TRUE(often && once);
+    while (often->steps() < 300) {
+        often->runFrame({7, 1.0}, nullptr, 300 - often->steps());
+        often->snapshots(often->steps() % 2 == 0);
+    }
+    once->runFrame({300, 100.0}, nullptr);
+    const TrainingSnapshot a = often->snapshots(false).front(), b = once->snapshots(false).front();
+    ASSERT_EQ(a.trainLossSteps.size(), 300u);
+    EXPECT_EQ(a.trainLossSteps, b.trainLossSteps);
+    for (size_t i = 0; i < a.trainLossSteps.size(); ++i)
+        EXPECT_EQ(a.trainLossSteps[i].firstStep, int(i) + 1);
+    ASSERT_EQ(a.history.size(), b.history.size());
+    for (size_t i = 0; i < a.history.size(); ++i) {
+        EXPECT_EQ(a.history[i].step, b.history[i].step);
+        EXPECT_EQ(a.history[i].testLoss, b.history[i].testLoss) << a.history[i].step;
+        EXPECT_EQ(a.history[i].layerDeadFraction, b.history[i].layerDeadFraction);
+        EXPECT_EQ(a.history[i].revived, b.history[i].revived);
+        EXPECT_TRUE(isEvaluationStep(a.history[i].step));
+    }
+    EXPECT_EQ(a.history.front().step, 0);
+    EXPECT_EQ(a.history.back().step, 288);  // 256 + 2·16: every 16th step from 256 on
 }
 
 TEST(TrainingLoop, DivergenceEndsTheFrameAndNothingNonFiniteComesOut) {
     auto loop = TrainingLoop::create({diverging(), small()}, nullptr);
     ASSERT_TRUE(loop);
-    const int taken = loop->runFrame({1000, 10.0, 1}, nullptr);
+    const int taken = loop->runFrame({1000, 10.0}, nullptr);
     EXPECT_LT(taken, 1000);
     EXPECT_TRUE(loop->diverged());
     const auto snapshots = loop->snapshots(true);
@@ -92,5 +111,5 @@ TEST(TrainingLoop, DivergenceEndsTheFrameAndNothingNonFiniteComesOut) {
             for (float v : probe.values) EXPECT_TRUE(std::isfinite(v)) << probe.name;
         for (const HistoryPoint& p : s.history) EXPECT_TRUE(std::isfinite(p.trainLoss));
     }
-    EXPECT_EQ(loop->runFrame({10, 1.0, 0}, nullptr), 0);  // stays stopped
+    EXPECT_EQ(loop->runFrame({10, 1.0}, nullptr), 0);  // stays stopped
 }

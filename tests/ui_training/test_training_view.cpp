@@ -14,6 +14,8 @@
 #include <functional>
 
 #include "../ui/gui_test_support.h"
+#include "config/run_state_json.h"
+#include "config/training_config_json.h"
 #include "ui/charts/curve_chart.h"
 #include "ui/heatmap/heatmap_view.h"
 #include "ui/training/decision_surface_view.h"
@@ -141,7 +143,36 @@ TEST(TrainingView, CompareModeTrainsTwoRunsSideBySide) {
     EXPECT_EQ(runs[0].step, runs[1].step);
     EXPECT_GE(runs[0].diagnostics.deadFraction, 0.3);  // the preset's documented claim
     EXPECT_EQ(runs[1].diagnostics.deadFraction, 0.0);
-    EXPECT_EQ(shown.view.charts()->lossChart()->curveKeys().size(), 4);
+    // Per run: the train loss of every step (past 400 steps drawn as each bucket's mean and a
+    // min–max band behind it, issue 25) and the test loss.
+    EXPECT_EQ(shown.view.charts()->lossChart()->curveKeys().size(), 6);
+    for (const char* key : {"0/train", "0/train/band", "1/train", "1/train/band", "0/test"})
+        EXPECT_TRUE(shown.view.charts()->lossChart()->curveKeys().contains(key)) << key;
+}
+
+// Issue 25: the curves are the run's, not the frame clock's. 300 steps trained live (frames of a
+// time budget, a snapshot per frame) hold the history of the same run stepped at once in core,
+// a train-loss point per step, and a session round trip keeps it.
+TEST(TrainingView, TheCurvesHistoryIsTheCoresWhateverTheFrameRate) {
+    ShownView shown;
+    ASSERT_TRUE(shown.view.trainAndWait(300, 60000));
+    const actlab::TrainingSnapshot live = shown.view.controller()->latest().runs.at(0);
+    ASSERT_EQ(live.step, 300);
+    ASSERT_EQ(live.trainLossSteps.size(), 300u);
+    const std::vector<std::string> states = shown.view.runStates();
+    ASSERT_EQ(states.size(), 1u);
+    std::string error;
+    auto restored = actlab::trainerFromStateJson(states[0], &error);
+    ASSERT_TRUE(restored) << error;
+    auto core = actlab::Trainer::create(restored->config(), &error);
+    ASSERT_TRUE(core) << error;
+    core->step(300);
+    const actlab::TrainingSnapshot expected = core->snapshot(false);
+    EXPECT_EQ(live.trainLossSteps, expected.trainLossSteps);
+    EXPECT_EQ(live.history, expected.history);
+    EXPECT_EQ(restored->snapshot(false).history, expected.history);
+    // the chart draws every step's loss
+    EXPECT_EQ(shown.view.charts()->lossChart()->curvePoints("0/train").size(), 300);
 }
 
 TEST(TrainingView, ClickingThePlaneInDrawPointsModeAddsUserPoints) {

@@ -139,9 +139,10 @@ void AttentionCharts::draw(const SequenceSnapshot& a, const SequenceSnapshot* b,
             shownHistoryIndices(run.history.size(), kMaxPointsPerCurve);
         const QString prefix = compare ? QString(r == 0 ? "A/" : "B/") : QString();
         const QColor color = seriesColor(compare ? int(r) : 0);
-        loss.push_back(historyCurve(
-            run, shown, [](const P& p) { return p.trainLoss; }, prefix + "train",
-            compare ? names.value(int(r)) : tr("train"), color));
+        for (CurveChart::Curve& curve :
+             stepSeriesCurves(run.trainLossSteps, kMaxPointsPerCurve, prefix + "train",
+                              compare ? names.value(int(r)) : tr("train"), color))
+            loss.push_back(std::move(curve));
         loss.push_back(historyCurve(
             run, shown, [](const P& p) { return p.testLoss; }, prefix + "test", tr("test"),
             compare ? color : seriesColor(1), Qt::DashLine));
@@ -213,6 +214,9 @@ void AttentionCharts::draw(const SequenceSnapshot& a, const SequenceSnapshot* b,
     int lastStep = 0;
     for (const SequenceSnapshot* run : runs)
         if (!run->history.empty()) lastStep = std::max(lastStep, run->history.back().step);
+    for (const SequenceSnapshot* run : runs)
+        if (!run->trainLossSteps.empty())
+            lastStep = std::max(lastStep, run->trainLossSteps.back().lastStep);
     const double xHigh = std::max(10, lastStep);
     for (CurveChart* chart : charts()) chart->setXRange(0, xHigh);
     double lossHigh = 0, entropyHigh = 0;

@@ -16,6 +16,8 @@ std::shared_ptr<const SequenceSnapshot> withoutHistory(
     auto copy = std::make_shared<SequenceSnapshot>(*snapshot);
     copy->history.clear();
     copy->history.shrink_to_fit();
+    copy->trainLossSteps.clear();
+    copy->trainLossSteps.shrink_to_fit();
     return copy;
 }
 
@@ -27,6 +29,7 @@ std::shared_ptr<const SequenceSnapshot> withHistoryCut(
     auto copy = std::make_shared<SequenceSnapshot>(*snapshot);
     for (const SequenceHistoryPoint& point : newest->history)
         if (point.step <= snapshot->step) copy->history.push_back(point);
+    copy->trainLossSteps = bucketsUpTo(newest->trainLossSteps, snapshot->step);
     return copy;
 }
 

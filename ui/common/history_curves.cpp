@@ -12,6 +12,30 @@ std::vector<size_t> shownHistoryIndices(size_t count, int maxPoints) {
     return indices;
 }
 
+std::vector<CurveChart::Curve> stepSeriesCurves(const std::vector<StepBucket>& buckets,
+                                                int maxPoints, const QString& key,
+                                                const QString& label, const QColor& color,
+                                                Qt::PenStyle style) {
+    const std::vector<StepBucket> shown = thinBuckets(buckets, size_t(std::max(1, maxPoints)));
+    CurveChart::Curve mean{key, label, color, style, {}, {}};
+    QColor pale = color;
+    pale.setAlphaF(0.3f);
+    CurveChart::Curve band{key + "/band", label, pale, Qt::SolidLine, {}, {}};
+    band.inLegend = false;
+    bool spread = false;
+    for (const StepBucket& b : shown) {
+        if (!std::isfinite(b.mean)) continue;  // never the case: a step's loss is finite
+        const double x = 0.5 * (b.firstStep + b.lastStep);
+        mean.x.push_back(x);
+        mean.y.push_back(b.mean);
+        band.x.insert(band.x.end(), {x, x});
+        band.y.insert(band.y.end(), {b.min, b.max});
+        spread = spread || b.max > b.min;
+    }
+    if (!spread) return {std::move(mean)};
+    return {std::move(band), std::move(mean)};  // the band first: drawn behind the mean
+}
+
 CurveChart* historyChart(const QString& title, QWidget* parent) {
     auto* chart = new CurveChart(parent);
     chart->setTitle(title);

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "training/run_history.h"
 #include "ui/charts/curve_chart.h"
 
 namespace actlab::ui {
@@ -33,6 +34,15 @@ CurveChart::Curve historyCurve(const Run& run, const std::vector<size_t>& indice
     }
     return curve;
 }
+
+// A per-step series (every step's train loss, in buckets) as curves: each bucket's mean over
+// its steps (thinned to at most maxPoints buckets), and where a drawn bucket holds several
+// steps, a pale band from their min to their max behind it (key + "/band", no legend entry: a
+// vertical stroke per bucket, the strokes joined), so that a long run's spikes stay in sight.
+std::vector<CurveChart::Curve> stepSeriesCurves(const std::vector<StepBucket>& buckets,
+                                                int maxPoints, const QString& key,
+                                                const QString& label, const QColor& color,
+                                                Qt::PenStyle style = Qt::SolidLine);
 
 // A chart of curves over "step", titled, with 2 px lines and a small minimum size.
 CurveChart* historyChart(const QString& title, QWidget* parent);

@@ -105,12 +105,14 @@ void TrainingCharts::setRuns(const std::vector<TrainingSnapshot>& runs, const QS
         const std::vector<size_t> shown =
             shownHistoryIndices(run.history.size(), kMaxPointsPerCurve);
         if (!run.history.empty()) lastStep = std::max(lastStep, run.history.back().step);
+        if (!run.trainLossSteps.empty())
+            lastStep = std::max(lastStep, run.trainLossSteps.back().lastStep);
         const QString key = QString::number(r);
         const QColor color = seriesColor(int(r % 2));
         const QString trainLabel = compare ? runNames.value(int(r)) : tr("train");
-        loss.push_back(historyCurve(
-            run, shown, [](const HistoryPoint& p) { return p.trainLoss; }, key + "/train",
-            trainLabel, color, Qt::SolidLine));
+        for (CurveChart::Curve& curve : stepSeriesCurves(run.trainLossSteps, kMaxPointsPerCurve,
+                                                         key + "/train", trainLabel, color))
+            loss.push_back(std::move(curve));
         loss.push_back(historyCurve(
             run, shown, [](const HistoryPoint& p) { return p.testLoss; }, key + "/test", tr("test"),
             color, Qt::DashLine));

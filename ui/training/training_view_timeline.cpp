@@ -28,6 +28,8 @@ TrainingSnapshot withoutHistory(const TrainingSnapshot& run) {
     TrainingSnapshot copy = run;
     copy.history.clear();
     copy.history.shrink_to_fit();
+    copy.trainLossSteps.clear();
+    copy.trainLossSteps.shrink_to_fit();
     return copy;
 }
 
@@ -53,9 +55,11 @@ void TrainingView::showKeyframe(int index) {
     shown.engineNote = latest.engineNote;
     shown.runs = *keyframe.snapshot;
     // The curves up to the keyframe's step, from the newest history (it spans the whole run).
-    for (size_t r = 0; r < shown.runs.size() && r < latest.runs.size(); ++r)
+    for (size_t r = 0; r < shown.runs.size() && r < latest.runs.size(); ++r) {
         for (const HistoryPoint& point : latest.runs[r].history)
             if (point.step <= keyframe.step) shown.runs[r].history.push_back(point);
+        shown.runs[r].trainLossSteps = bucketsUpTo(latest.runs[r].trainLossSteps, keyframe.step);
+    }
     restartGrids(index > 0 ? m_keyframes.keyframes()[size_t(index - 1)].snapshot.get() : nullptr);
     drawRuns(shown, false);
 }

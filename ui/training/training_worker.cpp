@@ -64,8 +64,6 @@ int TrainingWorker::trainFrame(int steps, double budgetSeconds, int limit) {
     FramePlan plan;
     plan.steps = steps;
     plan.budgetSeconds = budgetSeconds;
-    plan.historyEvery = kHistoryEvery;
-    while (m_loop->steps() / plan.historyEvery > 1000) plan.historyEvery *= 2;
     return m_loop->runFrame(
         plan, [this] { return stopRequested(); }, std::max(0, limit));  // 0: no limit
 }

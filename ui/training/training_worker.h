@@ -18,10 +18,6 @@ namespace actlab::ui {
 class TrainingWorker : public RunWorker {
     Q_OBJECT
 public:
-    // A history point every 10 steps at first, then every 2ⁿ·10 steps: each doubling of the
-    // run adds about 1000 points (not a million an hour at full speed).
-    static constexpr int kHistoryEvery = 10;
-
     explicit TrainingWorker(QObject* parent = nullptr);
 
     // Called in the worker's thread (QMetaObject::invokeMethod with a queued connection), like
