@@ -14,6 +14,8 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/common/core_strings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/core_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/core_text.h
+  ${CMAKE_CURRENT_LIST_DIR}/common/distribution_charts.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/distribution_charts.h
   ${CMAKE_CURRENT_LIST_DIR}/common/frame_export.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/frame_export.h
   ${CMAKE_CURRENT_LIST_DIR}/common/history_curves.cpp

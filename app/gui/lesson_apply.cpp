@@ -16,6 +16,7 @@
 #include "ui/attention/attention_grid_view.h"
 #include "ui/attention/attention_view.h"
 #include "ui/charts/curve_chart.h"
+#include "ui/common/chart_pages.h"
 #include "ui/heatmap/heatmap_view.h"
 #include "ui/panels/explorer_panel.h"
 #include "ui/panels/gated_surface_panel.h"
@@ -177,6 +178,11 @@ QWidget* LessonController::highlightTarget(const LessonScene& scene) const {
         ui::TrainingView* t = w.trainingView();
         if (h == "controls") return t->controls();
         if (h == "charts") return t->findChild<ui::TrainingCharts*>();
+        if (h == "distributions") {  // the charts' last page: z over the steps, histograms
+            ui::ChartPages* pages = t->charts()->pages();
+            pages->showPage(pages->pageCount() - 1);
+            return pages;
+        }
         ui::RunPanel* run = t->runPanel(scene.compareActivation ? 1 : 0);
         if (h == "grid")
             return t->runPanel(0)->findChild<QWidget*>(QStringLiteral("neuronGridScroll"));
@@ -185,6 +191,11 @@ QWidget* LessonController::highlightTarget(const LessonScene& scene) const {
     ui::AttentionView* a = w.attentionView();
     if (h == "controls") return a->controls();
     if (h == "charts") return a->findChild<ui::AttentionCharts*>();
+    if (h == "distributions") {
+        ui::ChartPages* pages = a->charts()->pages();
+        pages->showPage(pages->pageCount() - 1);
+        return pages;
+    }
     return a->findChild<ui::AttentionGridView*>();
 }
 

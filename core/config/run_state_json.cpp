@@ -4,6 +4,7 @@
 //    "shuffle_seed": "decimal u64", "revived", "previous_dead": [[1 where dead at an earlier
 //    history point] per layer] | null, "history": {"stride", "offered", "last_step",
 //    "train_loss_steps": {"width", "buckets": [[first step, last step, count, min, mean, max]]},
+//    "distributions": [sites, config/distributions_json.h],
 //    "points": [{"step", "train_loss", "test_loss", "train_acc", "test_acc", "dead_fraction",
 //    "layer_dead", "layer_grad_norm", "vanishing_fraction", "grad_norm_first", "grad_norm_last",
 //    "revived"}]}, "optimizer_steps", "weights": "base64 safetensors"}
@@ -24,6 +25,7 @@
 
 #include "common/base64.h"
 #include "config/config_json.h"
+#include "config/distributions_json.h"
 #include "config/json_fields.h"
 #include "config/training_config_json.h"
 #include "models/safetensors.h"
@@ -114,8 +116,9 @@ private:
 // points (an array). A version-1 state has no buckets: each point's train loss becomes one.
 template <typename Progress>
 const Json& readHistoryHeader(const Fields& run, Progress& p) {
-    const Fields history(run.at("history"), "history",
-                         {"stride", "offered", "last_step", "train_loss_steps", "points"});
+    const Fields history(
+        run.at("history"), "history",
+        {"stride", "offered", "last_step", "train_loss_steps", "distributions", "points"});
     p.historyStride = history.size("stride", 1, 1LL << 40);
     p.historyOffered = history.size("offered", 0, 1LL << 40);
     p.historyStep = history.count("last_step", -1);
@@ -138,6 +141,9 @@ const Json& readHistoryHeader(const Fields& run, Progress& p) {
                                         numberFrom(b[5], path + "[5]")});
         }
     }
+    if (history.has("distributions"))
+        p.distributions = config_json::distributionsFromJson(history.at("distributions"),
+                                                             "history.distributions");
     const Json& points = history.at("points");
     if (!points.is_array()) fail("history.points", "expected an array");
     return points;
@@ -246,6 +252,7 @@ Json historyJson(const Progress& p, Point point) {
             {"offered", p.historyOffered},
             {"last_step", p.historyStep},
             {"train_loss_steps", {{"width", p.trainLossWidth}, {"buckets", std::move(buckets)}}},
+            {"distributions", config_json::distributionsJson(p.distributions)},
             {"points", std::move(points)}};
 }
 

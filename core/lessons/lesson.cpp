@@ -373,8 +373,8 @@ const std::vector<std::string>& lessonHighlights(const std::string& view) {
         {"explorer",  {"chart", "functions"}},
         {"gelu",      {"curves", "errors"}},
         {"gated",     {"surface", "slice"}},
-        {"training",  {"controls", "run", "grid", "charts"}},
-        {"attention", {"controls", "maps", "charts"}},
+        {"training",  {"controls", "run", "grid", "charts", "distributions"}},
+        {"attention", {"controls", "maps", "charts", "distributions"}},
     };
     // clang-format on
     static const std::vector<std::string> none;

@@ -69,6 +69,11 @@ struct TransformerBlockProbe {
     ConstTensorView<T> attention;            // (B, NH, T, T) softmax weights [b, head, query, key]
     ConstTensorView<T> qkvPreActivation[3];  // (B, T, C) W·z + b for q, k, v
     ConstTensorView<T> ffnPreActivation;     // (B, T, d_ff) fc1 or gate; empty for none
+    // (B, NH, T, T) q·k/√hs before the softmax; with a causal mask only keys ≤ query are set.
+    ConstTensorView<T> attentionLogits;
+    // The residual stream entering LN₁ and LN₂ (B, T, C): Pre-LN x and x + o; Post-LN x + o and
+    // h + F(h).
+    ConstTensorView<T> normInput[2];
 };
 
 template <typename T>

@@ -348,6 +348,10 @@ TransformerBlockProbe<T> Transformer<T>::probe(int layer) const {
     probe.attention = b.att;
     for (int j = 0; j < 3; ++j) probe.qkvPreActivation[j] = b.qkvPre[size_t(j)];
     if (m_config.ffn != FeedForwardKind::None) probe.ffnPreActivation = b.hidden;
+    probe.attentionLogits = b.preatt;
+    const bool pre = m_config.norm == NormPlacement::Pre;
+    probe.normInput[0] = pre ? b.input : b.residual1;
+    probe.normInput[1] = pre ? b.residual1 : b.residual2;
     return probe;
 }
 

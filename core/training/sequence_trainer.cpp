@@ -135,6 +135,7 @@ SequenceTrainerProgress SequenceTrainer::progress() const {
     p.historyStep = m_historyStep;
     p.trainLossSteps = m_trainLossSteps.buckets();
     p.trainLossWidth = m_trainLossSteps.width();
+    p.distributions = *m_distributions;
     return p;
 }
 
@@ -173,6 +174,7 @@ bool SequenceTrainer::restoreProgress(SequenceTrainerProgress p, std::string* er
     m_history = std::move(history);
     m_historyStep = p.historyStep;
     m_trainLossSteps = std::move(trainLoss);
+    m_distributions = std::make_shared<Distributions>(std::move(p.distributions));
     m_lastFinite.reset();
     if (p.lastSnapshotTrainLoss &&
         p.divergedAt < 0) {  // what a snapshot with no step since the last one repeats
@@ -268,6 +270,77 @@ void SequenceTrainer::recordDueHistory() {
     m_history.push({m_steps, m_steps > 0 ? m_lastTrainLoss : s.testLoss, s.testLoss,
                     s.tokenAccuracy, s.sequenceAccuracy, s.headEntropy, m_layerGradientNorm});
     m_historyStep = m_steps;
+    auto distributions = std::make_shared<Distributions>(*m_distributions);
+    recordDistributions(*distributions, m_steps, distributionSamples());
+    m_distributions = std::move(distributions);
+}
+
+std::vector<SiteSample> SequenceTrainer::distributionSamples() {
+    const TransformerConfig& mc = m_config.model;
+    m_model->forward(m_test.tokens.slice(0, m_config.batch));
+    m_model->tensorOps().finish();
+    std::vector<SiteSample> samples;
+    Tensor<float> value, derivative;
+    // A unit (last axis) is dead where f′ is 0 on every row; a value saturated where |f′| is small.
+    const auto activated = [&](SiteSample sample, ConstTensorView<float> pre,
+                               const ActivationConfig& activation) {
+        const Index units = pre.extent(pre.rank() - 1), rows = pre.size() / units;
+        const ConstTensorView<float> flat = pre.reshape(Shape{rows, units});
+        value = Tensor<float>(flat.shape());
+        derivative = Tensor<float>(flat.shape());
+        activationForward<float>(value, derivative, flat, activation);
+        std::vector<char> alive(size_t(units), 0);
+        size_t saturated = 0;
+        for (Index i = 0; i < flat.size(); ++i) {
+            const float slope = derivative.data()[i];
+            alive[size_t(i % units)] |= slope != 0.0f;
+            saturated += std::abs(slope) < kSaturatedSlope;
+        }
+        sample.z.assign(flat.data(), flat.data() + flat.size());
+        sample.deadShare = deadShare(alive);
+        sample.saturatedShare = double(saturated) / double(flat.size());
+        sample.reluFamily = isReluFamily(activation.id);
+        samples.push_back(std::move(sample));
+    };
+    const Index T = m_task->sequence();
+    for (int l = 0; l < mc.layers; ++l) {
+        const TransformerBlockProbe<float> probe = m_model->probe(l);
+        const std::string block = "block " + std::to_string(l + 1) + " ";
+        const double norm =
+            size_t(l) < m_layerGradientNorm.size() ? m_layerGradientNorm[size_t(l)] : 0.0;
+        if (mc.qkvActivation.id != ActivationId::Identity)
+            for (int j = 0; j < 3; ++j)
+                activated({block + "qkv"[j], l, SiteKind::Qkv, false, {}, 0, 0, norm},
+                          probe.qkvPreActivation[j], mc.qkvActivation);
+        if (mc.ffn != FeedForwardKind::None)
+            activated({block + (mc.ffn == FeedForwardKind::Gated ? "ffn gate" : "ffn hidden"),
+                       l,
+                       SiteKind::FfnHidden,
+                       false,
+                       {},
+                       0,
+                       0,
+                       norm},
+                      probe.ffnPreActivation,
+                      mc.ffn == FeedForwardKind::Gated
+                          ? ActivationConfig::withDefaults(mc.ffnActivation.info().gate)
+                          : mc.ffnActivation);
+        SiteSample logits{
+            block + "attention logits", l, SiteKind::AttentionLogits, false, {}, 0, 0, norm};
+        const float* pre = probe.attentionLogits.data();  // (B, NH, T, T) [.., query, key]
+        for (Index map = 0; map < probe.attentionLogits.size() / (T * T); ++map)
+            for (Index q = 0; q < T; ++q)
+                for (Index k = 0; k < (mc.causal ? q + 1 : T); ++k)
+                    logits.z.push_back(pre[(map * T + q) * T + k]);
+        samples.push_back(std::move(logits));
+        for (int n = 0; n < 2; ++n) {
+            const ConstTensorView<float> stream = probe.normInput[n];
+            samples.push_back(
+                {block + "residual into LN" + std::to_string(n + 1), l, SiteKind::Residual, false,
+                 std::vector<float>(stream.data(), stream.data() + stream.size()), 0, 0, norm});
+        }
+    }
+    return samples;
 }
 
 void SequenceTrainer::evaluate(SequenceSnapshot& s) {
@@ -407,6 +480,7 @@ SequenceSnapshot SequenceTrainer::snapshot(SnapshotScope scope) {
         s.step = m_steps;
         s.history = m_history.points();
         s.trainLossSteps = m_trainLossSteps.buckets();
+        s.distributions = m_distributions;
         return s;
     }
     SequenceSnapshot s;
@@ -429,6 +503,7 @@ SequenceSnapshot SequenceTrainer::snapshot(SnapshotScope scope) {
         light.gradientNorm = m_lastGradientNorm;
         light.history = m_history.points();
         light.trainLossSteps = m_trainLossSteps.buckets();
+        light.distributions = m_distributions;
         const ConstTokenView tokens = m_test.tokens.slice(0, m_config.batch);
         light.probes = probeTensors(m_model->forward(tokens), tokens);
         for (const ProbeTensor& p : light.probes)
@@ -459,6 +534,7 @@ SequenceSnapshot SequenceTrainer::snapshot(SnapshotScope scope) {
     s.gradientNorm = m_lastGradientNorm;
     s.history = m_history.points();
     s.trainLossSteps = m_trainLossSteps.buckets();
+    s.distributions = m_distributions;
     s.evaluatedStep = s.step;
     m_lastFinite = s;
     // Evaluation time is not training time: the rate counts from here.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "datasets/sequence_tasks.h"
+#include "diagnostics/distributions.h"
 #include "models/transformer.h"
 #include "optimizers/optimizer.h"
 #include "training/probe.h"
@@ -74,6 +75,9 @@ struct SequenceSnapshot {
     std::vector<ProbeTensor> probes;
     std::vector<SequenceHistoryPoint> history;
     std::vector<StepBucket> trainLossSteps;  // every step's batch loss, in buckets
+    // Per block: Q/K/V (with an activation) and FFN hidden z, the attention logits and the
+    // residual stream entering each LayerNorm, on the probe batch at the history's steps.
+    std::shared_ptr<const Distributions> distributions;
     const ProbeTensor* findProbe(const std::string& name) const;
 };
 
@@ -94,6 +98,7 @@ struct SequenceTrainerProgress {
     int historyStep = -1;  // the step of the last point offered to the history
     std::vector<StepBucket> trainLossSteps;
     size_t trainLossWidth = 1;
+    Distributions distributions;
 };
 
 // What snapshot() evaluates.
@@ -153,6 +158,8 @@ private:
     void evaluate(SequenceSnapshot& s);
     // A history point for the current step when it is due and not taken yet.
     void recordDueHistory();
+    // The distributions' samples of the probe batch (a forward pass of it first).
+    std::vector<SiteSample> distributionSamples();
     // The probes' tensors, read after a forward pass of the first held-out batch (whose first
     // sequences the probes are): "attention", "logits" and "tokens".
     std::vector<ProbeTensor> probeTensors(ConstTensorView<float> logits, ConstTokenView tokens);
@@ -178,6 +185,7 @@ private:
     bool m_recordsHistory = true;
     double m_historySeconds = 0;
     StepSeries m_trainLossSteps;
+    std::shared_ptr<const Distributions> m_distributions = std::make_shared<Distributions>();
     std::chrono::steady_clock::time_point m_lastSnapshotTime;
     int m_lastSnapshotStep = 0;
     bool m_timed = false;

@@ -185,6 +185,29 @@ void Trainer::recordDueHistory() {
     }
     m_history.push(std::move(point));
     m_historyStep = m_steps;
+    // The distributions, from the full training-set pass measure() just made.
+    std::vector<SiteSample> samples;
+    const std::vector<HiddenLayerView<float>> views = m_engine->hostModel().hiddenLayers();
+    for (size_t l = 0; l < views.size() && l < d.layers.size(); ++l) {
+        const HiddenLayerView<float>& view = views[l];
+        SiteSample sample;
+        sample.name = view.name;
+        sample.layer = int(l);
+        sample.kind =
+            view.name.find("gate") != std::string::npos ? SiteKind::Gate : SiteKind::Hidden;
+        sample.reluFamily = isReluFamily(view.activation.id);
+        sample.z.assign(view.preActivation.begin(), view.preActivation.end());
+        size_t saturated = 0;
+        for (float slope : view.derivative) saturated += std::abs(slope) < kSaturatedSlope;
+        sample.saturatedShare =
+            view.derivative.empty() ? 0 : double(saturated) / double(view.derivative.size());
+        sample.deadShare = d.layers[l].deadFraction;
+        sample.gradientNorm = d.layers[l].gradientNorm;
+        samples.push_back(std::move(sample));
+    }
+    auto distributions = std::make_shared<Distributions>(*m_distributions);
+    recordDistributions(*distributions, m_steps, samples);
+    m_distributions = std::move(distributions);
 }
 
 TrainerProgress Trainer::progress() const {
@@ -207,6 +230,7 @@ TrainerProgress Trainer::progress() const {
     p.historyStep = m_historyStep;
     p.trainLossSteps = m_trainLossSteps.buckets();
     p.trainLossWidth = m_trainLossSteps.width();
+    p.distributions = *m_distributions;
     return p;
 }
 
@@ -258,6 +282,7 @@ bool Trainer::restoreProgress(TrainerProgress p, std::string* error) {
     m_history = std::move(history);
     m_historyStep = p.historyStep;
     m_trainLossSteps = std::move(trainLoss);
+    m_distributions = std::make_shared<Distributions>(std::move(p.distributions));
     m_lastFinite.reset();
     return true;
 }
@@ -306,6 +331,7 @@ TrainingSnapshot Trainer::snapshot(bool withSurfaces) {
         s.stepsPerSecond = 0;
         s.history = m_history.points();
         s.trainLossSteps = m_trainLossSteps.buckets();
+        s.distributions = m_distributions;
         return s;
     }
     TrainingSnapshot s;
@@ -319,6 +345,7 @@ TrainingSnapshot Trainer::snapshot(bool withSurfaces) {
         empty.divergedAtStep = m_divergedAt;
         empty.history = m_history.points();
         empty.trainLossSteps = m_trainLossSteps.buckets();
+        empty.distributions = m_distributions;
         return empty;
     }
     // Units dead at an earlier history point and alive now (the points update that record).
@@ -332,6 +359,7 @@ TrainingSnapshot Trainer::snapshot(bool withSurfaces) {
     m_lastSnapshotStep = m_steps;
     s.history = m_history.points();
     s.trainLossSteps = m_trainLossSteps.buckets();
+    s.distributions = m_distributions;
     m_lastFinite = s;
     return s;
 }

@@ -13,6 +13,7 @@
 #include "backends/training_engine.h"
 #include "datasets/dataset.h"
 #include "diagnostics/diagnostics.h"
+#include "diagnostics/distributions.h"
 #include "models/loss.h"
 #include "models/model_factory.h"
 #include "optimizers/optimizer.h"
@@ -58,6 +59,8 @@ struct TrainingSnapshot {
     double stepsPerSecond = 0;  // measured over the steps since the previous snapshot
     std::vector<HistoryPoint> history;  // at most Trainer::kHistoryCapacity points, the whole run
     std::vector<StepBucket> trainLossSteps;  // every step's batch loss, in buckets (run_history.h)
+    // Each hidden layer's (and GLU gate's) z on the training set, at the history's steps.
+    std::shared_ptr<const Distributions> distributions;
     // The pictures of a snapshot with surfaces, as named probe tensors (training/probe.h):
     //   "decision_surface" (res, res), 2D tasks: the model's output (probability of class 1, or
     //       the argmax class for 3 classes) on the grid over [surfaceLow, surfaceHigh]², row r at
@@ -92,6 +95,7 @@ struct TrainerProgress {
     int historyStep = -1;
     std::vector<StepBucket> trainLossSteps;
     size_t trainLossWidth = 1;
+    Distributions distributions;
 };
 
 class Trainer {
@@ -168,6 +172,7 @@ private:
     bool m_recordsHistory = true;
     double m_historySeconds = 0;
     StepSeries m_trainLossSteps;
+    std::shared_ptr<const Distributions> m_distributions = std::make_shared<Distributions>();
     double m_lastSnapshotTime = -1;
     int m_lastSnapshotStep = 0;
     std::optional<TrainingSnapshot> m_lastFinite;

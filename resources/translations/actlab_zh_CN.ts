@@ -1470,6 +1470,83 @@ Arrow keys: pan, +/−: zoom</source>
     </message>
 </context>
 <context>
+    <name>actlab::ui::DistributionCharts</name>
+    <message>
+        <source>Distribution of z</source>
+        <translation>z 的分布</translation>
+    </message>
+    <message>
+        <source>The site&apos;s pre-activation z on the probe batch at each measured step: the median (solid) and the percentiles 0, 6.7, 15.9, 30.9 | 69.1, 84.1, 93.3, 100 (paler outwards: ±1.5σ, ±σ, ±σ/2 of a normal distribution). A unit of the ReLU family dies when its z drifts below 0 on every input.</source>
+        <translation>该位置在探针批次上每个测量步的预激活 z：中位数（实线）与百分位 0、6.7、15.9、30.9 | 69.1、84.1、93.3、100（越往外越淡：对应正态分布的 ±1.5σ、±σ、±σ/2）。当 ReLU 族单元的 z 在所有输入上都漂到 0 以下时，它就死亡了。</translation>
+    </message>
+    <message>
+        <source>Histograms of z by step</source>
+        <translation>各步 z 的直方图</translation>
+    </message>
+    <message>
+        <source>z</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>z</translation>
+    </message>
+    <message>
+        <source>Activation site</source>
+        <translation>激活位置</translation>
+    </message>
+    <message>
+        <source>The activation site whose distribution is shown</source>
+        <translation>显示其分布的激活位置</translation>
+    </message>
+    <message>
+        <source>hidden layer %1</source>
+        <translation>隐藏层 %1</translation>
+    </message>
+    <message>
+        <source>block %1 gate</source>
+        <translation>第 %1 块 门控</translation>
+    </message>
+    <message>
+        <source>block %1 %2</source>
+        <translation>第 %1 块 %2</translation>
+    </message>
+    <message>
+        <source>block %1 FFN gate</source>
+        <translation>第 %1 块 FFN 门控</translation>
+    </message>
+    <message>
+        <source>block %1 FFN hidden</source>
+        <translation>第 %1 块 FFN 隐藏单元</translation>
+    </message>
+    <message>
+        <source>block %1 attention logits</source>
+        <translation>第 %1 块 注意力 logits</translation>
+    </message>
+    <message>
+        <source>block %1 residual into LN%2</source>
+        <translation>第 %1 块 进入 LN%2 的残差流</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source> (%1 % outside)</source>
+        <translation>（%1 % 在边界外）</translation>
+    </message>
+    <message>
+        <source>z = 0</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>z = 0</translation>
+    </message>
+    <message>
+        <source>The site&apos;s histogram of z (a density: each bin&apos;s share over its width) at up to five kept steps (the legend names them), first to last, on bin edges fixed for the whole run, with the share of values outside the edges where there are any; for the ReLU family the dotted line marks z = 0 and its legend entry gives the share of z ≤ 0 at the last step.</source>
+        <translation>该位置 z 的直方图（密度：每个分箱的占比除以其宽度），在至多五个保留步（图例列出步数）上，从第一步到最后一步，分箱边界在整个训练中固定；有值落在边界之外时给出其占比；对 ReLU 族，点线标出 z = 0，其图例给出最后一步 z ≤ 0 的占比。</translation>
+    </message>
+    <message>
+        <source>z ≤ 0: %1</source>
+        <translation>z ≤ 0：%1</translation>
+    </message>
+</context>
+<context>
     <name>actlab::ui::ExplorerCurves</name>
     <message>
         <source>v must be between %1 and %2.</source>
@@ -2548,10 +2625,6 @@ sigmoid 误差：%3</translation>
         <translation>梯度（对数）</translation>
     </message>
     <message>
-        <source>Mean loss over the training set (solid) and the test set (dashed)</source>
-        <translation>训练集（实线）和测试集（虚线）上的平均损失</translation>
-    </message>
-    <message>
         <source>Share of points classified right, training set (solid) and test set (dashed)</source>
         <translation>分类正确的点所占比例，训练集（实线）和测试集（虚线）</translation>
     </message>
@@ -2593,6 +2666,10 @@ sigmoid 误差：%3</translation>
         <source>L%1</source>
         <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
         <translation>L%1</translation>
+    </message>
+    <message>
+        <source>Each step&apos;s batch loss (solid; past 400 steps each point is the mean of its steps and the pale band their min to max) and the loss over the test set (dashed)</source>
+        <translation>每一步的批次损失（实线；超过 400 步时每个点是其所含各步的均值，浅色带为其最小值到最大值）与测试集上的损失（虚线）</translation>
     </message>
 </context>
 <context>

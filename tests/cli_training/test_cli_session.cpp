@@ -141,8 +141,8 @@ void expectRefused(const std::vector<std::string>& arguments, const std::string&
 // (it held 7 history points, one per --log-every snapshot), and its history is the one the same
 // run stepped in core has, whatever the CLI's snapshots.
 TEST(CliSessionHistory, A300StepRunHoldsEveryStepAndTheCoresHistory) {
-    for (const auto& [model, runs] : {std::pair{"mlp", "training_runs"},
-                                      std::pair{"transformer", "attention_runs"}}) {
+    for (const auto& [model, runs] :
+         {std::pair{"mlp", "training_runs"}, std::pair{"transformer", "attention_runs"}}) {
         const std::string path = tempPath(std::string(model) + ".actlab");
         std::vector<std::string> args{"train", "--steps", "300", "--save-session", path};
         if (std::string(model) == "transformer")

@@ -77,6 +77,7 @@ QStringList elidedOnEveryPage(TrainingView& view) {
             cut << QStringLiteral("page %1: %2").arg(page + 1).arg(text);
     }
     pages->showPage(0);
+    settle();  // the first page's legends are named again once it shows (it had not, at 1400 wide)
     return cut;
 }
 

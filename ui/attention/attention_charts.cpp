@@ -10,6 +10,7 @@
 #include "ui/charts/curve_chart.h"
 #include "ui/common/appearance.h"
 #include "ui/common/chart_pages.h"
+#include "ui/common/distribution_charts.h"
 #include "ui/common/history_curves.h"
 
 namespace actlab::ui {
@@ -42,7 +43,9 @@ AttentionCharts::AttentionCharts(QWidget* parent) : QWidget(parent) {
            "style: head 1 solid, 2 dashed, 3 dotted, 4 dash-dot, …"));
     m_gradient->setToolTip(tr("‖∂L/∂W‖ of each block's parameters at the last step"));
     m_gradient->setLogarithmicY(true);
-    m_pages = new ChartPages(charts(), this);
+    m_distributions = new DistributionCharts(this);
+    m_pages = new ChartPages(
+        charts() << m_distributions->bandsChart() << m_distributions->histogramChart(), this);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_pages);
@@ -72,6 +75,7 @@ void AttentionCharts::clear() {
     m_accuracy->setYRange(0, 1.02);
     m_entropy->setYRange(0, 1);
     m_gradient->setYRange(1e-4, 1);
+    m_distributions->clear();
 }
 
 void AttentionCharts::setRun(const SequenceSnapshot& run) {
@@ -230,6 +234,7 @@ void AttentionCharts::draw(const SequenceSnapshot& a, const SequenceSnapshot* b,
     bool anyGradient = false;
     for (const auto& curve : gradient) anyGradient = anyGradient || !curve.y.empty();
     if (anyGradient) m_gradient->fitY();
+    m_distributions->setRuns({a.distributions.get(), b ? b->distributions.get() : nullptr}, names);
 }
 
 }  // namespace actlab::ui

@@ -16,6 +16,7 @@
 namespace actlab::ui {
 
 class ChartPages;
+class DistributionCharts;
 class CurveChart;
 
 class AttentionCharts : public QWidget {
@@ -25,6 +26,9 @@ public:
 
     explicit AttentionCharts(QWidget* parent = nullptr);
 
+    // The Distributions page (the pages' third): a site's z over the steps and its histograms.
+    DistributionCharts* distributions() const { return m_distributions; }
+    ChartPages* pages() const { return m_pages; }
     void setRun(const SequenceSnapshot& run);
     // Both runs of compare mode, named in the legends by what differs ("A · qkv relu"), or by
     // their letters alone when four charts side by side leave no room for more (the maps'
@@ -53,6 +57,7 @@ private:
     void setCompareTitles(bool compare);
 
     ChartPages* m_pages = nullptr;
+    DistributionCharts* m_distributions = nullptr;
     bool m_compareTitles = false;
     std::shared_ptr<const SequenceSnapshot> m_runA, m_runB;  // compare mode's, as last drawn
     QStringList m_names;

@@ -18,6 +18,7 @@ std::shared_ptr<const SequenceSnapshot> withoutHistory(
     copy->history.shrink_to_fit();
     copy->trainLossSteps.clear();
     copy->trainLossSteps.shrink_to_fit();
+    copy->distributions.reset();
     return copy;
 }
 
@@ -30,6 +31,9 @@ std::shared_ptr<const SequenceSnapshot> withHistoryCut(
     for (const SequenceHistoryPoint& point : newest->history)
         if (point.step <= snapshot->step) copy->history.push_back(point);
     copy->trainLossSteps = bucketsUpTo(newest->trainLossSteps, snapshot->step);
+    if (newest->distributions)
+        copy->distributions = std::make_shared<Distributions>(
+            distributionsUpTo(*newest->distributions, snapshot->step));
     return copy;
 }
 

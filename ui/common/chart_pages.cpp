@@ -133,22 +133,32 @@ void ChartPages::showPage(int page) {
     for (CurveChart* chart : m_charts) m_grid->removeWidget(chart);
     const QList<CurveChart*> shown = shownCharts();
     for (CurveChart* chart : m_charts) chart->setVisible(false);
+    int onPage = 0;
     for (int i = 0; i < int(shown.size()); ++i) {
         if (i / perPage() != m_page) continue;
         const int place = i % perPage();
         m_grid->addWidget(shown[i], place / m_columns, place % m_columns);
         shown[i]->setVisible(true);
+        ++onPage;
     }
+    // A last page with fewer charts than columns gives them the whole width.
+    for (int column = 0; column < int(m_charts.size()); ++column)
+        m_grid->setColumnStretch(column, column < std::min(m_columns, std::max(1, onPage)) ? 1 : 0);
 }
 
 void ChartPages::arrangeForSize() {
-    // Charts side by side while each gets kChartWidth, else two per row; two rows where each
-    // gets kChartHeight; what does not fit goes to further pages, one tab each.
+    // Charts side by side while each gets kChartWidth, else four, else two per row (the charts
+    // come in pairs: loss and accuracy, …, a distribution and its histograms); two rows where
+    // each gets kChartHeight; what does not fit goes to further pages, one tab each.
     const int count = std::max(1, int(shownCharts().size()));
     const int spacing = m_grid->spacing();
-    const int columns = width() >= count * chartWidth() + (count - 1) * spacing
-                            ? count
-                            : (width() >= 2 * chartWidth() + spacing ? std::min(2, count) : 1);
+    const auto fits = [&](int n) { return width() >= n * chartWidth() + (n - 1) * spacing; };
+    int columns = 1;
+    for (int n : {count, 4, 2})
+        if (n <= count && fits(n)) {
+            columns = n;
+            break;
+        }
     const int rows = columns < count && height() >= 2 * chartHeight() + spacing ? 2 : 1;
     arrange(columns, rows);
 }

@@ -10,6 +10,7 @@
 #include "ui/charts/curve_chart.h"
 #include "ui/common/appearance.h"
 #include "ui/common/chart_pages.h"
+#include "ui/common/distribution_charts.h"
 #include "ui/common/history_curves.h"
 
 namespace actlab::ui {
@@ -40,7 +41,9 @@ TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
     m_accuracy->setObjectName(QStringLiteral("accuracyChart"));
     m_dead->setObjectName(QStringLiteral("deadChart"));
     m_gradient->setObjectName(QStringLiteral("gradientChart"));
-    m_loss->setToolTip(tr("Mean loss over the training set (solid) and the test set (dashed)"));
+    m_loss->setToolTip(
+        tr("Each step's batch loss (solid; past 400 steps each point is the mean of its steps "
+           "and the pale band their min to max) and the loss over the test set (dashed)"));
     m_accuracy->setToolTip(
         tr("Share of points classified right, training set (solid) and test set (dashed)"));
     m_gradient->setToolTip(
@@ -50,7 +53,9 @@ TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
         tr("Share of each layer's neurons that pass no gradient on any sample. In compare mode "
            "run B's layers are dashed."));
     m_gradient->setLogarithmicY(true);
-    m_pages = new ChartPages(charts(), this);
+    m_distributions = new DistributionCharts(this);
+    m_pages = new ChartPages(
+        charts() << m_distributions->bandsChart() << m_distributions->histogramChart(), this);
     m_loss->installEventFilter(this);  // legends named again for the new width
     m_accuracy->installEventFilter(this);
     auto* layout = new QVBoxLayout(this);
@@ -69,6 +74,7 @@ void TrainingCharts::clear() {
         chart->setXRange(0, 100);
     }
     m_runNames.clear();
+    m_distributions->clear();
     m_loss->setYRange(0, 1);
     m_accuracy->setYRange(0, 1);
     m_dead->setYRange(0, 1);
@@ -167,6 +173,9 @@ void TrainingCharts::setRuns(const std::vector<TrainingSnapshot>& runs, const QS
     m_accuracy->setYRange(0, 1.02);
     m_dead->setYRange(0, 1.02);
     m_gradient->fitY();
+    std::vector<const Distributions*> distributions;
+    for (const TrainingSnapshot& run : runs) distributions.push_back(run.distributions.get());
+    m_distributions->setRuns(distributions, runNames);
 }
 
 }  // namespace actlab::ui

@@ -16,6 +16,7 @@ namespace actlab::ui {
 
 class ChartPages;
 class CurveChart;
+class DistributionCharts;
 
 class TrainingCharts : public QWidget {
     Q_OBJECT
@@ -35,6 +36,8 @@ public:
     CurveChart* gradientChart() const { return m_gradient; }
     QList<CurveChart*> charts() const;  // loss, accuracy, dead share, gradient
     ChartPages* pages() const { return m_pages; }
+    // The Distributions page (the pages' third): a site's z over the steps and its histograms.
+    DistributionCharts* distributions() const { return m_distributions; }
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -48,6 +51,7 @@ private:
     CurveChart* m_accuracy;
     CurveChart* m_dead;
     CurveChart* m_gradient;
+    DistributionCharts* m_distributions;
     ChartPages* m_pages;
     QStringList m_runNames;  // compare mode's, as last drawn; empty for a single run
     QStringList m_hiddenFromLegend;

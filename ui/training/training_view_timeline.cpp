@@ -30,6 +30,7 @@ TrainingSnapshot withoutHistory(const TrainingSnapshot& run) {
     copy.history.shrink_to_fit();
     copy.trainLossSteps.clear();
     copy.trainLossSteps.shrink_to_fit();
+    copy.distributions.reset();
     return copy;
 }
 
@@ -59,6 +60,9 @@ void TrainingView::showKeyframe(int index) {
         for (const HistoryPoint& point : latest.runs[r].history)
             if (point.step <= keyframe.step) shown.runs[r].history.push_back(point);
         shown.runs[r].trainLossSteps = bucketsUpTo(latest.runs[r].trainLossSteps, keyframe.step);
+        if (latest.runs[r].distributions)
+            shown.runs[r].distributions = std::make_shared<Distributions>(
+                distributionsUpTo(*latest.runs[r].distributions, keyframe.step));
     }
     restartGrids(index > 0 ? m_keyframes.keyframes()[size_t(index - 1)].snapshot.get() : nullptr);
     drawRuns(shown, false);

@@ -1,0 +1,105 @@
+// The Distributions page of both labs (issue 25): the dying-relu preset's hidden layers drift
+// below zero — their median z falls and the share of z ≤ 0 grows, never below the share of dead
+// units — and a deep Transformer shows its residual stream per block; the charts draw what the
+// snapshots carry, and a replay's keyframe shows the distributions as they stood. With
+// ACTLAB_SCREENSHOT_DIR set, the page is saved as PNG there (the README's screenshots).
+#include <gtest/gtest.h>
+
+#include <QComboBox>
+#include <QDir>
+
+#include "../ui/gui_test_support.h"
+#include "ui/attention/attention_charts.h"
+#include "ui/attention/attention_controller.h"
+#include "ui/attention/attention_view.h"
+#include "ui/charts/curve_chart.h"
+#include "ui/common/chart_pages.h"
+#include "ui/common/distribution_charts.h"
+#include "ui/common/ui_scale.h"
+#include "ui/training/training_charts.h"
+#include "ui/training/training_controller.h"
+#include "ui/training/training_view.h"
+
+using namespace actlab;
+using namespace actlab::ui;
+
+namespace {
+
+void saveIfAsked(QWidget& view, ChartPages* pages, const QString& name) {
+    const QString dir = qEnvironmentVariable("ACTLAB_SCREENSHOT_DIR");
+    if (dir.isEmpty()) return;
+    pages->showPage(pages->pageCount() - 1);
+    QApplication::processEvents();
+    view.grab().save(QDir(dir).filePath(name + ".png"));
+}
+
+TEST(DistributionsTab, TheDyingReluLayersDriftBelowZero) {
+    TrainingView view;
+    view.resize(1280, 720);
+    view.show();
+    ASSERT_TRUE(view.applyPreset(QStringLiteral("dying-relu")));
+    ASSERT_TRUE(view.trainAndWait(1500, 120000));
+    const TrainingSnapshot& run = view.controller()->latest().runs.at(0);
+    ASSERT_TRUE(run.distributions);
+    ASSERT_EQ(run.distributions->size(), 3u);  // three hidden layers
+    for (const SiteDistribution& site : *run.distributions) {
+        EXPECT_TRUE(site.reluFamily) << site.name;
+        EXPECT_EQ(site.kind, SiteKind::Hidden);
+        const std::vector<DistributionPoint>& points = site.points.points();
+        ASSERT_GE(points.size(), 100u) << site.name;
+        EXPECT_EQ(points.front().step, 0);
+        EXPECT_EQ(points.back().step, 1472);  // the history's last measured step (every 64th)
+        // bias −3: most of z starts below 0, and a dead unit has z ≤ 0 on every row
+        EXPECT_GT(points.back().nonPositiveShare, 0.5) << site.name;
+        for (const DistributionPoint& p : points) {
+            EXPECT_GE(p.nonPositiveShare + 1e-9, p.deadShare) << site.name << " " << p.step;
+            EXPECT_TRUE(std::is_sorted(p.percentiles.begin(), p.percentiles.end()));
+        }
+        std::printf("%s: median z %.3f -> %.3f, z <= 0 %.0f%% -> %.0f%%, dead %.0f%%\n",
+                    site.name.c_str(), points.front().percentiles[4], points.back().percentiles[4],
+                    100 * points.front().nonPositiveShare, 100 * points.back().nonPositiveShare,
+                    100 * points.back().deadShare);
+    }
+    DistributionCharts* charts = view.charts()->distributions();
+    EXPECT_EQ(charts->siteBox()->count(), 3);
+    charts->setSite(QStringLiteral("hidden 2"));
+    EXPECT_EQ(charts->site(), QStringLiteral("hidden 2"));
+    const QStringList bands = charts->bandsChart()->curveKeys();
+    for (const char* key : {"0/p0", "0/p4", "0/p8", "zero"})
+        EXPECT_TRUE(bands.contains(key)) << key;
+    EXPECT_EQ(charts->bandsChart()->curvePoints("0/p4").size(),
+              qsizetype(run.distributions->at(1).points.points().size()));
+    EXPECT_EQ(charts->histogramChart()->curveKeys().size(), 6);  // five steps and z = 0
+    saveIfAsked(view, view.charts()->pages(), QStringLiteral("distributions-dying-relu"));
+}
+
+TEST(DistributionsTab, ATransformerShowsEveryBlocksSites) {
+    AttentionView view;
+    view.resize(1280, 720);
+    view.show();
+    ASSERT_TRUE(view.applyPreset(QStringLiteral("pre-vs-post-ln")));
+    ASSERT_TRUE(view.trainAndWait(100, 120000));
+    const auto snapshot = view.controller()->latest().snapshot;
+    ASSERT_TRUE(snapshot && snapshot->distributions);
+    // eight blocks: FFN hidden, attention logits, the residual into LN1 and LN2
+    ASSERT_EQ(snapshot->distributions->size(), 8u * 4u);
+    for (const SiteDistribution& site : *snapshot->distributions) {
+        const DistributionPoint& last = site.points.points().back();
+        EXPECT_EQ(last.step, 100) << site.name;
+        for (double p : last.percentiles) EXPECT_TRUE(std::isfinite(p)) << site.name;
+        if (site.kind == SiteKind::Residual)
+            std::printf("%s: spread (p84 - p16) %.3f at step 0, %.3f at step %d\n",
+                        site.name.c_str(),
+                        site.points.points().front().percentiles[6] -
+                            site.points.points().front().percentiles[2],
+                        last.percentiles[6] - last.percentiles[2], last.step);
+    }
+    DistributionCharts* charts = view.charts()->distributions();
+    EXPECT_EQ(charts->siteBox()->count(), 32);
+    charts->setSite(QStringLiteral("block 8 residual into LN2"));
+    EXPECT_EQ(charts->siteBox()->currentText(), QStringLiteral("block 8 residual into LN2"));
+    EXPECT_FALSE(charts->bandsChart()->curveKeys().contains("zero"));  // not the ReLU family
+    saveIfAsked(view, view.charts()->pages(), QStringLiteral("distributions-pre-vs-post-ln"));
+}
+
+}  // namespace

@@ -1,0 +1,244 @@
+// DistributionCharts: percentile lines over the steps and histograms at kept steps, drawn from
+// the snapshots' distributions (core/diagnostics/distributions.h); nothing is computed here but
+// the densities of the counts.
+#include "ui/common/distribution_charts.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QWidget>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/charts/curve_chart.h"
+#include "ui/common/appearance.h"
+#include "ui/common/history_curves.h"
+
+namespace actlab::ui {
+namespace {
+
+// Opacity of percentile i's line (0…8): the median full, the outer ones pale.
+double percentileAlpha(size_t i) {
+    static constexpr double kAlpha[5] = {1.0, 0.75, 0.55, 0.4, 0.25};
+    const size_t distance = i > 4 ? i - 4 : 4 - i;
+    return kAlpha[distance];
+}
+
+const SiteDistribution* findSite(const Distributions& runs, const QString& name) {
+    for (const SiteDistribution& site : runs)
+        if (QString::fromStdString(site.name) == name) return &site;
+    return nullptr;
+}
+
+// Keeps the box in the chart's bottom-left corner, beside the legend and below the axis.
+class CornerPlacer : public QObject {
+public:
+    CornerPlacer(QWidget* box, QWidget* chart) : QObject(box), m_box(box), m_chart(chart) {
+        chart->installEventFilter(this);
+    }
+    bool eventFilter(QObject*, QEvent* event) override {
+        if (event->type() == QEvent::Resize || event->type() == QEvent::Show ||
+            event->type() == QEvent::LayoutRequest) {
+            m_box->adjustSize();
+            m_box->move(4, std::max(0, m_chart->height() - m_box->height() - 4));
+        }
+        return false;
+    }
+
+private:
+    QWidget* m_box;
+    QWidget* m_chart;
+};
+
+}  // namespace
+
+DistributionCharts::DistributionCharts(QWidget* parent) : QObject(parent) {
+    m_bands = historyChart(tr("Distribution of z"), parent);
+    m_bands->setObjectName(QStringLiteral("distributionChart"));
+    m_bands->setToolTip(
+        tr("The site's pre-activation z on the probe batch at each measured step: the median "
+           "(solid) and the percentiles 0, 6.7, 15.9, 30.9 | 69.1, 84.1, 93.3, 100 (paler "
+           "outwards: ±1.5σ, ±σ, ±σ/2 of a normal distribution). A unit of the ReLU family "
+           "dies when its z drifts below 0 on every input."));
+    m_histograms = new CurveChart(parent);
+    m_histograms->setObjectName(QStringLiteral("histogramChart"));
+    m_histograms->setTitle(tr("Histograms of z by step"));
+    m_histograms->setAxisTitles(tr("z"), QString());  // y: density (the tooltip says)
+    m_histograms->setLineWidth(2.0);
+    m_histograms->setMinimumSize(110, 140);
+    m_histograms->setToolTip(
+        tr("The site's histogram of z (a density: each bin's share over its width) at up to five "
+           "kept steps (the legend names them), first to last, on bin edges fixed for the whole "
+           "run, with the share of values outside the edges where there are any; for the ReLU "
+           "family the dotted line marks z = 0 and its legend entry gives the share of z ≤ 0 at "
+           "the last step."));
+    m_site = new QComboBox(m_bands);
+    m_site->setObjectName(QStringLiteral("distributionSite"));
+    m_site->setAccessibleName(tr("Activation site"));
+    m_site->setToolTip(tr("The activation site whose distribution is shown"));
+    m_site->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    new CornerPlacer(m_site, m_bands);
+    connect(m_site, &QComboBox::activated, this, [this] {
+        m_wanted = m_site->currentData().toString();
+        redraw();
+    });
+}
+
+QString DistributionCharts::siteTitle(const SiteDistribution& site) {
+    const QString name = QString::fromStdString(site.name);
+    const int layer = site.layer + 1;
+    switch (site.kind) {
+        case SiteKind::Hidden:
+            return tr("hidden layer %1").arg(layer);
+        case SiteKind::Gate:
+            return tr("block %1 gate").arg(layer);
+        case SiteKind::Qkv:
+            return tr("block %1 %2").arg(layer).arg(name.right(1));
+        case SiteKind::FfnHidden:
+            return name.endsWith(QLatin1String("gate")) ? tr("block %1 FFN gate").arg(layer)
+                                                        : tr("block %1 FFN hidden").arg(layer);
+        case SiteKind::AttentionLogits:
+            return tr("block %1 attention logits").arg(layer);
+        case SiteKind::Residual:
+            return tr("block %1 residual into LN%2").arg(layer).arg(name.right(1));
+    }
+    return name;
+}
+
+QString DistributionCharts::site() const {
+    return m_site->currentIndex() >= 0 ? m_site->currentData().toString() : m_wanted;
+}
+
+void DistributionCharts::setSite(const QString& name) {
+    m_wanted = name;
+    const int index = m_site->findData(name);
+    if (index >= 0) m_site->setCurrentIndex(index);
+    redraw();
+}
+
+void DistributionCharts::clear() { setRuns({}, {}); }
+
+void DistributionCharts::setRuns(const std::vector<const Distributions*>& runs,
+                                 const QStringList& names) {
+    m_runs.clear();
+    for (const Distributions* run : runs)
+        if (run) m_runs.push_back(*run);
+    m_names = names;
+    fillSites();
+    redraw();
+}
+
+void DistributionCharts::fillSites() {
+    QStringList keys;
+    if (!m_runs.empty())
+        for (const SiteDistribution& site : m_runs.front())
+            keys << QString::fromStdString(site.name);
+    QStringList shown;
+    for (int i = 0; i < m_site->count(); ++i) shown << m_site->itemData(i).toString();
+    if (shown == keys) return;
+    const QSignalBlocker block(m_site);
+    m_site->clear();
+    if (!m_runs.empty())
+        for (const SiteDistribution& site : m_runs.front())
+            m_site->addItem(siteTitle(site), QString::fromStdString(site.name));
+    int index = m_site->findData(m_wanted);
+    if (index < 0 && m_site->count() > 0) index = 0;
+    m_site->setCurrentIndex(index);
+}
+
+void DistributionCharts::redraw() {
+    std::vector<CurveChart::Curve> bands, histograms;
+    const QString name = m_site->currentIndex() >= 0 ? m_site->currentData().toString() : QString();
+    const bool compare = m_runs.size() > 1;
+    double lastStep = 10, zLow = 0, zHigh = 0;
+    bool relu = false;
+    for (size_t r = 0; r < m_runs.size(); ++r) {
+        const SiteDistribution* site = findSite(m_runs[r], name);
+        if (!site) continue;
+        relu = relu || site->reluFamily;
+        const std::vector<DistributionPoint>& points = site->points.points();
+        const QString prefix = QString::number(r) + QLatin1Char('/');
+        const Qt::PenStyle style = r == 0 ? Qt::SolidLine : Qt::DashLine;
+        const QString runName = compare ? m_names.value(int(r)) + QLatin1String(": ") : QString();
+        for (size_t i = 0; i < 9; ++i) {
+            QColor color = seriesColor(int(r));
+            color.setAlphaF(float(percentileAlpha(i)));
+            CurveChart::Curve curve{prefix + QStringLiteral("p%1").arg(i),
+                                    runName + tr("median"),
+                                    color,
+                                    style,
+                                    {},
+                                    {}};
+            curve.inLegend = i == 4;
+            for (const DistributionPoint& p : points) {
+                curve.x.push_back(p.step);
+                curve.y.push_back(p.percentiles[i]);
+            }
+            bands.push_back(std::move(curve));
+        }
+        if (!points.empty()) lastStep = std::max(lastStep, double(points.back().step));
+        // Histograms at up to five kept steps, evenly among them, the last included.
+        const size_t n = points.size(), shown = std::min<size_t>(5, n);
+        const std::vector<double>& edges = site->binEdges;
+        zLow = edges.front();
+        zHigh = edges.back();
+        for (size_t h = 0; h < shown; ++h) {
+            const DistributionPoint& p = points[shown == 1 ? n - 1 : h * (n - 1) / (shown - 1)];
+            std::int64_t total = 0;
+            for (std::int64_t c : p.counts) total += c;
+            const double outside =
+                total > 0 ? double(p.counts.front() + p.counts.back()) / double(total) : 0;
+            // One legend entry per run in compare mode (its last step), each step's otherwise.
+            QString label = compare ? m_names.value(int(r)) : QString::number(p.step);
+            if (outside > 0 && !compare)
+                label += tr(" (%1 % outside)").arg(100 * outside, 0, 'f', 1);
+            CurveChart::Curve curve{prefix + QStringLiteral("h%1").arg(h),
+                                    label,
+                                    seriesColor(int(compare ? r : h)),
+                                    style,
+                                    {},
+                                    {}};
+            for (size_t b = 0; b + 1 < edges.size(); ++b) {
+                const double width = edges[b + 1] - edges[b];
+                curve.x.push_back(0.5 * (edges[b] + edges[b + 1]));
+                curve.y.push_back(total > 0 ? double(p.counts[b + 1]) / (double(total) * width)
+                                            : 0.0);
+            }
+            if (compare && h + 1 < shown) curve.inLegend = false;  // one entry per run
+            histograms.push_back(std::move(curve));
+        }
+    }
+    if (relu && !bands.empty()) {  // the ReLU family's dead side: z ≤ 0
+        bands.push_back({QStringLiteral("zero"),
+                         tr("z = 0"),
+                         QColor(Qt::black),
+                         Qt::DotLine,
+                         {0.0, lastStep},
+                         {0.0, 0.0}});
+        double top = 0;
+        for (const CurveChart::Curve& c : histograms)
+            for (double y : c.y) top = std::max(top, y);
+        QStringList shares;  // at the last kept step, run by run
+        for (const Distributions& run : m_runs)
+            if (const SiteDistribution* site = findSite(run, name);
+                site && !site->points.points().empty())
+                shares << QStringLiteral("%1 %").arg(
+                    100 * site->points.points().back().nonPositiveShare, 0, 'f', 0);
+        // compare mode: two shares would not fit a narrow legend
+        histograms.push_back({QStringLiteral("zero"),
+                              compare ? tr("z = 0") : tr("z ≤ 0: %1").arg(shares.join(" | ")),
+                              QColor(Qt::black),
+                              Qt::DotLine,
+                              {0.0, 0.0},
+                              {0.0, top}});
+    }
+    m_bands->setCurves(bands);
+    m_bands->setXRange(0, lastStep);
+    m_bands->fitY();
+    m_histograms->setCurves(histograms);
+    if (zHigh > zLow) m_histograms->setXRange(zLow, zHigh);
+    m_histograms->fitY();
+    // The box below names the site: the title stays short enough for a narrow chart.
+    m_bands->setTitle(tr("Distribution of z"));
+}
+
+}  // namespace actlab::ui

@@ -1,0 +1,54 @@
+// The Distributions page of both labs: one activation site's pre-activation z over the steps,
+// as TensorBoard's distribution dashboard draws it (nine percentile lines, paler outwards, the
+// median solid), and its histograms at up to five kept steps, first to last. For the ReLU family
+// z = 0 is marked and the share of z ≤ 0 named; in compare mode run B is overlaid, dashed. A box
+// on the first chart chooses the site. Both charts export as PNG, SVG and CSV (right-click).
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+#include "diagnostics/distributions.h"
+
+class QComboBox;
+class QWidget;
+
+namespace actlab::ui {
+
+class CurveChart;
+
+class DistributionCharts : public QObject {
+    Q_OBJECT
+public:
+    explicit DistributionCharts(QWidget* parent);
+
+    CurveChart* bandsChart() const { return m_bands; }
+    CurveChart* histogramChart() const { return m_histograms; }
+    QComboBox* siteBox() const { return m_site; }
+
+    // The runs' distributions (null: none yet), named for compare mode's legends.
+    void setRuns(const std::vector<const Distributions*>& runs, const QStringList& names);
+    void clear();
+    // The chosen site's core name ("hidden 2", "block 1 residual into LN2"); a site the runs do
+    // not have is chosen once they do.
+    QString site() const;
+    void setSite(const QString& name);
+
+    // The site's name in the UI's language.
+    static QString siteTitle(const SiteDistribution& site);
+
+private:
+    void redraw();
+    void fillSites();
+
+    CurveChart* m_bands;
+    CurveChart* m_histograms;
+    QComboBox* m_site;
+    QString m_wanted;  // the site asked for, kept while the runs do not have it
+    std::vector<Distributions> m_runs;
+    QStringList m_names;
+};
+
+}  // namespace actlab::ui
