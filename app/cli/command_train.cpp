@@ -143,18 +143,105 @@ std::string trainWithOptions(const TrainOptions& o, std::string& notes, const Re
     return json.text() + "\n";
 }
 
-std::string runCompare(const std::vector<std::string>& words, std::string& notes) {
-    if (wantsTransformer(words)) return runCompareTransformer(words, notes);
+namespace {
+
+// What each seed's run of one activation measured, one entry per seed (reachSteps: only the
+// seeds that reached the target, their steps).
+struct ActivationMeasures {
+    std::vector<double> accuracy, reachSteps, dead, vanishing, microseconds;
+};
+
+// The arguments of `compare`, checked.
+Arguments compareArguments(const std::vector<std::string>& words) {
     std::set<std::string> valued = trainingValuedOptions();
     valued.insert({"--activations", "--seeds", "--target", "--format"});
     valued.erase("--metrics");
     valued.erase("--save-session");
     valued.erase("--save-model");
-    const Arguments args(words, valued, trainingSwitches(), {"--param"});
+    Arguments args(words, valued, trainingSwitches(), {"--param"});
     if (!args.positional().empty())
         throw CliError("compare takes no positional argument, got '" + args.positional()[0] + "'");
     if (!args.has("--activations")) throw CliError("compare needs --activations NAME,NAME,...");
     if (args.has("--activation")) throw CliError("compare takes --activations, not --activation");
+    return args;
+}
+
+// Runs `run` with seeds 1 to `seeds` (the data's and the model's).
+ActivationMeasures measureActivation(const TrainOptions& run, int seeds, double target,
+                                     std::string& notes) {
+    ActivationMeasures m;
+    for (int seed = 1; seed <= seeds; ++seed) {
+        TrainOptions o = run;
+        o.config.data.seed = std::uint64_t(seed);
+        o.config.model.seed = std::uint64_t(seed);
+        const RunResult r = runTraining(o, nullptr, target, notes);
+        m.accuracy.push_back(r.final.testAccuracy);
+        if (r.stepsToTarget >= 0) m.reachSteps.push_back(r.stepsToTarget);
+        m.dead.push_back(r.final.diagnostics.deadFraction);
+        m.vanishing.push_back(r.final.diagnostics.vanishingFraction);
+        m.microseconds.push_back(r.stepsPerSecond > 0 ? 1e6 / r.stepsPerSecond : 0);
+    }
+    return m;
+}
+
+void writeActivationJson(JsonWriter& json, const std::string& name, int seeds, double target,
+                         const ActivationMeasures& m) {
+    const Statistic acc = statistic(m.accuracy), steps = statistic(m.reachSteps),
+                    d = statistic(m.dead), v = statistic(m.vanishing),
+                    us = statistic(m.microseconds);
+    json.beginObject()
+        .key("activation")
+        .value(name)
+        .key("seeds")
+        .value(static_cast<long long>(seeds))
+        .key("test_acc_mean")
+        .value(acc.mean)
+        .key("test_acc_std")
+        .value(acc.sd);
+    if (target > 0)
+        json.key("target")
+            .value(target)
+            .key("reached")
+            .value(static_cast<long long>(m.reachSteps.size()))
+            .key("steps_to_target_mean")
+            .value(m.reachSteps.empty() ? NAN : steps.mean);
+    json.key("dead_fraction_mean")
+        .value(d.mean)
+        .key("dead_fraction_std")
+        .value(d.sd)
+        .key("vanishing_fraction_mean")
+        .value(v.mean)
+        .key("us_per_step_mean")
+        .value(us.mean)
+        .endObject();
+}
+
+// One CSV row, or one table line.
+void writeActivationText(std::ostream& out, const std::string& format, const std::string& name,
+                         int seeds, double target, const ActivationMeasures& m) {
+    const Statistic acc = statistic(m.accuracy), steps = statistic(m.reachSteps),
+                    d = statistic(m.dead), v = statistic(m.vanishing),
+                    us = statistic(m.microseconds);
+    if (format == "csv") {
+        out << name << ',' << seeds << ',' << formatNumber(acc.mean) << ',' << formatNumber(acc.sd)
+            << ',' << (m.reachSteps.empty() ? std::string() : formatNumber(steps.mean)) << ','
+            << m.reachSteps.size() << ',' << formatNumber(d.mean) << ',' << formatNumber(v.mean)
+            << ',' << formatNumber(us.mean) << '\n';
+        return;
+    }
+    char line[256];
+    const std::string reachText = target <= 0 ? "-" : stepsToTargetText(m.reachSteps, seeds);
+    std::snprintf(
+        line, sizeof line, "%-16s %.3f ± %.3f     %-17s %.3f ± %.3f     %.3f ± %.3f     %.1f\n",
+        name.c_str(), acc.mean, acc.sd, reachText.c_str(), d.mean, d.sd, v.mean, v.sd, us.mean);
+    out << line;
+}
+
+}  // namespace
+
+std::string runCompare(const std::vector<std::string>& words, std::string& notes) {
+    if (wantsTransformer(words)) return runCompareTransformer(words, notes);
+    const Arguments args = compareArguments(words);
     const std::vector<std::string> names = splitAtCommas(*args.value("--activations"));
     for (const std::string& name : names)
         if (name.empty()) throw CliError("--activations has an empty item");
@@ -168,64 +255,12 @@ std::string runCompare(const std::vector<std::string>& words, std::string& notes
                          "dead_fraction_mean,vanishing_fraction_mean,us_per_step_mean\n",
                          "activation       test acc          steps to target   dead fraction     "
                          "vanishing         us/step\n");
-    JsonWriter& json = output.json();
-    std::ostream& out = output.text();
     for (size_t a = 0; a < names.size(); ++a) {
-        std::vector<double> accuracy, reachSteps, dead, vanishing, microseconds;
-        for (int seed = 1; seed <= seeds; ++seed) {
-            TrainOptions o = runs[a];
-            o.config.data.seed = std::uint64_t(seed);
-            o.config.model.seed = std::uint64_t(seed);
-            const RunResult r = runTraining(o, nullptr, target, notes);
-            accuracy.push_back(r.final.testAccuracy);
-            if (r.stepsToTarget >= 0) reachSteps.push_back(r.stepsToTarget);
-            dead.push_back(r.final.diagnostics.deadFraction);
-            vanishing.push_back(r.final.diagnostics.vanishingFraction);
-            microseconds.push_back(r.stepsPerSecond > 0 ? 1e6 / r.stepsPerSecond : 0);
-        }
-        const Statistic acc = statistic(accuracy), steps = statistic(reachSteps),
-                        d = statistic(dead), v = statistic(vanishing), us = statistic(microseconds);
-        if (format == "json") {
-            json.beginObject()
-                .key("activation")
-                .value(names[a])
-                .key("seeds")
-                .value(static_cast<long long>(seeds))
-                .key("test_acc_mean")
-                .value(acc.mean)
-                .key("test_acc_std")
-                .value(acc.sd);
-            if (target > 0)
-                json.key("target")
-                    .value(target)
-                    .key("reached")
-                    .value(static_cast<long long>(reachSteps.size()))
-                    .key("steps_to_target_mean")
-                    .value(reachSteps.empty() ? NAN : steps.mean);
-            json.key("dead_fraction_mean")
-                .value(d.mean)
-                .key("dead_fraction_std")
-                .value(d.sd)
-                .key("vanishing_fraction_mean")
-                .value(v.mean)
-                .key("us_per_step_mean")
-                .value(us.mean)
-                .endObject();
-        } else if (format == "csv") {
-            out << names[a] << ',' << seeds << ',' << formatNumber(acc.mean) << ','
-                << formatNumber(acc.sd) << ','
-                << (reachSteps.empty() ? std::string() : formatNumber(steps.mean)) << ','
-                << reachSteps.size() << ',' << formatNumber(d.mean) << ',' << formatNumber(v.mean)
-                << ',' << formatNumber(us.mean) << '\n';
-        } else {
-            char line[256];
-            const std::string reachText = target <= 0 ? "-" : stepsToTargetText(reachSteps, seeds);
-            std::snprintf(line, sizeof line,
-                          "%-16s %.3f ± %.3f     %-17s %.3f ± %.3f     %.3f ± %.3f     %.1f\n",
-                          names[a].c_str(), acc.mean, acc.sd, reachText.c_str(), d.mean, d.sd,
-                          v.mean, v.sd, us.mean);
-            out << line;
-        }
+        const ActivationMeasures m = measureActivation(runs[a], seeds, target, notes);
+        if (format == "json")
+            writeActivationJson(output.json(), names[a], seeds, target, m);
+        else
+            writeActivationText(output.text(), format, names[a], seeds, target, m);
     }
     return output.finish();
 }

@@ -93,13 +93,17 @@ SessionDocument cliSession(const std::string& view, std::string runState) {
     return session;
 }
 
-std::string runTrainSession(const std::vector<std::string>& words, std::string& notes) {
+namespace {
+
+// The arguments of `train --session`: only those of sessionOptions(), the rest of the run's
+// configuration comes from the file.
+Arguments sessionArguments(const std::vector<std::string>& words) {
     std::set<std::string> valued = trainingValuedOptions();
     valued.insert(transformerValuedOptions().begin(), transformerValuedOptions().end());
     valued.insert("--session");
     std::set<std::string> switches = trainingSwitches();
     switches.insert(transformerSwitches().begin(), transformerSwitches().end());
-    const Arguments args(words, valued, switches, {"--param"});
+    Arguments args(words, valued, switches, {"--param"});
     if (!args.positional().empty())
         throw CliError("train takes no positional argument, got '" + args.positional()[0] + "'");
     for (const std::string& option : valued)
@@ -112,74 +116,94 @@ std::string runTrainSession(const std::vector<std::string>& words, std::string& 
             throw CliError(option +
                            " cannot be used with --session: the run's configuration "
                            "comes from the session file");
+    return args;
+}
+
+// The run of the session to continue: the first, with a note when there are two.
+std::string continuedRun(const std::vector<std::string>& runs, std::string& notes) {
+    if (runs.size() > 1)
+        notes += "actlab-cli: note: the session compares two runs; continuing the first\n";
+    return runs.front();
+}
+
+// Continues the Training run `state` (from the session file `path`) for `more` steps.
+std::string continueTrainingRun(const Arguments& args, const std::string& path,
+                                const std::string& state, int more, std::string& notes) {
+    std::string error;
+    TrainOptions o;
+    o.steps = runStateSteps(state).value_or(0) + more;
+    if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);
+    if (auto metrics = args.value("--metrics")) o.metricsPath = *metrics;
+    if (auto out = args.value("--save-session"))
+        o.saveSessionPath = sessionOutputPath(*out, "--save-session");
+    if (auto out = args.value("--save-model"))
+        o.saveModelPath = sessionOutputPath(*out, "--save-model");
+    if (args.has("--dump-attention"))
+        throw CliError("--dump-attention applies to Transformer runs");
+    o.backend = parseBackendOption(args, BackendChoice::Cpu);
+    // Read once on the CPU for the configuration the JSON line reports; that run is the one
+    // continued unless another backend is to train it.
+    std::unique_ptr<Trainer> restored = trainerFromStateJson(state, &error);
+    if (!restored) throw CliError("--session file '" + path + "': " + error);
+    o.config = restored->config();
+    const ResumeRun resume = [&](Backend* backend) {
+        std::unique_ptr<Trainer> trainer = backend && backend->name() != "cpu"
+                                               ? trainerFromStateJson(state, &error, backend)
+                                               : std::move(restored);
+        if (!trainer) throw CliError("--session file '" + path + "': " + error);
+        OptimizerConfig optimizer = trainer->config().optimizer;
+        extendSchedule(optimizer, o.steps, notes);
+        trainer->setOptimizerConfig(optimizer);
+        return trainer;
+    };
+    return trainWithOptions(o, notes, resume);
+}
+
+// Continues the Attention run `state` (from the session file `path`) for `more` steps.
+std::string continueAttentionRun(const Arguments& args, const std::string& path,
+                                 const std::string& state, int more, std::string& notes) {
+    std::string error;
+    std::unique_ptr<SequenceTrainer> trainer = sequenceTrainerFromStateJson(state, &error);
+    if (!trainer) throw CliError("--session file '" + path + "': " + error);
+    TransformerTrainOptions o;
+    o.config = trainer->config();
+    o.steps = trainer->steps() + more;
+    extendSchedule(o.config.optimizer, o.steps, notes);
+    trainer->setOptimizerConfig(o.config.optimizer);
+    if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);
+    if (auto metrics = args.value("--metrics"))
+        o.metricsPath = sessionOutputPath(*metrics, "--metrics");
+    if (auto out = args.value("--save-session"))
+        o.saveSessionPath = sessionOutputPath(*out, "--save-session");
+    if (auto out = args.value("--save-model"))
+        o.saveModelPath = sessionOutputPath(*out, "--save-model");
+    if (auto out = args.value("--dump-attention"))
+        o.dumpAttentionPath = sessionOutputPath(*out, "--dump-attention");
+    o.backend = parseBackendOption(args, BackendChoice::Cpu);
+    std::ostringstream metrics;
+    const TransformerRun r =
+        runTransformer(o, o.metricsPath ? &metrics : nullptr, 0, notes, std::move(trainer));
+    if (o.metricsPath) {
+        std::ofstream file(*o.metricsPath, std::ios::binary);
+        if (!(file << metrics.str()) || !file.flush())
+            throw CliError("cannot write --metrics file '" + *o.metricsPath + "'");
+    }
+    return transformerRunJson(o, r);
+}
+
+}  // namespace
+
+std::string runTrainSession(const std::vector<std::string>& words, std::string& notes) {
+    const Arguments args = sessionArguments(words);
     const std::string path = *args.value("--session");
     const SessionDocument session = readSessionFile(path);
     const int more = args.has("--steps") ? countIn(args, "--steps", 0, 10'000'000) : 1000;
-    const auto runOf = [&](const std::vector<std::string>& runs) {
-        if (runs.size() > 1)
-            notes += "actlab-cli: note: the session compares two runs; continuing the first\n";
-        return runs.front();
-    };
-    std::string error;
-    if (!session.trainingRuns.empty()) {
-        const std::string state = runOf(session.trainingRuns);
-        TrainOptions o;
-        o.steps = runStateSteps(state).value_or(0) + more;
-        if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);
-        if (auto metrics = args.value("--metrics")) o.metricsPath = *metrics;
-        if (auto out = args.value("--save-session"))
-            o.saveSessionPath = sessionOutputPath(*out, "--save-session");
-        if (auto out = args.value("--save-model"))
-            o.saveModelPath = sessionOutputPath(*out, "--save-model");
-        if (args.has("--dump-attention"))
-            throw CliError("--dump-attention applies to Transformer runs");
-        o.backend = parseBackendOption(args, BackendChoice::Cpu);
-        // Read once on the CPU for the configuration the JSON line reports; that run is the one
-        // continued unless another backend is to train it.
-        std::unique_ptr<Trainer> restored = trainerFromStateJson(state, &error);
-        if (!restored) throw CliError("--session file '" + path + "': " + error);
-        o.config = restored->config();
-        const ResumeRun resume = [&](Backend* backend) {
-            std::unique_ptr<Trainer> trainer = backend && backend->name() != "cpu"
-                                                   ? trainerFromStateJson(state, &error, backend)
-                                                   : std::move(restored);
-            if (!trainer) throw CliError("--session file '" + path + "': " + error);
-            OptimizerConfig optimizer = trainer->config().optimizer;
-            extendSchedule(optimizer, o.steps, notes);
-            trainer->setOptimizerConfig(optimizer);
-            return trainer;
-        };
-        return trainWithOptions(o, notes, resume);
-    }
-    if (!session.attentionRuns.empty()) {
-        std::unique_ptr<SequenceTrainer> trainer =
-            sequenceTrainerFromStateJson(runOf(session.attentionRuns), &error);
-        if (!trainer) throw CliError("--session file '" + path + "': " + error);
-        TransformerTrainOptions o;
-        o.config = trainer->config();
-        o.steps = trainer->steps() + more;
-        extendSchedule(o.config.optimizer, o.steps, notes);
-        trainer->setOptimizerConfig(o.config.optimizer);
-        if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);
-        if (auto metrics = args.value("--metrics"))
-            o.metricsPath = sessionOutputPath(*metrics, "--metrics");
-        if (auto out = args.value("--save-session"))
-            o.saveSessionPath = sessionOutputPath(*out, "--save-session");
-        if (auto out = args.value("--save-model"))
-            o.saveModelPath = sessionOutputPath(*out, "--save-model");
-        if (auto out = args.value("--dump-attention"))
-            o.dumpAttentionPath = sessionOutputPath(*out, "--dump-attention");
-        o.backend = parseBackendOption(args, BackendChoice::Cpu);
-        std::ostringstream metrics;
-        const TransformerRun r =
-            runTransformer(o, o.metricsPath ? &metrics : nullptr, 0, notes, std::move(trainer));
-        if (o.metricsPath) {
-            std::ofstream file(*o.metricsPath, std::ios::binary);
-            if (!(file << metrics.str()) || !file.flush())
-                throw CliError("cannot write --metrics file '" + *o.metricsPath + "'");
-        }
-        return transformerRunJson(o, r);
-    }
+    if (!session.trainingRuns.empty())
+        return continueTrainingRun(args, path, continuedRun(session.trainingRuns, notes), more,
+                                   notes);
+    if (!session.attentionRuns.empty())
+        return continueAttentionRun(args, path, continuedRun(session.attentionRuns, notes), more,
+                                    notes);
     throw CliError("--session file '" + path + "' holds no training run");
 }
 

@@ -25,6 +25,341 @@ std::optional<double> number(const QString& text) {
     return actlab::parseNumber(text.trimmed().toStdString()).value;
 }
 
+// One option of the GUI: its names, its line in --help and, for an option that takes a value,
+// the value's name. The texts are translated as tr() does here.
+struct GuiOptionSpec {
+    const char* name;
+    const char* alias;  // a second name, or null
+    const char* description;
+    const char* valueName;  // null for a switch
+};
+
+// The options in --help's order.
+constexpr GuiOptionSpec kGuiOptions[] = {
+    {"h", "help", QT_TRANSLATE_NOOP("actlab::gui", "Show this help and exit."), nullptr},
+    {"version", nullptr, QT_TRANSLATE_NOOP("actlab::gui", "Show the version and exit."), nullptr},
+    {"backend", nullptr,
+     QT_TRANSLATE_NOOP("actlab::gui",
+                       "Compute backend: cpu, vulkan or auto (default: "
+                       "ACTLAB_BACKEND, else auto)."),
+     QT_TRANSLATE_NOOP("actlab::gui", "name")},
+    {"screenshot", nullptr,
+     QT_TRANSLATE_NOOP("actlab::gui", "Render the window as it opens to a PNG and exit."),
+     QT_TRANSLATE_NOOP("actlab::gui", "file")},
+    {"view", nullptr,
+     QT_TRANSLATE_NOOP("actlab::gui",
+                       "Opening view: explorer, gelu, gated, training or attention."),
+     QT_TRANSLATE_NOOP("actlab::gui", "name")},
+    {"functions", nullptr,
+     QT_TRANSLATE_NOOP("actlab::gui", "Explorer functions, comma-separated (e.g. relu,gelu)."),
+     QT_TRANSLATE_NOOP("actlab::gui", "list")},
+    {"derivatives", nullptr, QT_TRANSLATE_NOOP("actlab::gui", "Curves to show: any of f,f1,f2."),
+     QT_TRANSLATE_NOOP("actlab::gui", "list")},
+    {"x-range", nullptr, QT_TRANSLATE_NOOP("actlab::gui", "x range as A:B with A < B."),
+     QT_TRANSLATE_NOOP("actlab::gui", "A:B")},
+    {"size", nullptr, QT_TRANSLATE_NOOP("actlab::gui", "Window size as WxH (default 1400x900)."),
+     QT_TRANSLATE_NOOP("actlab::gui", "WxH")},
+    {"preset", nullptr,
+     QT_TRANSLATE_NOOP("actlab::gui",
+                       "Training preset (e.g. dying-relu; opens the Training view) or Attention "
+                       "preset (e.g. reverse-heads; opens the Attention view)."),
+     QT_TRANSLATE_NOOP("actlab::gui", "name")},
+    {"steps", nullptr,
+     QT_TRANSLATE_NOOP("actlab::gui", "Train this many steps first (Training or Attention view)."),
+     QT_TRANSLATE_NOOP("actlab::gui", "N")},
+    {"compare", nullptr,
+     QT_TRANSLATE_NOOP("actlab::gui",
+                       "Compare with a second run using this activation "
+                       "(Training view: the hidden layers'; Attention view: "
+                       "on Q, K and V)."),
+     QT_TRANSLATE_NOOP("actlab::gui", "activation")},
+    {"session", nullptr,
+     QT_TRANSLATE_NOOP("actlab::gui",
+                       "Open this saved session (.actlab): every view as it was, the runs paused "
+                       "where they stood."),
+     QT_TRANSLATE_NOOP("actlab::gui", "file")},
+    {"language", nullptr,
+     QT_TRANSLATE_NOOP("actlab::gui",
+                       "Language of the window: en or zh_CN (default: the last one chosen, else "
+                       "the system's)."),
+     QT_TRANSLATE_NOOP("actlab::gui", "code")},
+    {"lesson", nullptr,
+     QT_TRANSLATE_NOOP("actlab::gui",
+                       "Open a guided lesson: a lesson file (.json) or a built-in lesson's name "
+                       "(Help → Lessons)."),
+     QT_TRANSLATE_NOOP("actlab::gui", "file|name")},
+    {"scene", nullptr,
+     QT_TRANSLATE_NOOP("actlab::gui", "With --lesson: the scene to open (1 = the first)."),
+     QT_TRANSLATE_NOOP("actlab::gui", "N")},
+    {"colours", nullptr,
+     QT_TRANSLATE_NOOP("actlab::gui",
+                       "Colours, a comma-separated list of: standard or colour-blind-safe (the "
+                       "palette), viridis or cividis, rdbu or blue-orange (the maps), "
+                       "high-contrast (default: the last ones chosen in View → Colours)."),
+     QT_TRANSLATE_NOOP("actlab::gui", "list")},
+    {"scale", nullptr,
+     QT_TRANSLATE_NOOP("actlab::gui",
+                       "UI scale for the back of a classroom: 1, 1.25, 1.5 or 2 "
+                       "(default: the last one chosen in View → UI scale)."),
+     QT_TRANSLATE_NOOP("actlab::gui", "factor")},
+    {"presentation", nullptr,
+     QT_TRANSLATE_NOOP("actlab::gui",
+                       "Open in presentation mode: full screen (View → Presentation; Esc leaves "
+                       "it)."),
+     nullptr},
+};
+
+// The description and kGuiOptions, translated, into `parser`.
+void addGuiOptions(QCommandLineParser& parser) {
+    parser.setApplicationDescription(
+        tr("ActLab: explore activation functions and their derivatives."));
+    QList<QCommandLineOption> options;
+    for (const GuiOptionSpec& spec : kGuiOptions) {
+        QStringList names{QString::fromLatin1(spec.name)};
+        if (spec.alias) names << QString::fromLatin1(spec.alias);
+        options << QCommandLineOption(names, tr(spec.description),
+                                      spec.valueName ? tr(spec.valueName) : QString());
+    }
+    parser.addOptions(options);
+}
+
+// Whether option `name` (either of its names) was given, and its value.
+bool optionSet(const QCommandLineParser& parser, const char* name) {
+    return parser.isSet(QString::fromLatin1(name));
+}
+
+QString optionValue(const QCommandLineParser& parser, const char* name) {
+    return parser.value(QString::fromLatin1(name));
+}
+
+// --backend, --screenshot and --view; false with *error set on a bad one.
+bool readOpeningOptions(const QCommandLineParser& parser, GuiOptions& options, QString* error) {
+    options.backend = backendChoiceFromEnvironment(BackendChoice::Auto);
+    if (optionSet(parser, "backend")) {
+        const auto choice = parseBackendChoice(optionValue(parser, "backend").toStdString());
+        if (!choice) {
+            *error = tr("--backend must be cpu, vulkan or auto, not \"%1\".")
+                         .arg(optionValue(parser, "backend"));
+            return false;
+        }
+        options.backend = *choice;
+    }
+    if (optionSet(parser, "screenshot")) {
+        options.screenshotPath = optionValue(parser, "screenshot");
+        if (options.screenshotPath.isEmpty()) {
+            *error = tr("--screenshot needs a file name.");
+            return false;
+        }
+    }
+    if (optionSet(parser, "view")) {
+        options.view = optionValue(parser, "view");
+        if (!QStringList{QStringLiteral("explorer"), QStringLiteral("gelu"),
+                         QStringLiteral("gated"), QStringLiteral("training"),
+                         QStringLiteral("attention")}
+                 .contains(options.view)) {
+            *error = tr("--view must be explorer, gelu, gated, training or attention, not \"%1\".")
+                         .arg(options.view);
+            return false;
+        }
+    }
+    return true;
+}
+
+// --preset. A preset belongs to the Training or to the Attention view; --view attention (or a
+// name only the Attention view knows) picks the latter's table, and sets *attentionPreset.
+bool readPreset(const QCommandLineParser& parser, GuiOptions& options, bool* attentionPreset,
+                QString* error) {
+    if (!optionSet(parser, "preset")) return true;
+    options.preset = optionValue(parser, "preset");
+    const std::string name = options.preset.toStdString();
+    const bool training = findTrainingPreset(name) != nullptr;
+    const bool attention = findSequencePreset(name) != nullptr;
+    const bool viewSet = optionSet(parser, "view");
+    const bool attentionView = viewSet && options.view == QLatin1String("attention");
+    *attentionPreset = attention && (attentionView || (!viewSet && !training));
+    // --view attention: an Attention preset; another --view: a Training one; none: either.
+    const bool valid = attentionView ? attention : viewSet ? training : training || attention;
+    if (valid) return true;
+    QStringList known;
+    if (!attentionView)
+        for (const TrainingPreset& p : trainingPresets())
+            known << QString::fromUtf8(p.name.data(), qsizetype(p.name.size()));
+    for (const SequencePreset& p : sequencePresets())
+        known << QString::fromUtf8(p.name.data(), qsizetype(p.name.size()));
+    *error = tr("--preset: unknown preset \"%1\" (known: %2).")
+                 .arg(options.preset, known.join(QStringLiteral(", ")));
+    return false;
+}
+
+// The words of --colours into an appearance.
+bool readColours(const QString& list, ui::Appearance* look, QString* error) {
+    for (const QString& word : list.split(QLatin1Char(','))) {
+        const QString w = word.trimmed();
+        if (w == QLatin1String("high-contrast"))
+            look->highContrast = true;
+        else if (w == ui::paletteKey(ui::paletteFromKey(w)))
+            look->palette = ui::paletteFromKey(w);
+        else if (w == ui::sequentialMapKey(ui::sequentialMapFromKey(w)))
+            look->sequential = ui::sequentialMapFromKey(w);
+        else if (w == ui::divergingMapKey(ui::divergingMapFromKey(w)))
+            look->diverging = ui::divergingMapFromKey(w);
+        else {
+            *error = tr("--colours: \"%1\" is none of standard, colour-blind-safe, "
+                        "viridis, cividis, rdbu, blue-orange, high-contrast.")
+                         .arg(w);
+            return false;
+        }
+    }
+    return true;
+}
+
+// --session, --language, --colours and --scale.
+bool readSessionAndLook(const QCommandLineParser& parser, GuiOptions& options, QString* error) {
+    if (optionSet(parser, "session")) {
+        options.sessionPath = optionValue(parser, "session");
+        if (!QFileInfo(options.sessionPath).isFile()) {
+            *error = tr("--session: no such file \"%1\".").arg(options.sessionPath);
+            return false;
+        }
+    }
+    if (optionSet(parser, "language")) {
+        options.language = normalisedLanguage(optionValue(parser, "language"));
+        if (options.language.isEmpty()) {
+            *error = tr("--language must be en or zh_CN, not \"%1\".")
+                         .arg(optionValue(parser, "language"));
+            return false;
+        }
+    }
+    if (optionSet(parser, "colours")) {
+        ui::Appearance look;
+        if (!readColours(optionValue(parser, "colours"), &look, error)) return false;
+        options.appearance = look;
+    }
+    if (optionSet(parser, "scale")) {
+        bool ok = false;
+        const double factor = optionValue(parser, "scale").toDouble(&ok);
+        if (!ok || std::find(std::begin(ui::kUiScales), std::end(ui::kUiScales), factor) ==
+                       std::end(ui::kUiScales)) {
+            *error = tr("--scale must be 1, 1.25, 1.5 or 2, not \"%1\".")
+                         .arg(optionValue(parser, "scale"));
+            return false;
+        }
+        options.uiScale = factor;
+    }
+    return true;
+}
+
+// --presentation, --lesson, --scene, --steps and --compare.
+bool readLessonAndRunOptions(const QCommandLineParser& parser, GuiOptions& options,
+                             QString* error) {
+    options.presentation = optionSet(parser, "presentation");
+    if (optionSet(parser, "lesson")) options.lesson = optionValue(parser, "lesson");
+    if (optionSet(parser, "scene")) {
+        bool ok = false;
+        options.lessonScene = optionValue(parser, "scene").toInt(&ok);
+        if (!ok || options.lessonScene < 1 || !optionSet(parser, "lesson")) {
+            *error = tr("--scene needs --lesson and a scene number from 1, not \"%1\".")
+                         .arg(optionValue(parser, "scene"));
+            return false;
+        }
+    }
+    if (optionSet(parser, "steps")) {
+        bool ok = false;
+        options.steps = optionValue(parser, "steps").toInt(&ok);
+        if (!ok || options.steps < 0 || options.steps > 10'000'000) {
+            *error = tr("--steps must be a whole number from 0 to 10000000, not \"%1\".")
+                         .arg(optionValue(parser, "steps"));
+            return false;
+        }
+    }
+    if (optionSet(parser, "compare")) {
+        options.compare = optionValue(parser, "compare").trimmed();
+        if (!findActivation(options.compare.toStdString())) {
+            *error = tr("--compare: unknown activation \"%1\" (see actlab-cli list).")
+                         .arg(options.compare);
+            return false;
+        }
+    }
+    return true;
+}
+
+// Without --view, a preset, --steps or --compare opens the Training or the Attention view; there
+// a gated unit cannot be compared on Q, K and V.
+bool settleView(const QCommandLineParser& parser, GuiOptions& options, bool attentionPreset,
+                QString* error) {
+    if (!optionSet(parser, "view") &&
+        (optionSet(parser, "preset") || optionSet(parser, "steps") || optionSet(parser, "compare")))
+        options.view = attentionPreset ? QStringLiteral("attention") : QStringLiteral("training");
+    if (!options.compare.isEmpty() && options.view == QLatin1String("attention") &&
+        findActivation(options.compare.toStdString())->kind == ActivationKind::Gated) {
+        *error = tr("--compare: %1 is a gated unit; Q, K and V take a scalar activation.")
+                     .arg(options.compare);
+        return false;
+    }
+    return true;
+}
+
+// --functions and --derivatives: the Explorer's curves.
+bool readExplorerCurves(const QCommandLineParser& parser, GuiOptions& options, QString* error) {
+    if (optionSet(parser, "functions")) {
+        for (const QString& name : optionValue(parser, "functions").split(QLatin1Char(','))) {
+            const QString trimmed = name.trimmed();
+            if (!findActivation(trimmed.toStdString())) {
+                *error =
+                    tr("--functions: unknown function \"%1\" (see actlab-cli list).").arg(trimmed);
+                return false;
+            }
+            options.functions << trimmed;
+        }
+    }
+    if (optionSet(parser, "derivatives")) {
+        ui::DerivativeSet set{false, false, false};
+        for (const QString& part : optionValue(parser, "derivatives").split(QLatin1Char(','))) {
+            const QString name = part.trimmed();
+            if (name == QLatin1String("f"))
+                set.value = true;
+            else if (name == QLatin1String("f1"))
+                set.first = true;
+            else if (name == QLatin1String("f2"))
+                set.second = true;
+            else {
+                *error = tr("--derivatives takes f, f1 and f2, not \"%1\".").arg(name);
+                return false;
+            }
+        }
+        options.derivatives = set;
+    }
+    return true;
+}
+
+// --x-range and --size.
+bool readRangeAndSize(const QCommandLineParser& parser, GuiOptions& options, QString* error) {
+    if (optionSet(parser, "x-range")) {
+        const QStringList parts = optionValue(parser, "x-range").split(QLatin1Char(':'));
+        const auto low = parts.size() == 2 ? number(parts[0]) : std::nullopt;
+        const auto high = parts.size() == 2 ? number(parts[1]) : std::nullopt;
+        if (!low || !high || !(*low < *high)) {
+            *error = tr("--x-range must be A:B with finite numbers A < B, not \"%1\".")
+                         .arg(optionValue(parser, "x-range"));
+            return false;
+        }
+        options.xRange = std::make_pair(*low, *high);
+    }
+    if (optionSet(parser, "size")) {
+        const QStringList parts = optionValue(parser, "size").toLower().split(QLatin1Char('x'));
+        bool widthOk = false, heightOk = false;
+        const int width = parts.size() == 2 ? parts[0].toInt(&widthOk) : 0;
+        const int height = parts.size() == 2 ? parts[1].toInt(&heightOk) : 0;
+        if (!widthOk || !heightOk || width < 320 || height < 240 || width > 8192 || height > 8192) {
+            *error = tr("--size must be WxH between 320x240 and 8192x8192, not \"%1\".")
+                         .arg(optionValue(parser, "size"));
+            return false;
+        }
+        options.size = QSize(width, height);
+    }
+    return true;
+}
+
 }  // namespace
 
 bool wantsScreenshot(int argc, char** argv) {
@@ -70,88 +405,17 @@ bool wantsHelpOrVersion(int argc, char** argv) {
 
 GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        tr("ActLab: explore activation functions and their derivatives."));
-    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
-                                  tr("Show this help and exit."));
-    const QCommandLineOption version(QStringLiteral("version"), tr("Show the version and exit."));
-    const QCommandLineOption backend(QStringLiteral("backend"),
-                                     tr("Compute backend: cpu, vulkan or auto (default: "
-                                        "ACTLAB_BACKEND, else auto)."),
-                                     tr("name"));
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        tr("Render the window as it opens to a PNG and exit."),
-                                        tr("file"));
-    const QCommandLineOption view(QStringLiteral("view"),
-                                  tr("Opening view: explorer, gelu, gated, training or attention."),
-                                  tr("name"));
-    const QCommandLineOption functions(QStringLiteral("functions"),
-                                       tr("Explorer functions, comma-separated (e.g. relu,gelu)."),
-                                       tr("list"));
-    const QCommandLineOption derivatives(QStringLiteral("derivatives"),
-                                         tr("Curves to show: any of f,f1,f2."), tr("list"));
-    const QCommandLineOption xRange(QStringLiteral("x-range"), tr("x range as A:B with A < B."),
-                                    tr("A:B"));
-    const QCommandLineOption size(QStringLiteral("size"),
-                                  tr("Window size as WxH (default 1400x900)."), tr("WxH"));
-    const QCommandLineOption preset(
-        QStringLiteral("preset"),
-        tr("Training preset (e.g. dying-relu; opens the Training view) or Attention preset (e.g. "
-           "reverse-heads; opens the Attention view)."),
-        tr("name"));
-    const QCommandLineOption steps(QStringLiteral("steps"),
-                                   tr("Train this many steps first (Training or Attention view)."),
-                                   tr("N"));
-    const QCommandLineOption compare(QStringLiteral("compare"),
-                                     tr("Compare with a second run using this activation "
-                                        "(Training view: the hidden layers'; Attention view: "
-                                        "on Q, K and V)."),
-                                     tr("activation"));
-    const QCommandLineOption session(
-        QStringLiteral("session"),
-        tr("Open this saved session (.actlab): every view as it was, the runs paused where they "
-           "stood."),
-        tr("file"));
-    const QCommandLineOption language(
-        QStringLiteral("language"),
-        tr("Language of the window: en or zh_CN (default: the last one chosen, else the "
-           "system's)."),
-        tr("code"));
-    const QCommandLineOption lesson(
-        QStringLiteral("lesson"),
-        tr("Open a guided lesson: a lesson file (.json) or a built-in lesson's name (Help → "
-           "Lessons)."),
-        tr("file|name"));
-    const QCommandLineOption colours(
-        QStringLiteral("colours"),
-        tr("Colours, a comma-separated list of: standard or colour-blind-safe (the palette), "
-           "viridis or cividis, rdbu or blue-orange (the maps), high-contrast (default: the last "
-           "ones "
-           "chosen in View → Colours)."),
-        tr("list"));
-    const QCommandLineOption scene(
-        QStringLiteral("scene"), tr("With --lesson: the scene to open (1 = the first)."), tr("N"));
-    const QCommandLineOption scale(QStringLiteral("scale"),
-                                   tr("UI scale for the back of a classroom: 1, 1.25, 1.5 or 2 "
-                                      "(default: the last one chosen in View → UI scale)."),
-                                   tr("factor"));
-    const QCommandLineOption presentation(
-        QStringLiteral("presentation"),
-        tr("Open in presentation mode: full screen (View → Presentation; Esc leaves it)."));
-    parser.addOptions({help, version, backend, screenshot, view, functions, derivatives, xRange,
-                       size, preset, steps, compare, session, language, lesson, scene, colours,
-                       scale, presentation});
-
+    addGuiOptions(parser);
     GuiOptionsResult result;
     if (!parser.parse(arguments)) {
         result.error = parser.errorText();
         return result;
     }
-    if (parser.isSet(help)) {
+    if (optionSet(parser, "help")) {
         result.helpText = parser.helpText();
         return result;
     }
-    if (parser.isSet(version)) {
+    if (optionSet(parser, "version")) {
         result.versionRequested = true;
         return result;
     }
@@ -159,199 +423,17 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
         result.error = tr("Unexpected argument: %1").arg(parser.positionalArguments().first());
         return result;
     }
-
+    // In this order, the first bad option is the one reported.
     GuiOptions options;
-    options.backend = backendChoiceFromEnvironment(BackendChoice::Auto);
-    if (parser.isSet(backend)) {
-        const auto choice = parseBackendChoice(parser.value(backend).toStdString());
-        if (!choice) {
-            result.error =
-                tr("--backend must be cpu, vulkan or auto, not \"%1\".").arg(parser.value(backend));
-            return result;
-        }
-        options.backend = *choice;
-    }
-    if (parser.isSet(screenshot)) {
-        options.screenshotPath = parser.value(screenshot);
-        if (options.screenshotPath.isEmpty()) {
-            result.error = tr("--screenshot needs a file name.");
-            return result;
-        }
-    }
-    if (parser.isSet(view)) {
-        options.view = parser.value(view);
-        if (!QStringList{QStringLiteral("explorer"), QStringLiteral("gelu"),
-                         QStringLiteral("gated"), QStringLiteral("training"),
-                         QStringLiteral("attention")}
-                 .contains(options.view)) {
-            result.error =
-                tr("--view must be explorer, gelu, gated, training or attention, not \"%1\".")
-                    .arg(options.view);
-            return result;
-        }
-    }
-    // A preset belongs to the Training or to the Attention view; --view attention (or a name only
-    // the Attention view knows) picks the latter's table.
     bool attentionPreset = false;
-    if (parser.isSet(preset)) {
-        options.preset = parser.value(preset);
-        const std::string name = options.preset.toStdString();
-        const bool training = findTrainingPreset(name) != nullptr;
-        const bool attention = findSequencePreset(name) != nullptr;
-        const bool attentionView = parser.isSet(view) && options.view == QLatin1String("attention");
-        attentionPreset = attention && (attentionView || (!parser.isSet(view) && !training));
-        // --view attention: an Attention preset; another --view: a Training one; none: either.
-        const bool valid = attentionView        ? attention
-                           : parser.isSet(view) ? training
-                                                : training || attention;
-        if (!valid) {
-            QStringList known;
-            if (!attentionView)
-                for (const TrainingPreset& p : trainingPresets())
-                    known << QString::fromUtf8(p.name.data(), qsizetype(p.name.size()));
-            for (const SequencePreset& p : sequencePresets())
-                known << QString::fromUtf8(p.name.data(), qsizetype(p.name.size()));
-            result.error = tr("--preset: unknown preset \"%1\" (known: %2).")
-                               .arg(options.preset, known.join(QStringLiteral(", ")));
-            return result;
-        }
-    }
-    if (parser.isSet(session)) {
-        options.sessionPath = parser.value(session);
-        if (!QFileInfo(options.sessionPath).isFile()) {
-            result.error = tr("--session: no such file \"%1\".").arg(options.sessionPath);
-            return result;
-        }
-    }
-    if (parser.isSet(language)) {
-        options.language = normalisedLanguage(parser.value(language));
-        if (options.language.isEmpty()) {
-            result.error =
-                tr("--language must be en or zh_CN, not \"%1\".").arg(parser.value(language));
-            return result;
-        }
-    }
-    if (parser.isSet(colours)) {
-        ui::Appearance look;
-        for (const QString& word : parser.value(colours).split(QLatin1Char(','))) {
-            const QString w = word.trimmed();
-            if (w == QLatin1String("high-contrast"))
-                look.highContrast = true;
-            else if (w == ui::paletteKey(ui::paletteFromKey(w)))
-                look.palette = ui::paletteFromKey(w);
-            else if (w == ui::sequentialMapKey(ui::sequentialMapFromKey(w)))
-                look.sequential = ui::sequentialMapFromKey(w);
-            else if (w == ui::divergingMapKey(ui::divergingMapFromKey(w)))
-                look.diverging = ui::divergingMapFromKey(w);
-            else {
-                result.error = tr("--colours: \"%1\" is none of standard, colour-blind-safe, "
-                                  "viridis, cividis, rdbu, blue-orange, high-contrast.")
-                                   .arg(w);
-                return result;
-            }
-        }
-        options.appearance = look;
-    }
-    if (parser.isSet(scale)) {
-        bool ok = false;
-        const double factor = parser.value(scale).toDouble(&ok);
-        if (!ok || std::find(std::begin(ui::kUiScales), std::end(ui::kUiScales), factor) ==
-                       std::end(ui::kUiScales)) {
-            result.error =
-                tr("--scale must be 1, 1.25, 1.5 or 2, not \"%1\".").arg(parser.value(scale));
-            return result;
-        }
-        options.uiScale = factor;
-    }
-    options.presentation = parser.isSet(presentation);
-    if (parser.isSet(lesson)) options.lesson = parser.value(lesson);
-    if (parser.isSet(scene)) {
-        bool ok = false;
-        options.lessonScene = parser.value(scene).toInt(&ok);
-        if (!ok || options.lessonScene < 1 || !parser.isSet(lesson)) {
-            result.error = tr("--scene needs --lesson and a scene number from 1, not \"%1\".")
-                               .arg(parser.value(scene));
-            return result;
-        }
-    }
-    if (parser.isSet(steps)) {
-        bool ok = false;
-        options.steps = parser.value(steps).toInt(&ok);
-        if (!ok || options.steps < 0 || options.steps > 10'000'000) {
-            result.error = tr("--steps must be a whole number from 0 to 10000000, not \"%1\".")
-                               .arg(parser.value(steps));
-            return result;
-        }
-    }
-    if (parser.isSet(compare)) {
-        options.compare = parser.value(compare).trimmed();
-        if (!findActivation(options.compare.toStdString())) {
-            result.error = tr("--compare: unknown activation \"%1\" (see actlab-cli list).")
-                               .arg(options.compare);
-            return result;
-        }
-    }
-    if (!parser.isSet(view) &&
-        (parser.isSet(preset) || parser.isSet(steps) || parser.isSet(compare)))
-        options.view = attentionPreset ? QStringLiteral("attention") : QStringLiteral("training");
-    if (!options.compare.isEmpty() && options.view == QLatin1String("attention") &&
-        findActivation(options.compare.toStdString())->kind == ActivationKind::Gated) {
-        result.error = tr("--compare: %1 is a gated unit; Q, K and V take a scalar activation.")
-                           .arg(options.compare);
-        return result;
-    }
-    if (parser.isSet(functions)) {
-        for (const QString& name : parser.value(functions).split(QLatin1Char(','))) {
-            const QString trimmed = name.trimmed();
-            if (!findActivation(trimmed.toStdString())) {
-                result.error =
-                    tr("--functions: unknown function \"%1\" (see actlab-cli list).").arg(trimmed);
-                return result;
-            }
-            options.functions << trimmed;
-        }
-    }
-    if (parser.isSet(derivatives)) {
-        ui::DerivativeSet set{false, false, false};
-        for (const QString& part : parser.value(derivatives).split(QLatin1Char(','))) {
-            const QString name = part.trimmed();
-            if (name == QLatin1String("f"))
-                set.value = true;
-            else if (name == QLatin1String("f1"))
-                set.first = true;
-            else if (name == QLatin1String("f2"))
-                set.second = true;
-            else {
-                result.error = tr("--derivatives takes f, f1 and f2, not \"%1\".").arg(name);
-                return result;
-            }
-        }
-        options.derivatives = set;
-    }
-    if (parser.isSet(xRange)) {
-        const QStringList parts = parser.value(xRange).split(QLatin1Char(':'));
-        const auto low = parts.size() == 2 ? number(parts[0]) : std::nullopt;
-        const auto high = parts.size() == 2 ? number(parts[1]) : std::nullopt;
-        if (!low || !high || !(*low < *high)) {
-            result.error = tr("--x-range must be A:B with finite numbers A < B, not \"%1\".")
-                               .arg(parser.value(xRange));
-            return result;
-        }
-        options.xRange = std::make_pair(*low, *high);
-    }
-    if (parser.isSet(size)) {
-        const QStringList parts = parser.value(size).toLower().split(QLatin1Char('x'));
-        bool widthOk = false, heightOk = false;
-        const int width = parts.size() == 2 ? parts[0].toInt(&widthOk) : 0;
-        const int height = parts.size() == 2 ? parts[1].toInt(&heightOk) : 0;
-        if (!widthOk || !heightOk || width < 320 || height < 240 || width > 8192 || height > 8192) {
-            result.error = tr("--size must be WxH between 320x240 and 8192x8192, not \"%1\".")
-                               .arg(parser.value(size));
-            return result;
-        }
-        options.size = QSize(width, height);
-    }
-    result.options = options;
+    if (readOpeningOptions(parser, options, &result.error) &&
+        readPreset(parser, options, &attentionPreset, &result.error) &&
+        readSessionAndLook(parser, options, &result.error) &&
+        readLessonAndRunOptions(parser, options, &result.error) &&
+        settleView(parser, options, attentionPreset, &result.error) &&
+        readExplorerCurves(parser, options, &result.error) &&
+        readRangeAndSize(parser, options, &result.error))
+        result.options = options;
     return result;
 }
 

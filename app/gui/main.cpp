@@ -90,81 +90,59 @@ int printHelpOrVersion(const actlab::gui::GuiOptionsResult& parsed) {
     return -1;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-    // --help, --version and bad options work without a display: a QCoreApplication needs no
-    // platform plugin. With a display, anything but help and version is parsed under
-    // QApplication, which first removes Qt's own options such as -platform.
-    const bool hasDisplay = !qEnvironmentVariableIsEmpty("DISPLAY") ||
-                            !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
-                            !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
-    if (actlab::gui::wantsHelpOrVersion(argc, argv) || !hasDisplay) {
-        QCoreApplication core(argc, argv);
-        describeApplication();
-        installLanguageOfArguments(argc, argv);
-        const actlab::gui::GuiOptionsResult parsed = actlab::gui::parseGuiOptions(core.arguments());
-        if (const int status = printHelpOrVersion(parsed); status >= 0) return status;
-        if (!hasDisplay && !parsed.options) {
-            std::fprintf(stderr, "actlab: %s\n%s\n", qPrintable(parsed.error),
-                         qPrintable(QCoreApplication::translate("main", "Try 'actlab --help'.")));
-            return 2;
-        }
-        if (!hasDisplay && parsed.options->screenshotPath.isEmpty()) {
-            std::fprintf(stderr, "actlab: %s\n",
-                         qPrintable(QCoreApplication::translate(
-                             "main",
-                             "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are "
-                             "unset); --screenshot FILE works without one")));
-            return 2;
-        }
-    }
-
-    // A screenshot must work on a machine without a display (CI, documentation builds).
-    if (actlab::gui::wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("DISPLAY") &&
-        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
-        qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-
-    // --session is ActLab's; Qt would take it for X11 session management (gui_options.h).
-    std::optional<QString> sessionArgument;
-    std::vector<char*> qtArguments =
-        actlab::gui::withoutSessionOption(argc, argv, &sessionArgument);
-    int qtArgc = int(qtArguments.size()) - 1;
-    QApplication app(qtArgc, qtArguments.data());
+// Without a display, or for --help and --version, the options are parsed under a
+// QCoreApplication (main's argc, which it may change): help, version and bad options are
+// answered, and a window without a screenshot is refused. The exit status, or -1 to go on.
+int answerWithoutWindow(int& argc, char** argv, bool hasDisplay) {
+    QCoreApplication core(argc, argv);
     describeApplication();
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/actlab.svg")));
-    // The installed desktop entry's id (cmake/packaging.cmake): the Wayland app id.
-    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.actlab.ActLab"));
     installLanguageOfArguments(argc, argv);
+    const actlab::gui::GuiOptionsResult parsed = actlab::gui::parseGuiOptions(core.arguments());
+    if (const int status = printHelpOrVersion(parsed); status >= 0) return status;
+    if (!hasDisplay && !parsed.options) {
+        std::fprintf(stderr, "actlab: %s\n%s\n", qPrintable(parsed.error),
+                     qPrintable(QCoreApplication::translate("main", "Try 'actlab --help'.")));
+        return 2;
+    }
+    if (!hasDisplay && parsed.options->screenshotPath.isEmpty()) {
+        std::fprintf(stderr, "actlab: %s\n",
+                     qPrintable(QCoreApplication::translate(
+                         "main",
+                         "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are "
+                         "unset); --screenshot FILE works without one")));
+        return 2;
+    }
+    return -1;
+}
 
-    const actlab::gui::GuiOptionsResult parsed = actlab::gui::parseGuiOptions(app.arguments());
+// The options under the QApplication, with --session FILE (taken out of Qt's arguments) put
+// back. Returns the exit status for help, version or a bad option, or -1 with *options set.
+int readOptions(const QStringList& arguments, const std::optional<QString>& sessionArgument,
+                actlab::gui::GuiOptions* options) {
+    const actlab::gui::GuiOptionsResult parsed = actlab::gui::parseGuiOptions(arguments);
     if (const int status = printHelpOrVersion(parsed); status >= 0) return status;
     if (!parsed.options) {
         std::fprintf(stderr, "actlab: %s\n%s\n", qPrintable(parsed.error),
                      qPrintable(QApplication::translate("main", "Try 'actlab --help'.")));
         return 2;
     }
-    actlab::gui::GuiOptions options = *parsed.options;
+    *options = *parsed.options;
     if (sessionArgument) {
-        options.sessionPath = *sessionArgument;
-        if (!QFileInfo(options.sessionPath).isFile()) {
+        options->sessionPath = *sessionArgument;
+        if (!QFileInfo(options->sessionPath).isFile()) {
             std::fprintf(
                 stderr, "actlab: %s\n",
                 qPrintable(QApplication::translate("main", "--session: no such file \"%1\".")
-                               .arg(options.sessionPath)));
+                               .arg(options->sessionPath)));
             return 2;
         }
     }
+    return -1;
+}
 
-    // The language before the window: its views are made in it (a screenshot shows English
-    // unless --language asks).
-    const bool screenshotAsked = !options.screenshotPath.isEmpty();
-    actlab::gui::installLanguage(!options.language.isEmpty() ? options.language
-                                 : screenshotAsked           ? QStringLiteral("en")
-                                                   : actlab::gui::MainWindow::savedLanguage());
-    actlab::BackendSelection selection = actlab::createBackend(options.backend);
-    actlab::gui::MainWindow window(*selection.backend, QString::fromStdString(selection.reason));
+// Opens the session and the lesson asked for, then saves the screenshot or shows the window and
+// runs the application; returns the exit status.
+int runWindow(actlab::gui::MainWindow& window, const actlab::gui::GuiOptions& options) {
     const bool screenshot = !options.screenshotPath.isEmpty();
     window.resize(options.size);
     if (!screenshot) window.restorePreferences();  // a screenshot shows the defaults
@@ -205,5 +183,52 @@ int main(int argc, char** argv) {
         window.attentionView()->controller()->advance(options.steps);
     else if (options.steps > 0)
         window.trainingView()->controller()->advance(options.steps);
-    return app.exec();
+    return QApplication::exec();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // --help, --version and bad options work without a display: a QCoreApplication needs no
+    // platform plugin. With a display, anything but help and version is parsed under
+    // QApplication, which first removes Qt's own options such as -platform.
+    const bool hasDisplay = !qEnvironmentVariableIsEmpty("DISPLAY") ||
+                            !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
+                            !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+    if (actlab::gui::wantsHelpOrVersion(argc, argv) || !hasDisplay) {
+        if (const int status = answerWithoutWindow(argc, argv, hasDisplay); status >= 0)
+            return status;
+    }
+
+    // A screenshot must work on a machine without a display (CI, documentation builds).
+    if (actlab::gui::wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
+        qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+
+    // --session is ActLab's; Qt would take it for X11 session management (gui_options.h).
+    std::optional<QString> sessionArgument;
+    std::vector<char*> qtArguments =
+        actlab::gui::withoutSessionOption(argc, argv, &sessionArgument);
+    int qtArgc = int(qtArguments.size()) - 1;
+    QApplication app(qtArgc, qtArguments.data());
+    describeApplication();
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/actlab.svg")));
+    // The installed desktop entry's id (cmake/packaging.cmake): the Wayland app id.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.actlab.ActLab"));
+    installLanguageOfArguments(argc, argv);
+
+    actlab::gui::GuiOptions options;
+    if (const int status = readOptions(app.arguments(), sessionArgument, &options); status >= 0)
+        return status;
+
+    // The language before the window: its views are made in it (a screenshot shows English
+    // unless --language asks).
+    const bool screenshotAsked = !options.screenshotPath.isEmpty();
+    actlab::gui::installLanguage(!options.language.isEmpty() ? options.language
+                                 : screenshotAsked           ? QStringLiteral("en")
+                                                   : actlab::gui::MainWindow::savedLanguage());
+    actlab::BackendSelection selection = actlab::createBackend(options.backend);
+    actlab::gui::MainWindow window(*selection.backend, QString::fromStdString(selection.reason));
+    return runWindow(window, options);
 }

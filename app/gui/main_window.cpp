@@ -193,6 +193,13 @@ void MainWindow::createViews() {
 }
 
 void MainWindow::buildMenus() {
+    QMenu* file = buildFileMenu();
+    buildViewMenu();
+    QMenu* help = buildHelpMenu();
+    m_lessons->addMenuActions(file, help);  // File → Open lesson…, Help → Lessons…
+}
+
+QMenu* MainWindow::buildFileMenu() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     m_sessions->addMenuActions(file);
     QAction* png = file->addAction(tr("Export plot &PNG…"), this, [this] {
@@ -218,24 +225,7 @@ void MainWindow::buildMenus() {
         runExport(tr("Export view as SVG"), tr("SVG drawings (*.svg)"), QStringLiteral("svg"),
                   std::bind_front(&MainWindow::exportPanelSvg, this));
     });
-    // The Training view's pictures, each on its own: the surfaces, grids, neuron maps and charts.
-    QMenu* pictures = file->addMenu(tr("Export &training picture"));
-    pictures->setObjectName(QStringLiteral("trainingPictures"));
-    connect(pictures, &QMenu::aboutToShow, this, [this, pictures] {
-        pictures->clear();
-        for (const ui::TrainingView::Picture& picture : m_training->pictures()) {
-            pictures->addAction(picture.title + QStringLiteral("…"), this, [this, picture] {
-                const QString id = picture.id;
-                runExport(tr("Export %1").arg(picture.title), tr("PNG images (*.png)"),
-                          QStringLiteral("png"), [this, id](const QString& path, QString* error) {
-                              return exportTrainingPicture(id, path, error);
-                          });
-            });
-        }
-    });
-    connect(m_tabs, &QTabWidget::currentChanged, pictures,
-            [this, pictures](int index) { pictures->setEnabled(index == kTrainingTab); });
-    pictures->setEnabled(m_tabs->currentIndex() == kTrainingTab);
+    addTrainingPicturesMenu(file);
     // The current lab's replay timeline as numbered PNG frames (ui/common/frame_export.h).
     QAction* frames = file->addAction(tr("Export run as &frames…"), this, [this] {
         if (ui::RunView* lab = currentLab()) ui::exportRunFramesInteractively(*lab, this);
@@ -260,7 +250,31 @@ void MainWindow::buildMenus() {
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+    return file;
+}
 
+// The Training view's pictures, each on its own: the surfaces, grids, neuron maps and charts.
+void MainWindow::addTrainingPicturesMenu(QMenu* file) {
+    QMenu* pictures = file->addMenu(tr("Export &training picture"));
+    pictures->setObjectName(QStringLiteral("trainingPictures"));
+    connect(pictures, &QMenu::aboutToShow, this, [this, pictures] {
+        pictures->clear();
+        for (const ui::TrainingView::Picture& picture : m_training->pictures()) {
+            pictures->addAction(picture.title + QStringLiteral("…"), this, [this, picture] {
+                const QString id = picture.id;
+                runExport(tr("Export %1").arg(picture.title), tr("PNG images (*.png)"),
+                          QStringLiteral("png"), [this, id](const QString& path, QString* error) {
+                              return exportTrainingPicture(id, path, error);
+                          });
+            });
+        }
+    });
+    connect(m_tabs, &QTabWidget::currentChanged, pictures,
+            [this, pictures](int index) { pictures->setEnabled(index == kTrainingTab); });
+    pictures->setEnabled(m_tabs->currentIndex() == kTrainingTab);
+}
+
+void MainWindow::buildViewMenu() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (int index = 0; index < m_tabs->count(); ++index) {
         QAction* action = view->addAction(m_tabs->tabText(index), this,
@@ -287,6 +301,32 @@ void MainWindow::buildMenus() {
     connect(m_tabs, &QTabWidget::currentChanged, this, syncSettingsAction);
     syncSettingsAction();
     view->addSeparator();
+    addPresentationActions(view);
+    // The UI scale: every text, line and marker larger, for the back of a classroom.
+    QMenu* scale = view->addMenu(tr("UI &scale"));
+    auto* scales = new QActionGroup(scale);
+    for (double factor : ui::kUiScales) {
+        QAction* choice = scale->addAction(tr("%1 %").arg(int(std::lround(factor * 100))));
+        choice->setObjectName(QStringLiteral("uiScale%1").arg(int(std::lround(factor * 100))));
+        choice->setCheckable(true);
+        choice->setChecked(factor == ui::uiScale());
+        scales->addAction(choice);
+        connect(choice, &QAction::triggered, this, [factor] { ui::setUiScale(factor); });
+    }
+    addLanguageMenu(view);
+    addColoursMenu(view);
+    QAction* fullScreen = view->addAction(tr("&Full screen"));
+    fullScreen->setObjectName(QStringLiteral("fullScreen"));
+    fullScreen->setShortcut(QKeySequence(Qt::Key_F11));
+    connect(fullScreen, &QAction::triggered, this, [this] {
+        if (m_presenting)
+            setPresentation(false);  // F11 in presentation leaves it (full screen is its own)
+        else
+            isFullScreen() ? showNormal() : showFullScreen();
+    });
+}
+
+void MainWindow::addPresentationActions(QMenu* view) {
     QAction* presentation = view->addAction(tr("&Presentation"));
     presentation->setObjectName(QStringLiteral("presentation"));
     presentation->setShortcut(QKeySequence(Qt::Key_F5));
@@ -303,19 +343,11 @@ void MainWindow::buildMenus() {
         else if (m_presenting)
             setPresentation(false);
     });
-    // The UI scale: every text, line and marker larger, for the back of a classroom.
-    QMenu* scale = view->addMenu(tr("UI &scale"));
-    auto* scales = new QActionGroup(scale);
-    for (double factor : ui::kUiScales) {
-        QAction* choice = scale->addAction(tr("%1 %").arg(int(std::lround(factor * 100))));
-        choice->setObjectName(QStringLiteral("uiScale%1").arg(int(std::lround(factor * 100))));
-        choice->setCheckable(true);
-        choice->setChecked(factor == ui::uiScale());
-        scales->addAction(choice);
-        connect(choice, &QAction::triggered, this, [factor] { ui::setUiScale(factor); });
-    }
-    // English and 简体中文, each named in itself; the switch rebuilds the menus, so it waits
-    // until the triggering one has closed.
+}
+
+// English and 简体中文, each named in itself; the switch rebuilds the menus, so it waits
+// until the triggering one has closed.
+void MainWindow::addLanguageMenu(QMenu* view) {
     QMenu* language = view->addMenu(tr("&Language"));
     language->setObjectName(QStringLiteral("languageMenu"));
     auto* languages = new QActionGroup(language);
@@ -330,17 +362,9 @@ void MainWindow::buildMenus() {
                 this, [this, code] { setLanguage(code); }, Qt::QueuedConnection);
         });
     }
-    addColoursMenu(view);
-    QAction* fullScreen = view->addAction(tr("&Full screen"));
-    fullScreen->setObjectName(QStringLiteral("fullScreen"));
-    fullScreen->setShortcut(QKeySequence(Qt::Key_F11));
-    connect(fullScreen, &QAction::triggered, this, [this] {
-        if (m_presenting)
-            setPresentation(false);  // F11 in presentation leaves it (full screen is its own)
-        else
-            isFullScreen() ? showNormal() : showFullScreen();
-    });
+}
 
+QMenu* MainWindow::buildHelpMenu() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard shortcuts"), this, [this] {
         QMessageBox box(QMessageBox::Information, tr("Keyboard shortcuts"), shortcutsText(),
@@ -358,7 +382,7 @@ void MainWindow::buildMenus() {
         box.exec();
     });
     about->setObjectName(QStringLiteral("about"));
-    m_lessons->addMenuActions(file, help);  // File → Open lesson…, Help → Lessons…
+    return help;
 }
 
 ui::RunView* MainWindow::currentLab() const {

@@ -58,6 +58,48 @@ void markAlive(std::vector<char>& alive, ConstTensorView<float> pre,
     }
 }
 
+// Sequence b's scored rows of a chunk (rowsPerSequence rows of O logits each): how many were
+// scored and how many of them the largest logit got right.
+struct ScoredSequence {
+    int scored = 0, right = 0;
+};
+ScoredSequence scoreSequence(const float* logits, const Token* targets, const Token* scored,
+                             Index b, Index rowsPerSequence, Index O) {
+    ScoredSequence out;
+    for (Index t = 0; t < rowsPerSequence; ++t) {
+        const Index r = b * rowsPerSequence + t;
+        if (scored[r] == 0) continue;
+        const float* row = logits + r * O;
+        out.right += (std::max_element(row, row + O) - row) == targets[r];
+        ++out.scored;
+    }
+    return out;
+}
+
+// Adds block l's attention rows of a chunk, att (B, H, T, T): per head the entropy (nats) and
+// the largest weight of each row with two keys or more, the rows whose largest weight exceeds
+// 0.99, and (for block 0, head 0) the rows counted.
+void addAttentionRows(const float* att, Index B, int H, Index T, bool causal, int l,
+                      std::vector<double>& entropy, std::vector<double>& maxWeight,
+                      double& saturated, double& rowsCounted) {
+    for (Index b = 0; b < B; ++b)
+        for (int h = 0; h < H; ++h)
+            for (Index q = 0; q < T; ++q) {
+                const float* row = att + (((b * H + h) * T) + q) * T;
+                const Index keys = causal ? q + 1 : T;
+                if (keys < 2) continue;  // a single key: nothing to choose
+                double e = 0, largest = 0;
+                for (Index k = 0; k < keys; ++k) {
+                    if (row[k] > 0) e -= double(row[k]) * std::log(double(row[k]));
+                    largest = std::max(largest, double(row[k]));
+                }
+                entropy[size_t(l * H + h)] += e;
+                maxWeight[size_t(l * H + h)] += largest;
+                saturated += largest > 0.99;
+                if (l == 0 && h == 0) ++rowsCounted;
+            }
+}
+
 double deadShare(const std::vector<char>& alive) {
     if (alive.empty()) return 0;
     return double(std::count(alive.begin(), alive.end(), 0)) / double(alive.size());
@@ -275,74 +317,6 @@ void SequenceTrainer::recordDueHistory() {
     m_distributions = std::move(distributions);
 }
 
-std::vector<SiteSample> SequenceTrainer::distributionSamples() {
-    const TransformerConfig& mc = m_config.model;
-    m_model->forward(m_test.tokens.slice(0, m_config.batch));
-    m_model->tensorOps().finish();
-    std::vector<SiteSample> samples;
-    Tensor<float> value, derivative;
-    // A unit (last axis) is dead where f′ is 0 on every row; a value saturated where |f′| is small.
-    const auto activated = [&](SiteSample sample, ConstTensorView<float> pre,
-                               const ActivationConfig& activation) {
-        const Index units = pre.extent(pre.rank() - 1), rows = pre.size() / units;
-        const ConstTensorView<float> flat = pre.reshape(Shape{rows, units});
-        value = Tensor<float>(flat.shape());
-        derivative = Tensor<float>(flat.shape());
-        activationForward<float>(value, derivative, flat, activation);
-        std::vector<char> alive(size_t(units), 0);
-        size_t saturated = 0;
-        for (Index i = 0; i < flat.size(); ++i) {
-            const float slope = derivative.data()[i];
-            alive[size_t(i % units)] |= slope != 0.0f;
-            saturated += std::abs(slope) < kSaturatedSlope;
-        }
-        sample.z.assign(flat.data(), flat.data() + flat.size());
-        sample.deadShare = deadShare(alive);
-        sample.saturatedShare = double(saturated) / double(flat.size());
-        sample.reluFamily = isReluFamily(activation.id);
-        samples.push_back(std::move(sample));
-    };
-    const Index T = m_task->sequence();
-    for (int l = 0; l < mc.layers; ++l) {
-        const TransformerBlockProbe<float> probe = m_model->probe(l);
-        const std::string block = "block " + std::to_string(l + 1) + " ";
-        const double norm =
-            size_t(l) < m_layerGradientNorm.size() ? m_layerGradientNorm[size_t(l)] : 0.0;
-        if (mc.qkvActivation.id != ActivationId::Identity)
-            for (int j = 0; j < 3; ++j)
-                activated({block + "qkv"[j], l, SiteKind::Qkv, false, {}, 0, 0, norm},
-                          probe.qkvPreActivation[j], mc.qkvActivation);
-        if (mc.ffn != FeedForwardKind::None)
-            activated({block + (mc.ffn == FeedForwardKind::Gated ? "ffn gate" : "ffn hidden"),
-                       l,
-                       SiteKind::FfnHidden,
-                       false,
-                       {},
-                       0,
-                       0,
-                       norm},
-                      probe.ffnPreActivation,
-                      mc.ffn == FeedForwardKind::Gated
-                          ? ActivationConfig::withDefaults(mc.ffnActivation.info().gate)
-                          : mc.ffnActivation);
-        SiteSample logits{
-            block + "attention logits", l, SiteKind::AttentionLogits, false, {}, 0, 0, norm};
-        const float* pre = probe.attentionLogits.data();  // (B, NH, T, T) [.., query, key]
-        for (Index map = 0; map < probe.attentionLogits.size() / (T * T); ++map)
-            for (Index q = 0; q < T; ++q)
-                for (Index k = 0; k < (mc.causal ? q + 1 : T); ++k)
-                    logits.z.push_back(pre[(map * T + q) * T + k]);
-        samples.push_back(std::move(logits));
-        for (int n = 0; n < 2; ++n) {
-            const ConstTensorView<float> stream = probe.normInput[n];
-            samples.push_back(
-                {block + "residual into LN" + std::to_string(n + 1), l, SiteKind::Residual, false,
-                 std::vector<float>(stream.data(), stream.data() + stream.size()), 0, 0, norm});
-        }
-    }
-    return samples;
-}
-
 void SequenceTrainer::evaluate(SequenceSnapshot& s) {
     const TransformerConfig& mc = m_config.model;
     const int L = mc.layers, H = mc.heads, B = m_config.batch;
@@ -373,38 +347,16 @@ void SequenceTrainer::evaluate(SequenceSnapshot& s) {
                 ++counted;
             }
         for (Index b = 0; b < B; ++b) {
-            bool all = true;
-            for (Index t = 0; t < rowsPerSequence; ++t) {
-                const Index r = b * rowsPerSequence + t;
-                if (scored.data()[r] == 0) continue;
-                const float* row = logits.data() + r * O;
-                const Index guess = std::max_element(row, row + O) - row;
-                const bool right = guess == rowsTargets.data()[r];
-                correct += right;
-                ++scoredCount;
-                all = all && right;
-            }
-            sequencesRight += all;
+            const ScoredSequence score = scoreSequence(logits.data(), rowsTargets.data(),
+                                                       scored.data(), b, rowsPerSequence, O);
+            correct += score.right;
+            scoredCount += score.scored;
+            sequencesRight += score.right == score.scored;
         }
         for (int l = 0; l < L; ++l) {
             const TransformerBlockProbe<float> probe = m_model->probe(l);
-            const float* att = probe.attention.data();
-            for (Index b = 0; b < B; ++b)
-                for (int h = 0; h < H; ++h)
-                    for (Index q = 0; q < T; ++q) {
-                        const float* row = att + (((b * H + h) * T) + q) * T;
-                        const Index keys = mc.causal ? q + 1 : T;
-                        if (keys < 2) continue;  // a single key: nothing to choose
-                        double e = 0, largest = 0;
-                        for (Index k = 0; k < keys; ++k) {
-                            if (row[k] > 0) e -= double(row[k]) * std::log(double(row[k]));
-                            largest = std::max(largest, double(row[k]));
-                        }
-                        entropy[size_t(l * H + h)] += e;
-                        maxWeight[size_t(l * H + h)] += largest;
-                        saturated += largest > 0.99;
-                        if (l == 0 && h == 0) ++rowsCounted;
-                    }
+            addAttentionRows(probe.attention.data(), B, H, T, mc.causal, l, entropy, maxWeight,
+                             saturated, rowsCounted);
             if (mc.qkvActivation.id != ActivationId::Identity)
                 for (int j = 0; j < 3; ++j)
                     markAlive(qkvAlive[size_t(l)][size_t(j)], probe.qkvPreActivation[j],

@@ -128,111 +128,120 @@ void AttentionCharts::setCompareTitles(bool compare) {
                                    : tr("‖∂L/∂W‖ of each block's parameters at the last step"));
 }
 
-void AttentionCharts::draw(const SequenceSnapshot& a, const SequenceSnapshot* b,
-                           const QStringList& names) {
+// Run r's curves into the four charts' lists; the keys whose legend entry would only repeat a
+// run's name into *hidden.
+void AttentionCharts::addRunCurves(const SequenceSnapshot& run, size_t r, bool compare,
+                                   const QStringList& names, Curves& curves,
+                                   QStringList* hidden) const {
     using P = SequenceHistoryPoint;
-    const bool compare = b != nullptr;
-    setCompareTitles(compare);
-    std::vector<const SequenceSnapshot*> runs{&a};
-    if (b) runs.push_back(b);
-    std::vector<CurveChart::Curve> loss, accuracy, entropy, gradient;
-    QStringList hidden;  // keys whose legend entry would only repeat a run's name
-    for (size_t r = 0; r < runs.size(); ++r) {
-        const SequenceSnapshot& run = *runs[r];
-        const std::vector<size_t> shown =
-            shownHistoryIndices(run.history.size(), kMaxPointsPerCurve);
-        const QString prefix = compare ? QString(r == 0 ? "A/" : "B/") : QString();
-        const QColor color = seriesColor(compare ? int(r) : 0);
-        for (CurveChart::Curve& curve :
-             stepSeriesCurves(run.trainLossSteps, kMaxPointsPerCurve, prefix + "train",
-                              compare ? names.value(int(r)) : tr("train"), color))
-            loss.push_back(std::move(curve));
-        loss.push_back(historyCurve(
-            run, shown, [](const P& p) { return p.testLoss; }, prefix + "test", tr("test"),
-            compare ? color : seriesColor(1), Qt::DashLine));
-        accuracy.push_back(historyCurve(
-            run, shown, [](const P& p) { return p.tokenAccuracy; }, prefix + "token",
-            compare ? names.value(int(r)) : tr("token"), color));
-        accuracy.push_back(historyCurve(
-            run, shown, [](const P& p) { return p.sequenceAccuracy; }, prefix + "sequence",
-            tr("sequence"), compare ? color : seriesColor(2),
-            compare ? Qt::DashLine : Qt::SolidLine));
-        if (compare) hidden << prefix + "test" << prefix + "sequence";
-        const int heads = std::max(1, run.heads);
-        if (compare) {
-            entropy.push_back(historyCurve(
-                run, shown,
-                [](const P& p) {
-                    double sum = 0;
-                    for (double e : p.headEntropy) sum += e;
-                    return p.headEntropy.empty() ? NAN : sum / double(p.headEntropy.size());
-                },
-                prefix + "entropy", names.value(int(r)), color));
-        }
-        for (int l = 0; l < run.layers; ++l) {
-            for (int h = 0; h < heads && !compare; ++h) {
-                const size_t i = size_t(l * heads + h);
-                entropy.push_back(historyCurve(
-                    run, shown,
-                    [i](const P& p) { return i < p.headEntropy.size() ? p.headEntropy[i] : NAN; },
-                    QStringLiteral("L%1H%2").arg(l).arg(h),
-                    run.layers * heads <= kHeadLegendLimit ? tr("L%1 H%2").arg(l + 1).arg(h + 1)
-                                                           : tr("L%1").arg(l + 1),
-                    seriesColor(l % 12), kHeadStyles[h % 5]));
-            }
-            gradient.push_back(historyCurve(
-                run, shown,
-                [l](const P& p) {
-                    return size_t(l) < p.layerGradientNorm.size() ? p.layerGradientNorm[size_t(l)]
-                                                                  : NAN;
-                },
-                prefix + QStringLiteral("L%1").arg(l), tr("L%1").arg(l + 1),
-                seriesColor((compare ? l + 2 : l) % 12),  // in compare mode, not the runs' colours
-                r == 0 ? Qt::SolidLine : Qt::DashLine, true));
-            if (r == 1) hidden << gradient.back().key;
-        }
+    const std::vector<size_t> shown = shownHistoryIndices(run.history.size(), kMaxPointsPerCurve);
+    const QString prefix = compare ? QString(r == 0 ? "A/" : "B/") : QString();
+    const QColor color = seriesColor(compare ? int(r) : 0);
+    for (CurveChart::Curve& curve :
+         stepSeriesCurves(run.trainLossSteps, kMaxPointsPerCurve, prefix + "train",
+                          compare ? names.value(int(r)) : tr("train"), color))
+        curves.loss.push_back(std::move(curve));
+    curves.loss.push_back(historyCurve(
+        run, shown, [](const P& p) { return p.testLoss; }, prefix + "test", tr("test"),
+        compare ? color : seriesColor(1), Qt::DashLine));
+    curves.accuracy.push_back(historyCurve(
+        run, shown, [](const P& p) { return p.tokenAccuracy; }, prefix + "token",
+        compare ? names.value(int(r)) : tr("token"), color));
+    curves.accuracy.push_back(historyCurve(
+        run, shown, [](const P& p) { return p.sequenceAccuracy; }, prefix + "sequence",
+        tr("sequence"), compare ? color : seriesColor(2), compare ? Qt::DashLine : Qt::SolidLine));
+    if (compare) *hidden << prefix + "test" << prefix + "sequence";
+    const int heads = std::max(1, run.heads);
+    if (compare) {
+        curves.entropy.push_back(historyCurve(
+            run, shown,
+            [](const P& p) {
+                double sum = 0;
+                for (double e : p.headEntropy) sum += e;
+                return p.headEntropy.empty() ? NAN : sum / double(p.headEntropy.size());
+            },
+            prefix + "entropy", names.value(int(r)), color));
     }
-    m_loss->setCurves(loss);
-    m_accuracy->setCurves(accuracy);
-    m_entropy->setCurves(entropy);
-    m_gradient->setCurves(gradient);
+    for (int l = 0; l < run.layers; ++l) {
+        for (int h = 0; h < heads && !compare; ++h) {
+            const size_t i = size_t(l * heads + h);
+            curves.entropy.push_back(historyCurve(
+                run, shown,
+                [i](const P& p) { return i < p.headEntropy.size() ? p.headEntropy[i] : NAN; },
+                QStringLiteral("L%1H%2").arg(l).arg(h),
+                run.layers * heads <= kHeadLegendLimit ? tr("L%1 H%2").arg(l + 1).arg(h + 1)
+                                                       : tr("L%1").arg(l + 1),
+                seriesColor(l % 12), kHeadStyles[h % 5]));
+        }
+        curves.gradient.push_back(historyCurve(
+            run, shown,
+            [l](const P& p) {
+                return size_t(l) < p.layerGradientNorm.size() ? p.layerGradientNorm[size_t(l)]
+                                                              : NAN;
+            },
+            prefix + QStringLiteral("L%1").arg(l), tr("L%1").arg(l + 1),
+            seriesColor((compare ? l + 2 : l) % 12),  // in compare mode, not the runs' colours
+            r == 0 ? Qt::SolidLine : Qt::DashLine, true));
+        if (r == 1) *hidden << curves.gradient.back().key;
+    }
+}
+
+// Which legend entries show: none that repeats a run's name; with many heads one per layer
+// (its first head, the line style telling the heads); the gradient's while the layers fit.
+void AttentionCharts::showLegendEntries(const SequenceSnapshot& a, bool compare,
+                                        const Curves& curves, const QStringList& hidden) {
     for (const QString& key : hidden)
         for (CurveChart* chart : charts())
             if (chart->curveKeys().contains(key)) chart->setLegendEntryVisible(key, false);
     if (!compare) {
-        // Many heads: one legend entry per layer (its first head), the line style telling the
-        // heads.
         const int heads = std::max(1, a.heads);
-        const bool everyHead = entropy.size() <= size_t(kHeadLegendLimit);
-        for (size_t i = 0; i < entropy.size(); ++i) {
+        const bool everyHead = curves.entropy.size() <= size_t(kHeadLegendLimit);
+        for (size_t i = 0; i < curves.entropy.size(); ++i) {
             const bool first = i % size_t(heads) == 0;
-            m_entropy->setLegendEntryVisible(entropy[i].key,
+            m_entropy->setLegendEntryVisible(curves.entropy[i].key,
                                              everyHead || (first && a.layers <= kLegendLimit));
         }
     }
     const bool gradientLegend = a.layers <= kLegendLimit;
-    for (const CurveChart::Curve& curve : gradient)
+    for (const CurveChart::Curve& curve : curves.gradient)
         if (!hidden.contains(curve.key))
             m_gradient->setLegendEntryVisible(curve.key, gradientLegend);
+}
+
+void AttentionCharts::draw(const SequenceSnapshot& a, const SequenceSnapshot* b,
+                           const QStringList& names) {
+    const bool compare = b != nullptr;
+    setCompareTitles(compare);
+    std::vector<const SequenceSnapshot*> runs{&a};
+    if (b) runs.push_back(b);
+    Curves curves;
+    QStringList hidden;
+    for (size_t r = 0; r < runs.size(); ++r)
+        addRunCurves(*runs[r], r, compare, names, curves, &hidden);
+    m_loss->setCurves(curves.loss);
+    m_accuracy->setCurves(curves.accuracy);
+    m_entropy->setCurves(curves.entropy);
+    m_gradient->setCurves(curves.gradient);
+    showLegendEntries(a, compare, curves, hidden);
 
     int lastStep = 0;
-    for (const SequenceSnapshot* run : runs)
+    for (const SequenceSnapshot* run : runs) {
         if (!run->history.empty()) lastStep = std::max(lastStep, run->history.back().step);
-    for (const SequenceSnapshot* run : runs)
         if (!run->trainLossSteps.empty())
             lastStep = std::max(lastStep, run->trainLossSteps.back().lastStep);
+    }
     const double xHigh = std::max(10, lastStep);
     for (CurveChart* chart : charts()) chart->setXRange(0, xHigh);
     double lossHigh = 0, entropyHigh = 0;
-    for (const auto& curve : loss)
+    for (const auto& curve : curves.loss)
         for (double y : curve.y) lossHigh = std::max(lossHigh, y);
-    for (const auto& curve : entropy)
+    for (const auto& curve : curves.entropy)
         for (double y : curve.y) entropyHigh = std::max(entropyHigh, y);
     m_loss->setYRange(0, lossHigh > 0 ? lossHigh * 1.05 : 1.0);
     m_accuracy->setYRange(0, 1.02);
     m_entropy->setYRange(0, entropyHigh > 0 ? entropyHigh * 1.05 : 1.0);
     bool anyGradient = false;
-    for (const auto& curve : gradient) anyGradient = anyGradient || !curve.y.empty();
+    for (const auto& curve : curves.gradient) anyGradient = anyGradient || !curve.y.empty();
     if (anyGradient) m_gradient->fitY();
     m_distributions->setRuns({a.distributions.get(), b ? b->distributions.get() : nullptr}, names);
 }

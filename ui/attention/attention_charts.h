@@ -12,12 +12,12 @@
 #include <memory>
 
 #include "training/sequence_trainer.h"
+#include "ui/charts/curve_chart.h"
 
 namespace actlab::ui {
 
 class ChartPages;
 class DistributionCharts;
-class CurveChart;
 
 class AttentionCharts : public QWidget {
     Q_OBJECT
@@ -53,7 +53,14 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;  // the loss chart's resizes
 
 private:
+    struct Curves {  // what the four charts draw
+        std::vector<CurveChart::Curve> loss, accuracy, entropy, gradient;
+    };
     void draw(const SequenceSnapshot& a, const SequenceSnapshot* b, const QStringList& names);
+    void addRunCurves(const SequenceSnapshot& run, size_t r, bool compare, const QStringList& names,
+                      Curves& curves, QStringList* hidden) const;
+    void showLegendEntries(const SequenceSnapshot& a, bool compare, const Curves& curves,
+                           const QStringList& hidden);
     void setCompareTitles(bool compare);
 
     ChartPages* m_pages = nullptr;

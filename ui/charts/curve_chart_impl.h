@@ -1,5 +1,6 @@
-// CurveChart's private state, shared by curve_chart.cpp (curves, view) and
-// curve_chart_export.cpp (PNG, SVG, CSV) and curve_chart_style.cpp (fonts, ink, pens, legend).
+// CurveChart's private state, shared by curve_chart.cpp (curves), curve_chart_view.cpp (ranges,
+// ticks, zoom and pan), curve_chart_export.cpp (PNG, SVG, CSV) and curve_chart_style.cpp (fonts,
+// ink, pens, legend).
 // Internal to ui/charts/.
 #pragma once
 

@@ -145,92 +145,104 @@ void DistributionCharts::fillSites() {
     m_site->setCurrentIndex(index);
 }
 
+// Run r's nine percentile lines over the steps (the median in the legend).
+void DistributionCharts::addBands(std::vector<CurveChart::Curve>& bands, size_t r,
+                                  const SiteDistribution& site) const {
+    const bool compare = m_runs.size() > 1;
+    const QString runName = compare ? m_names.value(int(r)) + QLatin1String(": ") : QString();
+    for (size_t i = 0; i < 9; ++i) {
+        QColor color = seriesColor(int(r));
+        color.setAlphaF(float(percentileAlpha(i)));
+        CurveChart::Curve curve{QStringLiteral("%1/p%2").arg(r).arg(i),
+                                runName + tr("median"),
+                                color,
+                                r == 0 ? Qt::SolidLine : Qt::DashLine,
+                                {},
+                                {}};
+        curve.inLegend = i == 4;
+        for (const DistributionPoint& p : site.points.points()) {
+            curve.x.push_back(p.step);
+            curve.y.push_back(p.percentiles[i]);
+        }
+        bands.push_back(std::move(curve));
+    }
+}
+
+// Run r's histograms (densities) at up to five kept steps, evenly among them, the last included.
+void DistributionCharts::addHistograms(std::vector<CurveChart::Curve>& histograms, size_t r,
+                                       const SiteDistribution& site) const {
+    const bool compare = m_runs.size() > 1;
+    const std::vector<DistributionPoint>& points = site.points.points();
+    const size_t n = points.size(), shown = std::min<size_t>(5, n);
+    const std::vector<double>& edges = site.binEdges;
+    for (size_t h = 0; h < shown; ++h) {
+        const DistributionPoint& p = points[shown == 1 ? n - 1 : h * (n - 1) / (shown - 1)];
+        std::int64_t total = 0;
+        for (std::int64_t c : p.counts) total += c;
+        const double outside =
+            total > 0 ? double(p.counts.front() + p.counts.back()) / double(total) : 0;
+        // One legend entry per run in compare mode (its last step), each step's otherwise.
+        QString label = compare ? m_names.value(int(r)) : QString::number(p.step);
+        if (outside > 0 && !compare) label += tr(" (%1 % outside)").arg(100 * outside, 0, 'f', 1);
+        CurveChart::Curve curve{
+            QStringLiteral("%1/h%2").arg(r).arg(h), label, seriesColor(int(compare ? r : h)),
+            r == 0 ? Qt::SolidLine : Qt::DashLine,  {},    {}};
+        for (size_t b = 0; b + 1 < edges.size(); ++b) {
+            const double width = edges[b + 1] - edges[b];
+            curve.x.push_back(0.5 * (edges[b] + edges[b + 1]));
+            curve.y.push_back(total > 0 ? double(p.counts[b + 1]) / (double(total) * width) : 0.0);
+        }
+        if (compare && h + 1 < shown) curve.inLegend = false;  // one entry per run
+        histograms.push_back(std::move(curve));
+    }
+}
+
+// The ReLU family's dead side, z ≤ 0: a dotted line at z = 0 on both charts, the histograms'
+// entry naming the share of z ≤ 0 at the last kept step.
+void DistributionCharts::addZeroLines(std::vector<CurveChart::Curve>& bands,
+                                      std::vector<CurveChart::Curve>& histograms,
+                                      const QString& name, double lastStep) const {
+    bands.push_back({QStringLiteral("zero"),
+                     tr("z = 0"),
+                     QColor(Qt::black),
+                     Qt::DotLine,
+                     {0.0, lastStep},
+                     {0.0, 0.0}});
+    double top = 0;
+    for (const CurveChart::Curve& c : histograms)
+        for (double y : c.y) top = std::max(top, y);
+    QStringList shares;  // run by run
+    for (const Distributions& run : m_runs)
+        if (const SiteDistribution* site = findSite(run, name);
+            site && !site->points.points().empty())
+            shares << QStringLiteral("%1 %").arg(
+                100 * site->points.points().back().nonPositiveShare, 0, 'f', 0);
+    // compare mode: two shares would not fit a narrow legend
+    histograms.push_back({QStringLiteral("zero"),
+                          m_runs.size() > 1 ? tr("z = 0") : tr("z ≤ 0: %1").arg(shares.join(" | ")),
+                          QColor(Qt::black),
+                          Qt::DotLine,
+                          {0.0, 0.0},
+                          {0.0, top}});
+}
+
 void DistributionCharts::redraw() {
     std::vector<CurveChart::Curve> bands, histograms;
     const QString name = m_site->currentIndex() >= 0 ? m_site->currentData().toString() : QString();
-    const bool compare = m_runs.size() > 1;
     double lastStep = 10, zLow = 0, zHigh = 0;
     bool relu = false;
     for (size_t r = 0; r < m_runs.size(); ++r) {
         const SiteDistribution* site = findSite(m_runs[r], name);
         if (!site) continue;
         relu = relu || site->reluFamily;
-        const std::vector<DistributionPoint>& points = site->points.points();
-        const QString prefix = QString::number(r) + QLatin1Char('/');
-        const Qt::PenStyle style = r == 0 ? Qt::SolidLine : Qt::DashLine;
-        const QString runName = compare ? m_names.value(int(r)) + QLatin1String(": ") : QString();
-        for (size_t i = 0; i < 9; ++i) {
-            QColor color = seriesColor(int(r));
-            color.setAlphaF(float(percentileAlpha(i)));
-            CurveChart::Curve curve{prefix + QStringLiteral("p%1").arg(i),
-                                    runName + tr("median"),
-                                    color,
-                                    style,
-                                    {},
-                                    {}};
-            curve.inLegend = i == 4;
-            for (const DistributionPoint& p : points) {
-                curve.x.push_back(p.step);
-                curve.y.push_back(p.percentiles[i]);
-            }
-            bands.push_back(std::move(curve));
-        }
-        if (!points.empty()) lastStep = std::max(lastStep, double(points.back().step));
-        // Histograms at up to five kept steps, evenly among them, the last included.
-        const size_t n = points.size(), shown = std::min<size_t>(5, n);
-        const std::vector<double>& edges = site->binEdges;
-        zLow = edges.front();
-        zHigh = edges.back();
-        for (size_t h = 0; h < shown; ++h) {
-            const DistributionPoint& p = points[shown == 1 ? n - 1 : h * (n - 1) / (shown - 1)];
-            std::int64_t total = 0;
-            for (std::int64_t c : p.counts) total += c;
-            const double outside =
-                total > 0 ? double(p.counts.front() + p.counts.back()) / double(total) : 0;
-            // One legend entry per run in compare mode (its last step), each step's otherwise.
-            QString label = compare ? m_names.value(int(r)) : QString::number(p.step);
-            if (outside > 0 && !compare)
-                label += tr(" (%1 % outside)").arg(100 * outside, 0, 'f', 1);
-            CurveChart::Curve curve{prefix + QStringLiteral("h%1").arg(h),
-                                    label,
-                                    seriesColor(int(compare ? r : h)),
-                                    style,
-                                    {},
-                                    {}};
-            for (size_t b = 0; b + 1 < edges.size(); ++b) {
-                const double width = edges[b + 1] - edges[b];
-                curve.x.push_back(0.5 * (edges[b] + edges[b + 1]));
-                curve.y.push_back(total > 0 ? double(p.counts[b + 1]) / (double(total) * width)
-                                            : 0.0);
-            }
-            if (compare && h + 1 < shown) curve.inLegend = false;  // one entry per run
-            histograms.push_back(std::move(curve));
-        }
+        addBands(bands, r, *site);
+        addHistograms(histograms, r, *site);
+        if (!site->points.points().empty())
+            lastStep = std::max(lastStep, double(site->points.points().back().step));
+        zLow = site->binEdges.front();
+        zHigh = site->binEdges.back();
     }
-    if (relu && !bands.empty()) {  // the ReLU family's dead side: z ≤ 0
-        bands.push_back({QStringLiteral("zero"),
-                         tr("z = 0"),
-                         QColor(Qt::black),
-                         Qt::DotLine,
-                         {0.0, lastStep},
-                         {0.0, 0.0}});
-        double top = 0;
-        for (const CurveChart::Curve& c : histograms)
-            for (double y : c.y) top = std::max(top, y);
-        QStringList shares;  // at the last kept step, run by run
-        for (const Distributions& run : m_runs)
-            if (const SiteDistribution* site = findSite(run, name);
-                site && !site->points.points().empty())
-                shares << QStringLiteral("%1 %").arg(
-                    100 * site->points.points().back().nonPositiveShare, 0, 'f', 0);
-        // compare mode: two shares would not fit a narrow legend
-        histograms.push_back({QStringLiteral("zero"),
-                              compare ? tr("z = 0") : tr("z ≤ 0: %1").arg(shares.join(" | ")),
-                              QColor(Qt::black),
-                              Qt::DotLine,
-                              {0.0, 0.0},
-                              {0.0, top}});
-    }
+    if (relu && !bands.empty()) addZeroLines(bands, histograms, name, lastStep);
     m_bands->setCurves(bands);
     m_bands->setXRange(0, lastStep);
     m_bands->fitY();

@@ -11,13 +11,12 @@
 #include <vector>
 
 #include "diagnostics/distributions.h"
+#include "ui/charts/curve_chart.h"
 
 class QComboBox;
 class QWidget;
 
 namespace actlab::ui {
-
-class CurveChart;
 
 class DistributionCharts : public QObject {
     Q_OBJECT
@@ -42,6 +41,13 @@ public:
 private:
     void redraw();
     void fillSites();
+    void addBands(std::vector<CurveChart::Curve>& bands, size_t run,
+                  const SiteDistribution& site) const;
+    void addHistograms(std::vector<CurveChart::Curve>& histograms, size_t run,
+                       const SiteDistribution& site) const;
+    void addZeroLines(std::vector<CurveChart::Curve>& bands,
+                      std::vector<CurveChart::Curve>& histograms, const QString& name,
+                      double lastStep) const;
 
     CurveChart* m_bands;
     CurveChart* m_histograms;

@@ -37,6 +37,38 @@ QDoubleSpinBox* rangeBox(const QString& objectName, QWidget* parent) {
     return box;
 }
 
+// A button under the x range boxes.
+QPushButton* rangeButton(const QString& text, const QString& objectName, const QString& toolTip,
+                         QWidget* parent) {
+    auto* button = new QPushButton(text, parent);
+    button->setObjectName(objectName);
+    button->setToolTip(toolTip);
+    return button;
+}
+
+// "x from [low] to [high]" over [apply] and [reset].
+QGridLayout* rangeGrid(QDoubleSpinBox* low, QDoubleSpinBox* high, QPushButton* apply,
+                       QPushButton* reset, QWidget* parent) {
+    auto* grid = new QGridLayout();
+    grid->addWidget(new QLabel(ExplorerPanel::tr("x from"), parent), 0, 0);
+    grid->addWidget(low, 0, 1);
+    grid->addWidget(new QLabel(ExplorerPanel::tr("to"), parent), 0, 2);
+    grid->addWidget(high, 0, 3);
+    grid->addWidget(apply, 1, 1);
+    grid->addWidget(reset, 1, 3);
+    return grid;
+}
+
+// The red line under the x range that says what is wrong with it; hidden until then.
+QLabel* messageLine(QWidget* parent) {
+    auto* message = new QLabel(parent);
+    message->setObjectName(QStringLiteral("message"));
+    message->setWordWrap(true);
+    message->setStyleSheet(QStringLiteral("color: #b00020;"));
+    message->hide();
+    return message;
+}
+
 }  // namespace
 
 QWidget* ExplorerPanel::buildControls() {
@@ -74,35 +106,24 @@ QWidget* ExplorerPanel::buildControls() {
     showRow->addStretch();
     column->addLayout(showRow);
 
-    auto* rangeRow = new QGridLayout();
     m_lowBox = rangeBox(QStringLiteral("xLow"), controls);
     m_highBox = rangeBox(QStringLiteral("xHigh"), controls);
     m_lowBox->setValue(m_homeLow);
     m_highBox->setValue(m_homeHigh);
-    auto* apply = new QPushButton(tr("Apply"), controls);
-    apply->setObjectName(QStringLiteral("applyRange"));
-    apply->setToolTip(tr("Plot this x range (it becomes the range Reset returns to)"));
-    auto* reset = new QPushButton(tr("Reset view"), controls);
-    reset->setObjectName(QStringLiteral("resetView"));
-    reset->setToolTip(tr("Back to the applied x range with y fitted (also: double-click, Home)"));
-    rangeRow->addWidget(new QLabel(tr("x from"), controls), 0, 0);
-    rangeRow->addWidget(m_lowBox, 0, 1);
-    rangeRow->addWidget(new QLabel(tr("to"), controls), 0, 2);
-    rangeRow->addWidget(m_highBox, 0, 3);
-    rangeRow->addWidget(apply, 1, 1);
-    rangeRow->addWidget(reset, 1, 3);
-    column->addLayout(rangeRow);
+    auto* apply =
+        rangeButton(tr("Apply"), QStringLiteral("applyRange"),
+                    tr("Plot this x range (it becomes the range Reset returns to)"), controls);
+    auto* reset = rangeButton(
+        tr("Reset view"), QStringLiteral("resetView"),
+        tr("Back to the applied x range with y fitted (also: double-click, Home)"), controls);
+    column->addLayout(rangeGrid(m_lowBox, m_highBox, apply, reset, controls));
     connect(apply, &QPushButton::clicked, this, &ExplorerPanel::applyRangeFromBoxes);
     connect(reset, &QPushButton::clicked, m_chart, &CurveChart::resetView);
     for (QDoubleSpinBox* box : {m_lowBox, m_highBox})
         if (auto* edit = box->findChild<QLineEdit*>())
             connect(edit, &QLineEdit::returnPressed, this, &ExplorerPanel::applyRangeFromBoxes);
 
-    m_message = new QLabel(controls);
-    m_message->setObjectName(QStringLiteral("message"));
-    m_message->setWordWrap(true);
-    m_message->setStyleSheet(QStringLiteral("color: #b00020;"));
-    m_message->hide();
+    m_message = messageLine(controls);
     column->addWidget(m_message);
 
     column->addWidget(heading(tr("Parameters"), controls));

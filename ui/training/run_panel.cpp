@@ -18,6 +18,42 @@
 #include "ui/training/neuron_grid_view.h"
 
 namespace actlab::ui {
+namespace {
+
+// A column or row of a RunPanel's layout: its own margins are none.
+template <typename Layout>
+Layout* marginless(Layout* layout) {
+    layout->setContentsMargins(0, 0, 0, 0);
+    return layout;
+}
+
+// The neuron grid in a scroll area: deep or wide networks at a small window scroll rather than
+// cover its labels.
+QScrollArea* neuronGridScroll(NeuronGridView* grid, QWidget* parent) {
+    auto* scroll = new QScrollArea(parent);
+    scroll->setObjectName(QStringLiteral("neuronGridScroll"));
+    scroll->setWidget(grid);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    return scroll;
+}
+
+// The box above the neuron grid: what its colours say.
+QComboBox* neuronColouringBox(QWidget* parent) {
+    auto* box = new QComboBox(parent);
+    box->setObjectName(QStringLiteral("neuronColouring"));
+    box->addItem(RunPanel::tr("Colour: passes gradient"),
+                 int(NeuronGridView::Colouring::PassesGradient));
+    box->addItem(RunPanel::tr("Colour: active (z > 0)"), int(NeuronGridView::Colouring::Active));
+    box->setToolTip(
+        RunPanel::tr("Passes gradient: on how many samples f′(z) ≠ 0 (a leaky unit always does). "
+                     "Active: on how many z > 0, so a leaky unit that is off shows though it is "
+                     "not dead."));
+    return box;
+}
+
+}  // namespace
 
 RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
     m_title = new QLabel(this);
@@ -45,22 +81,8 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
     m_planeCaption = new QLabel(this);
     m_planeCaption->setWordWrap(true);
     m_grid = new NeuronGridView(this);
-    // Deep or wide networks at a small window: the grid scrolls rather than cover its labels.
-    auto* gridScroll = new QScrollArea(this);
-    gridScroll->setObjectName(QStringLiteral("neuronGridScroll"));
-    gridScroll->setWidget(m_grid);
-    gridScroll->setWidgetResizable(true);
-    gridScroll->setFrameShape(QFrame::NoFrame);
-    gridScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_gridScroll = gridScroll;
-    m_colouring = new QComboBox(this);
-    m_colouring->setObjectName(QStringLiteral("neuronColouring"));
-    m_colouring->addItem(tr("Colour: passes gradient"),
-                         int(NeuronGridView::Colouring::PassesGradient));
-    m_colouring->addItem(tr("Colour: active (z > 0)"), int(NeuronGridView::Colouring::Active));
-    m_colouring->setToolTip(
-        tr("Passes gradient: on how many samples f′(z) ≠ 0 (a leaky unit always does). Active: "
-           "on how many z > 0, so a leaky unit that is off shows though it is not dead."));
+    m_gridScroll = neuronGridScroll(m_grid, this);
+    m_colouring = neuronColouringBox(this);
     m_neuronCaption = new QLabel(tr("Click a neuron to see its output over the plane"), this);
     m_neuronCaption->setWordWrap(true);
     m_neuronMap = new HeatmapView(this);
@@ -73,28 +95,22 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
 
     // Wide: the plane left, the grid and the neuron map stacked right of it. Narrow (compare
     // mode at a small window): the plane on top, grid and map side by side below it.
-    auto* gridColumn = new QVBoxLayout;
-    gridColumn->setContentsMargins(0, 0, 0, 0);
+    auto* gridColumn = marginless(new QVBoxLayout);
     gridColumn->addWidget(m_colouring, 0, Qt::AlignLeft);
-    gridColumn->addWidget(gridScroll, 1);
-    auto* mapColumn = new QVBoxLayout;
-    mapColumn->setContentsMargins(0, 0, 0, 0);
+    gridColumn->addWidget(m_gridScroll, 1);
+    auto* mapColumn = marginless(new QVBoxLayout);
     mapColumn->addWidget(m_neuronCaption);
     mapColumn->addWidget(m_neuronMap, 1);
-    m_side = new QBoxLayout(QBoxLayout::TopToBottom);
-    m_side->setContentsMargins(0, 0, 0, 0);
+    m_side = marginless(new QBoxLayout(QBoxLayout::TopToBottom));
     m_side->addLayout(gridColumn, 1);
     m_side->addLayout(mapColumn, 1);
-    auto* planeColumn = new QVBoxLayout;
-    planeColumn->setContentsMargins(0, 0, 0, 0);
+    auto* planeColumn = marginless(new QVBoxLayout);
     planeColumn->addWidget(m_plane, 1);
     planeColumn->addWidget(m_planeCaption);
-    m_body = new QBoxLayout(QBoxLayout::LeftToRight);
-    m_body->setContentsMargins(0, 0, 0, 0);
+    m_body = marginless(new QBoxLayout(QBoxLayout::LeftToRight));
     m_body->addLayout(planeColumn, 3);
     m_body->addLayout(m_side, 2);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    auto* layout = marginless(new QVBoxLayout(this));
     auto* header = new QHBoxLayout;
     header->addWidget(m_title);
     header->addWidget(m_summary, 1);

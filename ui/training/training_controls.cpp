@@ -67,6 +67,35 @@ std::optional<std::vector<int>> parseWidths(const QString& line) {
     return widths;
 }
 
+// The data sets of the catalogue and the user's points.
+QComboBox* taskBox() {
+    auto* box = new QComboBox;
+    box->setObjectName(QStringLiteral("task"));
+    for (const DatasetInfo& info : datasetCatalogue())
+        addChoice(box, qtText(info.name), qtText(info.name), coreText(info.description));
+    box->addItem(TrainingControls::tr("your points"), QStringLiteral("user"));
+    box->setToolTip(
+        TrainingControls::tr("The data the network learns; \"your points\" are those you draw or "
+                             "import"));
+    return box;
+}
+
+// The row of class 0, 1 and 2 for Draw points, in `group` (ids 0 to 2), class 0 chosen.
+QHBoxLayout* classChoiceRow(QButtonGroup* group) {
+    auto* classes = new QHBoxLayout;
+    for (int c = 0; c < 3; ++c) {
+        auto* button = new QRadioButton(TrainingControls::tr("class %1").arg(c));
+        button->setObjectName(QStringLiteral("class%1").arg(c));
+        button->setToolTip(
+            TrainingControls::tr("In Draw points mode, clicks on the plane add points of this "
+                                 "class (Shift+click: the other of classes 0 and 1)"));
+        group->addButton(button, c);
+        classes->addWidget(button);
+    }
+    group->button(0)->setChecked(true);
+    return classes;
+}
+
 }  // namespace
 
 TrainingControls::TrainingControls(QWidget* parent) : QWidget(parent) {
@@ -100,14 +129,7 @@ TrainingControls::TrainingControls(QWidget* parent) : QWidget(parent) {
 QWidget* TrainingControls::buildDataBox() {
     auto* box = new QGroupBox(tr("Data"), this);
     auto* form = new QFormLayout(box);
-    m_task = new QComboBox;
-    m_task->setObjectName(QStringLiteral("task"));
-    for (const DatasetInfo& info : datasetCatalogue())
-        addChoice(m_task, qtText(info.name), qtText(info.name), coreText(info.description));
-    m_task->addItem(tr("your points"), QStringLiteral("user"));
-    m_task->setToolTip(
-        tr("The data the network learns; \"your points\" are those you draw or "
-           "import"));
+    m_task = taskBox();
     m_noise = numberBox(0, 1, 0.05, 2);
     m_noise->setObjectName(QStringLiteral("noise"));
     m_trainShare = countBox(10, 90);
@@ -133,7 +155,6 @@ QWidget* TrainingControls::buildDataBox() {
     m_userBox = new QWidget;
     auto* user = new QVBoxLayout(m_userBox);
     user->setContentsMargins(0, 0, 0, 0);
-    auto* classes = new QHBoxLayout;
     m_classButtons = new QButtonGroup(this);
     m_drawPoints = new QPushButton(tr("Draw points"));
     m_drawPoints->setObjectName(QStringLiteral("drawPoints"));
@@ -141,16 +162,7 @@ QWidget* TrainingControls::buildDataBox() {
     m_drawPoints->setToolTip(
         tr("While on, a click on the plane adds a point of the chosen class (Shift+click: the "
            "other of classes 0 and 1) and training starts again on your points"));
-    for (int c = 0; c < 3; ++c) {
-        auto* button = new QRadioButton(tr("class %1").arg(c));
-        button->setObjectName(QStringLiteral("class%1").arg(c));
-        button->setToolTip(
-            tr("In Draw points mode, clicks on the plane add points of this class (Shift+click: "
-               "the other of classes 0 and 1)"));
-        m_classButtons->addButton(button, c);
-        classes->addWidget(button);
-    }
-    m_classButtons->button(0)->setChecked(true);
+    QHBoxLayout* classes = classChoiceRow(m_classButtons);
     auto* buttons = new QHBoxLayout;
     auto* import = new QPushButton(tr("Import CSV…"));
     import->setToolTip(tr("Rows x1,x2,label; an optional header line"));

@@ -1,0 +1,80 @@
+// SequenceTrainer's distributions (core/diagnostics/distributions.h): every block's sites on
+// the probe batch, the first held-out batch.
+#include <algorithm>
+#include <cmath>
+
+#include "layers/activation.h"
+#include "training/sequence_trainer.h"
+
+namespace actlab {
+
+std::vector<SiteSample> SequenceTrainer::distributionSamples() {
+    const TransformerConfig& mc = m_config.model;
+    m_model->forward(m_test.tokens.slice(0, m_config.batch));
+    m_model->tensorOps().finish();
+    std::vector<SiteSample> samples;
+    Tensor<float> value, derivative;
+    // A unit (last axis) is dead where f′ is 0 on every row; a value saturated where |f′| is small.
+    const auto activated = [&](SiteSample sample, ConstTensorView<float> pre,
+                               const ActivationConfig& activation) {
+        const Index units = pre.extent(pre.rank() - 1), rows = pre.size() / units;
+        const ConstTensorView<float> flat = pre.reshape(Shape{rows, units});
+        value = Tensor<float>(flat.shape());
+        derivative = Tensor<float>(flat.shape());
+        activationForward<float>(value, derivative, flat, activation);
+        std::vector<char> alive(size_t(units), 0);
+        size_t saturated = 0;
+        for (Index i = 0; i < flat.size(); ++i) {
+            const float slope = derivative.data()[i];
+            alive[size_t(i % units)] |= slope != 0.0f;
+            saturated += std::abs(slope) < kSaturatedSlope;
+        }
+        sample.z.assign(flat.data(), flat.data() + flat.size());
+        sample.deadShare =
+            double(std::count(alive.begin(), alive.end(), 0)) / double(std::max<Index>(1, units));
+        sample.saturatedShare = double(saturated) / double(flat.size());
+        sample.reluFamily = isReluFamily(activation.id);
+        samples.push_back(std::move(sample));
+    };
+    const Index T = m_task->sequence();
+    for (int l = 0; l < mc.layers; ++l) {
+        const TransformerBlockProbe<float> probe = m_model->probe(l);
+        const std::string block = "block " + std::to_string(l + 1) + " ";
+        const double norm =
+            size_t(l) < m_layerGradientNorm.size() ? m_layerGradientNorm[size_t(l)] : 0.0;
+        if (mc.qkvActivation.id != ActivationId::Identity)
+            for (int j = 0; j < 3; ++j)
+                activated({block + "qkv"[j], l, SiteKind::Qkv, false, {}, 0, 0, norm},
+                          probe.qkvPreActivation[j], mc.qkvActivation);
+        if (mc.ffn != FeedForwardKind::None)
+            activated({block + (mc.ffn == FeedForwardKind::Gated ? "ffn gate" : "ffn hidden"),
+                       l,
+                       SiteKind::FfnHidden,
+                       false,
+                       {},
+                       0,
+                       0,
+                       norm},
+                      probe.ffnPreActivation,
+                      mc.ffn == FeedForwardKind::Gated
+                          ? ActivationConfig::withDefaults(mc.ffnActivation.info().gate)
+                          : mc.ffnActivation);
+        SiteSample logits{
+            block + "attention logits", l, SiteKind::AttentionLogits, false, {}, 0, 0, norm};
+        const float* pre = probe.attentionLogits.data();  // (B, NH, T, T) [.., query, key]
+        for (Index map = 0; map < probe.attentionLogits.size() / (T * T); ++map)
+            for (Index q = 0; q < T; ++q)
+                for (Index k = 0; k < (mc.causal ? q + 1 : T); ++k)
+                    logits.z.push_back(pre[(map * T + q) * T + k]);
+        samples.push_back(std::move(logits));
+        for (int n = 0; n < 2; ++n) {
+            const ConstTensorView<float> stream = probe.normInput[n];
+            samples.push_back(
+                {block + "residual into LN" + std::to_string(n + 1), l, SiteKind::Residual, false,
+                 std::vector<float>(stream.data(), stream.data() + stream.size()), 0, 0, norm});
+        }
+    }
+    return samples;
+}
+
+}  // namespace actlab
