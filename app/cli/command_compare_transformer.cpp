@@ -31,7 +31,7 @@ struct TransformerMeasures {
 Arguments compareTransformerArguments(const std::vector<std::string>& words) {
     std::set<std::string> valued = transformerValuedOptions();
     valued.insert({"--qkv-activations", "--norms", "--seeds", "--target", "--format"});
-    for (const char* single : {"--metrics", "--dump-attention", "--save-model"})
+    for (const char* single : {"--metrics", "--distributions", "--dump-attention", "--save-model"})
         valued.erase(single);
     Arguments args(words, valued, transformerSwitches(), {"--param"});
     if (!args.positional().empty())

@@ -23,8 +23,8 @@ constexpr const char* kExportUsage =
 
 // train's options, less those that write files of a run, plus --out.
 std::set<std::string> exportOptions(std::set<std::string> options) {
-    for (const char* output :
-         {"--metrics", "--save-model", "--dump-attention", "--save-session", "--session"})
+    for (const char* output : {"--metrics", "--distributions", "--save-model", "--dump-attention",
+                               "--save-session", "--session"})
         options.erase(output);
     options.insert("--out");
     return options;

@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "common/number_format.h"
 #include "compare_output.h"
+#include "config/distributions_json.h"
 #include "config/run_state_json.h"
 #include "export/history_csv.h"
 #include "json_writer.h"
@@ -57,6 +58,9 @@ RunResult runTraining(const TrainOptions& o, std::ostream* metrics, double targe
     }
     result.final = trainer->snapshot(false);
     if (metrics) *metrics << trainingHistoryCsv(result.final);  // the run's history, by the steps
+    if (o.distributionsPath)
+        writeText(*o.distributionsPath, distributionsJsonText(*result.final.distributions) + "\n",
+                  "--distributions file");
     if (o.saveModelPath) writeModelFile(*o.saveModelPath, *trainer);
     trainingSeconds -= trainer->historySeconds() - firstHistorySeconds;  // steps alone
     result.stepsPerSecond =
@@ -156,6 +160,7 @@ Arguments compareArguments(const std::vector<std::string>& words) {
     std::set<std::string> valued = trainingValuedOptions();
     valued.insert({"--activations", "--seeds", "--target", "--format"});
     valued.erase("--metrics");
+    valued.erase("--distributions");
     valued.erase("--save-session");
     valued.erase("--save-model");
     Arguments args(words, valued, trainingSwitches(), {"--param"});

@@ -9,6 +9,7 @@
 #include "backends/backend_factory.h"
 #include "commands.h"
 #include "common/number_format.h"
+#include "config/distributions_json.h"
 #include "config/run_state_json.h"
 #include "export/history_csv.h"
 #include "json_writer.h"
@@ -18,12 +19,6 @@
 
 namespace actlab::cli {
 namespace {
-
-void writeText(const std::string& path, const std::string& text, const std::string& what) {
-    std::ofstream file(path, std::ios::binary);
-    if (!(file << text) || !file.flush())
-        throw CliError("cannot write " + what + " '" + path + "'");
-}
 
 // {"layers", "heads", "tokens", "token_names", "class_names", "maps"[layer][head][probe][q][k],
 //  "logits"[probe][position][class] (pooled: [probe][class])}.
@@ -123,7 +118,10 @@ TransformerRun runTransformer(const TransformerTrainOptions& o, std::ostream* me
         if (!trainer->diverged()) log(trainer->snapshot());
     }
     run.final = trainer->snapshot();
-    if (metrics) *metrics << sequenceHistoryCsv(run.final);      // the run's history, by the steps
+    if (metrics) *metrics << sequenceHistoryCsv(run.final);  // the run's history, by the steps
+    if (o.distributionsPath)
+        writeText(*o.distributionsPath, distributionsJsonText(*run.final.distributions) + "\n",
+                  "--distributions file");
     seconds -= trainer->historySeconds() - firstHistorySeconds;  // the steps alone
     run.stepsPerSecond = seconds > 0 ? (trainer->steps() - firstStep) / seconds : 0;
     if (o.saveModelPath)

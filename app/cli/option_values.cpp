@@ -19,6 +19,12 @@ std::optional<std::string> configFileText(const Arguments& args) {
     return text.str();
 }
 
+void writeText(const std::string& path, const std::string& text, const std::string& what) {
+    std::ofstream file(path, std::ios::binary);
+    if (!(file << text) || !file.flush())
+        throw CliError("cannot write " + what + " '" + path + "'");
+}
+
 double numberIn(const Arguments& args, const std::string& option, double low, double high) {
     const double value = parseNumberOrThrow(*args.value(option), option);
     if (value < low || value > high)

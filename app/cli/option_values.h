@@ -22,6 +22,9 @@ std::string knownNames(const Entries& entries) {
 }
 
 // The value of `option` (which must be given), a finite number in [low, high].
+// Writes `text` to `path` (binary); a CliError "cannot write WHAT 'PATH'" when it cannot.
+void writeText(const std::string& path, const std::string& text, const std::string& what);
+
 double numberIn(const Arguments& args, const std::string& option, double low, double high);
 // The value of `option` (which must be given), a whole number in [low, high].
 int countIn(const Arguments& args, const std::string& option, long long low, long long high);

@@ -18,9 +18,9 @@ namespace {
 // What may come with --session: how far and how to train on, and what to write. The run's
 // configuration comes from the file.
 const std::set<std::string>& sessionOptions() {
-    static const std::set<std::string> options{"--session",    "--steps",         "--log-every",
-                                               "--metrics",    "--save-session",  "--backend",
-                                               "--save-model", "--dump-attention"};
+    static const std::set<std::string> options{
+        "--session", "--steps",      "--log-every",      "--metrics",      "--save-session",
+        "--backend", "--save-model", "--dump-attention", "--distributions"};
     return options;
 }
 
@@ -134,6 +134,8 @@ std::string continueTrainingRun(const Arguments& args, const std::string& path,
     o.steps = runStateSteps(state).value_or(0) + more;
     if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);
     if (auto metrics = args.value("--metrics")) o.metricsPath = *metrics;
+    if (auto out = args.value("--distributions"))
+        o.distributionsPath = sessionOutputPath(*out, "--distributions");
     if (auto out = args.value("--save-session"))
         o.saveSessionPath = sessionOutputPath(*out, "--save-session");
     if (auto out = args.value("--save-model"))
@@ -173,6 +175,8 @@ std::string continueAttentionRun(const Arguments& args, const std::string& path,
     if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);
     if (auto metrics = args.value("--metrics"))
         o.metricsPath = sessionOutputPath(*metrics, "--metrics");
+    if (auto out = args.value("--distributions"))
+        o.distributionsPath = sessionOutputPath(*out, "--distributions");
     if (auto out = args.value("--save-session"))
         o.saveSessionPath = sessionOutputPath(*out, "--save-session");
     if (auto out = args.value("--save-model"))

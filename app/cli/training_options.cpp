@@ -16,7 +16,8 @@ const std::set<std::string>& trainingValuedOptions() {
         "--weight-decay", "--clip",      "--schedule",   "--warmup",       "--init",
         "--bias-init",    "--noise",     "--points",     "--train-share",  "--features",
         "--l1",           "--l2",        "--seed",       "--preset",       "--backend",
-        "--metrics",      "--log-every", "--config",     "--save-session", "--save-model"};
+        "--metrics",      "--log-every", "--config",     "--save-session", "--save-model",
+        "--distributions"};
     return options;
 }
 
@@ -180,6 +181,7 @@ TrainOptions parseTrainOptions(const Arguments& args,
     }
     if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);
     if (auto path = args.value("--metrics")) o.metricsPath = *path;
+    if (auto path = args.value("--distributions")) o.distributionsPath = *path;
     if (auto path = args.value("--save-model"))
         o.saveModelPath = sessionOutputPath(*path, "--save-model");
     if (auto path = args.value("--save-session"))

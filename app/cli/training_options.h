@@ -19,8 +19,9 @@ struct TrainOptions {
     int steps = 1000;
     int logEvery = 50;
     std::optional<std::string> metricsPath;
-    std::optional<std::string> saveModelPath;    // --save-model FILE.safetensors
-    std::optional<std::string> saveSessionPath;  // --save-session FILE.actlab
+    std::optional<std::string> distributionsPath;  // --distributions FILE.json
+    std::optional<std::string> saveModelPath;      // --save-model FILE.safetensors
+    std::optional<std::string> saveSessionPath;    // --save-session FILE.actlab
     BackendChoice backend = BackendChoice::Cpu;
 };
 

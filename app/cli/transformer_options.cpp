@@ -26,15 +26,14 @@ std::string outputPath(const std::string& path, const std::string& flag) {
 
 const std::set<std::string>& transformerValuedOptions() {
     static const std::set<std::string> options{
-        "--model",          "--task",         "--layers",    "--heads",
-        "--d-model",        "--d-ff",         "--ffn",       "--ffn-activation",
-        "--qkv-activation", "--norm",         "--seq",       "--vocab",
-        "--steps",          "--batch",        "--optimizer", "--lr",
-        "--momentum",       "--beta1",        "--beta2",     "--warmup",
-        "--schedule",       "--weight-decay", "--clip",      "--init",
-        "--seed",           "--backend",      "--metrics",   "--preset",
-        "--log-every",      "--save-session", "--param",     "--dump-attention",
-        "--probes",         "--save-model",   "--config"};
+        "--model",        "--task",         "--layers",         "--heads",          "--d-model",
+        "--d-ff",         "--ffn",          "--ffn-activation", "--qkv-activation", "--norm",
+        "--seq",          "--vocab",        "--steps",          "--batch",          "--optimizer",
+        "--lr",           "--momentum",     "--beta1",          "--beta2",          "--warmup",
+        "--schedule",     "--weight-decay", "--clip",           "--init",           "--seed",
+        "--backend",      "--metrics",      "--preset",         "--distributions",  "--log-every",
+        "--save-session", "--param",        "--dump-attention", "--probes",         "--save-model",
+        "--config"};
     return options;
 }
 
@@ -117,6 +116,8 @@ TransformerTrainOptions parseTransformerOptions(const Arguments& args) {
     if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);
     if (args.has("--probes")) c.probes = countIn(args, "--probes", 1, 64);
     if (auto path = args.value("--metrics")) o.metricsPath = outputPath(*path, "--metrics");
+    if (auto path = args.value("--distributions"))
+        o.distributionsPath = outputPath(*path, "--distributions");
     if (auto path = args.value("--dump-attention"))
         o.dumpAttentionPath = outputPath(*path, "--dump-attention");
     if (auto path = args.value("--save-model")) o.saveModelPath = outputPath(*path, "--save-model");

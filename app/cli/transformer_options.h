@@ -17,6 +17,7 @@ struct TransformerTrainOptions {
     int steps = 1000;
     int logEvery = 50;
     std::optional<std::string> metricsPath;
+    std::optional<std::string> distributionsPath;  // --distributions FILE.json
     std::optional<std::string> dumpAttentionPath;
     std::optional<std::string> saveModelPath;    // safetensors
     std::optional<std::string> saveSessionPath;  // --save-session FILE.actlab

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 
+#include "config/distributions_json.h"
 #include "config/run_state_json.h"
 #include "training/run_history.h"
 #include "training/sequence_trainer.h"
@@ -135,6 +136,9 @@ TEST(RunHistoryRoundTrip, ASavedTrainerKeepsItsHistoryAndGoesOnAsTheUnbrokenOne)
     EXPECT_EQ(a.trainLossSteps.size(), 300u);
     EXPECT_EQ(a.trainLossSteps, b.trainLossSteps);
     EXPECT_EQ(a.history, b.history);
+    ASSERT_TRUE(a.distributions && b.distributions);
+    EXPECT_EQ(a.distributions->size(), 2u);  // the two hidden layers
+    EXPECT_EQ(distributionsJsonText(*a.distributions), distributionsJsonText(*b.distributions));
 }
 
 TEST(RunHistoryRoundTrip, ASavedSequenceTrainerKeepsItsHistoryAndGoesOn) {
@@ -159,6 +163,9 @@ TEST(RunHistoryRoundTrip, ASavedSequenceTrainerKeepsItsHistoryAndGoesOn) {
     EXPECT_EQ(a.trainLossSteps.size(), 80u);
     EXPECT_EQ(a.trainLossSteps, b.trainLossSteps);
     EXPECT_EQ(a.history, b.history);
+    ASSERT_TRUE(a.distributions && b.distributions);
+    EXPECT_EQ(a.distributions->size(), 4u);  // FFN hidden, attention logits, 2 residual streams
+    EXPECT_EQ(distributionsJsonText(*a.distributions), distributionsJsonText(*b.distributions));
 }
 
 // A version-1 state (no train_loss_steps; points without the diagnostics added in version 2)
