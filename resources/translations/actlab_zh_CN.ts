@@ -1472,16 +1472,8 @@ Arrow keys: pan, +/−: zoom</source>
 <context>
     <name>actlab::ui::DistributionCharts</name>
     <message>
-        <source>Distribution of z</source>
-        <translation>z 的分布</translation>
-    </message>
-    <message>
         <source>The site&apos;s pre-activation z on the probe batch at each measured step: the median (solid) and the percentiles 0, 6.7, 15.9, 30.9 | 69.1, 84.1, 93.3, 100 (paler outwards: ±1.5σ, ±σ, ±σ/2 of a normal distribution). A unit of the ReLU family dies when its z drifts below 0 on every input.</source>
         <translation>该位置在探针批次上每个测量步的预激活 z：中位数（实线）与百分位 0、6.7、15.9、30.9 | 69.1、84.1、93.3、100（越往外越淡：对应正态分布的 ±1.5σ、±σ、±σ/2）。当 ReLU 族单元的 z 在所有输入上都漂到 0 以下时，它就死亡了。</translation>
-    </message>
-    <message>
-        <source>Histograms of z by step</source>
-        <translation>各步 z 的直方图</translation>
     </message>
     <message>
         <source>z</source>
@@ -1529,21 +1521,25 @@ Arrow keys: pan, +/−: zoom</source>
         <translation>中位数</translation>
     </message>
     <message>
-        <source> (%1 % outside)</source>
-        <translation>（%1 % 在边界外）</translation>
-    </message>
-    <message>
         <source>z = 0</source>
         <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
         <translation>z = 0</translation>
     </message>
     <message>
-        <source>The site&apos;s histogram of z (a density: each bin&apos;s share over its width) at up to five kept steps (the legend names them), first to last, on bin edges fixed for the whole run, with the share of values outside the edges where there are any; for the ReLU family the dotted line marks z = 0 and its legend entry gives the share of z ≤ 0 at the last step.</source>
-        <translation>该位置 z 的直方图（密度：每个分箱的占比除以其宽度），在至多五个保留步（图例列出步数）上，从第一步到最后一步，分箱边界在整个训练中固定；有值落在边界之外时给出其占比；对 ReLU 族，点线标出 z = 0，其图例给出最后一步 z ≤ 0 的占比。</translation>
-    </message>
-    <message>
         <source>z ≤ 0: %1</source>
         <translation>z ≤ 0：%1</translation>
+    </message>
+    <message>
+        <source>z by step</source>
+        <translation>各步的 z</translation>
+    </message>
+    <message>
+        <source>z histograms</source>
+        <translation>z 的直方图</translation>
+    </message>
+    <message>
+        <source>The site&apos;s histogram of z (a density: each bin&apos;s share over its width) at up to five kept steps (the legend names them), first to last, on bin edges fixed for the whole run (the values outside them are counted in the exports); for the ReLU family the dotted line marks z = 0 and its legend entry gives the share of z ≤ 0 at the last step.</source>
+        <translation>该位置 z 的直方图（密度：每个分箱的占比除以其宽度），在至多五个保留步（图例列出步数）上，从第一步到最后一步，分箱边界在整个训练中固定（落在边界之外的值计入导出数据）；对 ReLU 族，点线标出 z = 0，其图例给出最后一步 z ≤ 0 的占比。</translation>
     </message>
 </context>
 <context>

@@ -52,7 +52,7 @@ private:
 }  // namespace
 
 DistributionCharts::DistributionCharts(QWidget* parent) : QObject(parent) {
-    m_bands = historyChart(tr("Distribution of z"), parent);
+    m_bands = historyChart(tr("z by step"), parent);
     m_bands->setObjectName(QStringLiteral("distributionChart"));
     m_bands->setToolTip(
         tr("The site's pre-activation z on the probe batch at each measured step: the median "
@@ -61,16 +61,16 @@ DistributionCharts::DistributionCharts(QWidget* parent) : QObject(parent) {
            "dies when its z drifts below 0 on every input."));
     m_histograms = new CurveChart(parent);
     m_histograms->setObjectName(QStringLiteral("histogramChart"));
-    m_histograms->setTitle(tr("Histograms of z by step"));
+    m_histograms->setTitle(tr("z histograms"));
     m_histograms->setAxisTitles(tr("z"), QString());  // y: density (the tooltip says)
     m_histograms->setLineWidth(2.0);
     m_histograms->setMinimumSize(110, 140);
     m_histograms->setToolTip(
         tr("The site's histogram of z (a density: each bin's share over its width) at up to five "
            "kept steps (the legend names them), first to last, on bin edges fixed for the whole "
-           "run, with the share of values outside the edges where there are any; for the ReLU "
-           "family the dotted line marks z = 0 and its legend entry gives the share of z ≤ 0 at "
-           "the last step."));
+           "run (the values outside them are counted in the exports); for the ReLU family the "
+           "dotted line marks z = 0 and its legend entry gives the share of z ≤ 0 at the last "
+           "step."));
     m_site = new QComboBox(m_bands);
     m_site->setObjectName(QStringLiteral("distributionSite"));
     m_site->setAccessibleName(tr("Activation site"));
@@ -179,11 +179,9 @@ void DistributionCharts::addHistograms(std::vector<CurveChart::Curve>& histogram
         const DistributionPoint& p = points[shown == 1 ? n - 1 : h * (n - 1) / (shown - 1)];
         std::int64_t total = 0;
         for (std::int64_t c : p.counts) total += c;
-        const double outside =
-            total > 0 ? double(p.counts.front() + p.counts.back()) / double(total) : 0;
-        // One legend entry per run in compare mode (its last step), each step's otherwise.
-        QString label = compare ? m_names.value(int(r)) : QString::number(p.step);
-        if (outside > 0 && !compare) label += tr(" (%1 % outside)").arg(100 * outside, 0, 'f', 1);
+        // One legend entry per run in compare mode (its last step), each step's otherwise (the
+        // values outside the edges are in the exports' under- and overflow bins).
+        const QString label = compare ? m_names.value(int(r)) : QString::number(p.step);
         CurveChart::Curve curve{
             QStringLiteral("%1/h%2").arg(r).arg(h), label, seriesColor(int(compare ? r : h)),
             r == 0 ? Qt::SolidLine : Qt::DashLine,  {},    {}};
@@ -250,7 +248,7 @@ void DistributionCharts::redraw() {
     if (zHigh > zLow) m_histograms->setXRange(zLow, zHigh);
     m_histograms->fitY();
     // The box below names the site: the title stays short enough for a narrow chart.
-    m_bands->setTitle(tr("Distribution of z"));
+    m_bands->setTitle(tr("z by step"));
 }
 
 }  // namespace actlab::ui
