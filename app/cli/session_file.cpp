@@ -88,8 +88,7 @@ SessionDocument cliSession(const std::string& view, std::string runState) {
     SessionDocument session;
     session.application = std::string("actlab-cli ") + ACTLAB_VERSION;
     session.view = view;
-    (view == "attention" ? session.attentionRuns : session.trainingRuns)
-        .push_back(std::move(runState));
+    session.runs.push_back({view == "attention" ? "attention" : "training", std::move(runState)});
     return session;
 }
 
@@ -202,12 +201,10 @@ std::string runTrainSession(const std::vector<std::string>& words, std::string& 
     const std::string path = *args.value("--session");
     const SessionDocument session = readSessionFile(path);
     const int more = args.has("--steps") ? countIn(args, "--steps", 0, 10'000'000) : 1000;
-    if (!session.trainingRuns.empty())
-        return continueTrainingRun(args, path, continuedRun(session.trainingRuns, notes), more,
-                                   notes);
-    if (!session.attentionRuns.empty())
-        return continueAttentionRun(args, path, continuedRun(session.attentionRuns, notes), more,
-                                    notes);
+    if (const auto runs = session.runStates("training"); !runs.empty())
+        return continueTrainingRun(args, path, continuedRun(runs, notes), more, notes);
+    if (const auto runs = session.runStates("attention"); !runs.empty())
+        return continueAttentionRun(args, path, continuedRun(runs, notes), more, notes);
     throw CliError("--session file '" + path + "' holds no training run");
 }
 

@@ -41,27 +41,28 @@ QString fileFilter() { return SessionManager::tr("ActLab sessions (*.actlab)"); 
 // A CLI-made session has no views: the lab's controls are set from its first run, so that they
 // show what is training.
 void addMissingLabState(QJsonObject& views, const SessionDocument& session) {
-    if (!views.contains(QStringLiteral("training")) && !session.trainingRuns.empty()) {
-        const QJsonObject run =
-            QJsonDocument::fromJson(QByteArray::fromStdString(session.trainingRuns.front()))
-                .object();
+    if (!views.contains(QStringLiteral("training")) && !session.runStates("training").empty()) {
+        const QJsonObject run = QJsonDocument::fromJson(QByteArray::fromStdString(
+                                                            session.runStates("training").front()))
+                                    .object();
         views[QStringLiteral("training")] = QJsonObject{
             {QStringLiteral("controls"),
              QJsonObject{{QStringLiteral("config"), run.value(QStringLiteral("config"))},
-                         {QStringLiteral("compare"), session.trainingRuns.size() > 1}}}};
+                         {QStringLiteral("compare"), session.runStates("training").size() > 1}}}};
     }
-    if (!views.contains(QStringLiteral("attention")) && !session.attentionRuns.empty()) {
-        const QJsonObject run =
-            QJsonDocument::fromJson(QByteArray::fromStdString(session.attentionRuns.front()))
-                .object();
+    if (!views.contains(QStringLiteral("attention")) && !session.runStates("attention").empty()) {
+        const QJsonObject run = QJsonDocument::fromJson(QByteArray::fromStdString(
+                                                            session.runStates("attention").front()))
+                                    .object();
         views[QStringLiteral("attention")] = QJsonObject{
             {QStringLiteral("controls"),
              QJsonObject{{QStringLiteral("training"), run.value(QStringLiteral("config"))}}}};
     }
     if (!views.contains(QStringLiteral("view")))
         views[QStringLiteral("view")] = QString::fromStdString(
-            session.view.empty() ? (session.attentionRuns.empty() ? "training" : "attention")
-                                 : session.view);
+            session.view.empty()
+                ? (session.runStates("attention").empty() ? "training" : "attention")
+                : session.view);
 }
 
 }  // namespace
@@ -164,15 +165,15 @@ bool SessionManager::write(const QString& path, QString* error, Baseline* saved)
     session.view = m_window.currentView().toStdString();
     session.viewsJson =
         QJsonDocument(m_window.sessionState()).toJson(QJsonDocument::Compact).toStdString();
-    session.trainingRuns = m_window.trainingView()->runStates();
-    session.attentionRuns = m_window.attentionView()->runStates();
+    session.addRuns("training", m_window.trainingView()->runStates());
+    session.addRuns("attention", m_window.attentionView()->runStates());
     session.trainingTimeline = m_window.trainingView()->timelineJson();
     session.attentionTimeline = m_window.attentionView()->timelineJson();
     // The steps the file holds: those of its runs (a frame may not have shown them yet).
-    if (!session.trainingRuns.empty())
-        saved->trainingStep = runStateSteps(session.trainingRuns.front()).value_or(0);
-    if (!session.attentionRuns.empty())
-        saved->attentionStep = runStateSteps(session.attentionRuns.front()).value_or(0);
+    if (!session.runStates("training").empty())
+        saved->trainingStep = runStateSteps(session.runStates("training").front()).value_or(0);
+    if (!session.runStates("attention").empty())
+        saved->attentionStep = runStateSteps(session.runStates("attention").front()).value_or(0);
     const std::string text = encodeSession(session);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) ||
@@ -213,15 +214,17 @@ bool SessionManager::open(const QString& path, QString* error) {
             .object();
     // Every run is rebuilt here first: a file that does not restore changes nothing.
     Baseline opened;
-    for (size_t i = 0; i < session->trainingRuns.size(); ++i) {
-        auto run = trainerFromStateJson(session->trainingRuns[i], &problem);
+    const std::vector<std::string> trainingRuns = session->runStates("training"),
+                                   attentionRuns = session->runStates("attention");
+    for (size_t i = 0; i < trainingRuns.size(); ++i) {
+        auto run = trainerFromStateJson(trainingRuns[i], &problem);
         if (!run)
             return fail(
                 tr("training run %1: %2").arg(QChar(u'A' + int(i)), ui::coreMessage(problem)));
         if (i == 0) opened.trainingStep = run->steps();
     }
-    for (size_t i = 0; i < session->attentionRuns.size(); ++i) {
-        auto run = sequenceTrainerFromStateJson(session->attentionRuns[i], &problem);
+    for (size_t i = 0; i < attentionRuns.size(); ++i) {
+        auto run = sequenceTrainerFromStateJson(attentionRuns[i], &problem);
         if (!run)
             return fail(
                 tr("attention run %1: %2").arg(QChar(u'A' + int(i)), ui::coreMessage(problem)));
@@ -238,9 +241,8 @@ bool SessionManager::open(const QString& path, QString* error) {
         return fail(tr("attention timeline: %1").arg(ui::coreMessage(problem)));
     addMissingLabState(views, *session);
     m_window.restoreSessionState(views);
-    if (!session->trainingRuns.empty()) m_window.trainingView()->restoreRuns(session->trainingRuns);
-    if (!session->attentionRuns.empty())
-        m_window.attentionView()->restoreRuns(session->attentionRuns);
+    if (!trainingRuns.empty()) m_window.trainingView()->restoreRuns(trainingRuns);
+    if (!attentionRuns.empty()) m_window.attentionView()->restoreRuns(attentionRuns);
     if (trainingTimeline) m_window.trainingView()->restoreTimeline(*trainingTimeline);
     if (attentionTimeline) m_window.attentionView()->restoreTimeline(*attentionTimeline);
     m_path = path;

@@ -1,6 +1,9 @@
 // The session envelope: views and runs, each run a state of run_state_json.h.
 #include "config/session_json.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "config/json_fields.h"
 
 namespace actlab {
@@ -12,22 +15,46 @@ using config_json::Reader;
 
 constexpr const char* kFormat = "actlab-session";
 
-std::vector<std::string> runsFrom(const Json& j, const char* key) {
-    std::vector<std::string> runs;
-    if (!j.contains(key)) return runs;
-    const Json& list = j.at(key);
-    if (!list.is_array()) fail(key, "expected an array of runs");
-    if (list.size() > 2)
-        fail(key, "at most two runs (a comparison), got " + std::to_string(list.size()));
+// The run kinds a session holds.
+constexpr const char* kKinds[] = {"training", "attention"};
+
+// The run objects of `list` (at `path`), each of kind `kind`, or of its own "kind" when kind is
+// empty; at most two of a kind (a comparison).
+void runsFrom(const Json& list, const std::string& path, const std::string& kind,
+              std::vector<SessionRun>& runs) {
+    if (!list.is_array()) fail(path, "expected an array of runs");
     for (size_t i = 0; i < list.size(); ++i) {
-        if (!list[i].is_object())
-            fail(std::string(key) + "[" + std::to_string(i) + "]", "expected a run object");
-        runs.push_back(list[i].dump());
+        const std::string at = path + "[" + std::to_string(i) + "]";
+        if (!list[i].is_object()) fail(at, "expected a run object");
+        std::string runKind = kind;
+        if (runKind.empty()) {
+            const Json* k = list[i].contains("kind") ? &list[i].at("kind") : nullptr;
+            if (!k || !k->is_string() ||
+                std::none_of(std::begin(kKinds), std::end(kKinds),
+                             [&](const char* known) { return k->get<std::string>() == known; }))
+                fail(at + ".kind", "expected \"training\" or \"attention\"");
+            runKind = k->get<std::string>();
+        }
+        runs.push_back({runKind, list[i].dump()});
     }
-    return runs;
+    for (const char* known : kKinds)
+        if (std::count_if(runs.begin(), runs.end(),
+                          [&](const SessionRun& r) { return r.kind == known; }) > 2)
+            fail(path, std::string("at most two ") + known + " runs (a comparison), got more");
 }
 
 }  // namespace
+
+std::vector<std::string> SessionDocument::runStates(const std::string& kind) const {
+    std::vector<std::string> states;
+    for (const SessionRun& run : runs)
+        if (run.kind == kind) states.push_back(run.state);
+    return states;
+}
+
+void SessionDocument::addRuns(const std::string& kind, const std::vector<std::string>& states) {
+    for (const std::string& state : states) runs.push_back({kind, state});
+}
 
 std::string encodeSession(const SessionDocument& session) {
     Json j;
@@ -36,12 +63,8 @@ std::string encodeSession(const SessionDocument& session) {
     j["application"] = session.application;
     j["view"] = session.view;
     j["views"] = Json::parse(session.viewsJson.empty() ? std::string("{}") : session.viewsJson);
-    j["training_runs"] = Json::array();
-    for (const std::string& run : session.trainingRuns)
-        j["training_runs"].push_back(Json::parse(run));
-    j["attention_runs"] = Json::array();
-    for (const std::string& run : session.attentionRuns)
-        j["attention_runs"].push_back(Json::parse(run));
+    j["runs"] = Json::array();
+    for (const SessionRun& run : session.runs) j["runs"].push_back(Json::parse(run.state));
     if (!session.trainingTimeline.empty())
         j["training_timeline"] = Json::parse(session.trainingTimeline);
     if (!session.attentionTimeline.empty())
@@ -63,8 +86,12 @@ std::optional<SessionDocument> decodeSession(const std::string& text, std::strin
                 std::to_string(version) + "); this one reads version " +
                 std::to_string(kSessionVersion)};
         const Reader r(j, "");
-        r.only({"format", "version", "application", "view", "views", "training_runs",
-                "attention_runs", "training_timeline", "attention_timeline"});
+        if (version == 1)
+            r.only({"format", "version", "application", "view", "views", "training_runs",
+                    "attention_runs", "training_timeline", "attention_timeline"});
+        else
+            r.only({"format", "version", "application", "view", "views", "runs",
+                    "training_timeline", "attention_timeline"});
         SessionDocument session;
         session.application = r.text("application").value_or("");
         session.view = r.text("view").value_or("");
@@ -72,8 +99,14 @@ std::optional<SessionDocument> decodeSession(const std::string& text, std::strin
             if (!j.at("views").is_object()) fail("views", "expected an object");
             session.viewsJson = j.at("views").dump();
         }
-        session.trainingRuns = runsFrom(j, "training_runs");
-        session.attentionRuns = runsFrom(j, "attention_runs");
+        if (version == 1) {  // a list per kind
+            for (const char* kind : kKinds) {
+                const std::string key = std::string(kind) + "_runs";
+                if (j.contains(key)) runsFrom(j.at(key), key, kind, session.runs);
+            }
+        } else if (j.contains("runs")) {
+            runsFrom(j.at("runs"), "runs", "", session.runs);
+        }
         for (const auto& [key, out] :
              {std::pair{"training_timeline", &session.trainingTimeline},
               std::pair{"attention_timeline", &session.attentionTimeline}}) {

@@ -1,12 +1,12 @@
 // The session file (.actlab): what the GUI's views showed and the runs they were training, so
 // that opening it gives back the same state and a paused run continues exactly. Written by the
 // GUI (File → Save session, autosave) and by `actlab-cli train --save-session`; read by both.
-//   {"format": "actlab-session", "version": 1, "application": "actlab 0.4.0",
+//   {"format": "actlab-session", "version": 2, "application": "actlab 0.4.0",
 //    "view": "training", "views": {per-view state, the GUI's own},
-//    "training_runs": [run states], "attention_runs": [run states],
+//    "runs": [run states, each with its "kind": training | attention],
 //    "training_timeline": {timeline}, "attention_timeline": {timeline}}  (the last two optional)
 // Run states are those of config/run_state_json.h, timelines of config/timeline_json.h, as
-// objects.
+// objects. Version 1 had two lists, "training_runs" and "attention_runs": it still opens.
 #pragma once
 
 #include <optional>
@@ -15,17 +15,27 @@
 
 namespace actlab {
 
-inline constexpr int kSessionVersion = 1;
+inline constexpr int kSessionVersion = 2;
 inline constexpr const char* kSessionSuffix = ".actlab";
 
+// One run of a session: its kind (the lab that trains it) and its state.
+struct SessionRun {
+    std::string kind;   // "training" (MLP, GLU-FFN) or "attention" (Transformer)
+    std::string state;  // trainerStateToJson / sequenceTrainerStateToJson text
+};
+
 struct SessionDocument {
-    std::string application;                 // who wrote it ("actlab-cli 0.4.0")
-    std::string view;                        // the view on show ("" when the writer has no views)
-    std::string viewsJson = "{}";            // a JSON object, opaque here: the GUI's views
-    std::vector<std::string> trainingRuns;   // trainerStateToJson texts (two in compare mode)
-    std::vector<std::string> attentionRuns;  // sequenceTrainerStateToJson texts
-    std::string trainingTimeline;            // trainingTimelineToJson text; "" when none
-    std::string attentionTimeline;           // sequenceTimelineToJson text; "" when none
+    std::string application;        // who wrote it ("actlab-cli 0.4.0")
+    std::string view;               // the view on show ("" when the writer has no views)
+    std::string viewsJson = "{}";   // a JSON object, opaque here: the GUI's views
+    std::vector<SessionRun> runs;   // every run, each with its kind (two of a kind in compare)
+    std::string trainingTimeline;   // trainingTimelineToJson text; "" when none
+    std::string attentionTimeline;  // sequenceTimelineToJson text; "" when none
+
+    // The states of the runs of one kind, in order.
+    std::vector<std::string> runStates(const std::string& kind) const;
+    // Adds runs of one kind (their states, in order).
+    void addRuns(const std::string& kind, const std::vector<std::string>& states);
 };
 
 std::string encodeSession(const SessionDocument& session);

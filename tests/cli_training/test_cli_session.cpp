@@ -57,12 +57,21 @@ std::vector<std::string> rowsFrom(const std::string& path, int from) {
     return rows;
 }
 
-Json savedRun(const std::string& path, const char* runs) {
+// The one run of `kind` ("training", "attention") a session file holds (its one list of runs).
+Json savedRun(const std::string& path, const char* kind) {
     const Json session = Json::parse(readFile(path), nullptr, false);
     EXPECT_TRUE(session.is_object()) << path;
     EXPECT_EQ(session.value("format", ""), "actlab-session");
-    if (!session.is_object() || !session.contains(runs) || session[runs].size() != 1) return {};
-    return session[runs][0];
+    if (!session.is_object() || !session.contains("runs")) return {};
+    Json found;
+    int count = 0;
+    for (const Json& run : session["runs"])
+        if (run.value("kind", "") == kind) {
+            found = run;
+            ++count;
+        }
+    EXPECT_EQ(count, 1) << path;
+    return count == 1 ? found : Json();
 }
 
 struct SplitCase {
@@ -112,20 +121,20 @@ INSTANTIATE_TEST_SUITE_P(
                                  "momentum", "--lr", "0.05", "--l2", "0.001", "--points", "300"},
                                 100,
                                 75,
-                                "training_runs"},
+                                "training"},
                       SplitCase{
                           "glu_adamw",
                           {"train", "--task", "spiral3", "--model", "glu", "--optimizer", "adamw",
                            "--lr", "0.01", "--weight-decay", "0.01", "--points", "300"},
                           75,
                           50,
-                          "training_runs"},
+                          "training"},
                       SplitCase{"transformer_reverse",
                                 {"train", "--model", "transformer", "--task", "reverse", "--seq",
                                  "6", "--vocab", "6", "--d-model", "32", "--batch", "16"},
                                 50,
                                 50,
-                                "attention_runs"}),
+                                "attention"}),
     [](const auto& info) { return std::string(info.param.name); });
 
 // A failing run: exit 2, nothing on stdout, one line on stderr that contains `expected`.
@@ -142,7 +151,7 @@ void expectRefused(const std::vector<std::string>& arguments, const std::string&
 // run stepped in core has, whatever the CLI's snapshots.
 TEST(CliSessionHistory, A300StepRunHoldsEveryStepAndTheCoresHistory) {
     for (const auto& [model, runs] :
-         {std::pair{"mlp", "training_runs"}, std::pair{"transformer", "attention_runs"}}) {
+         {std::pair{"mlp", "training"}, std::pair{"transformer", "attention"}}) {
         const std::string path = tempPath(std::string(model) + ".actlab");
         std::vector<std::string> args{"train", "--steps", "300", "--save-session", path};
         if (std::string(model) == "transformer")
@@ -206,11 +215,11 @@ TEST(CliSessionBadInput, OneLineAndExitTwo) {
     expectRefused({"train", "--session", write("cut.actlab", text.substr(0, text.size() / 2))},
                   "not valid JSON");
     Json damaged = session;
-    std::string& weights = damaged["training_runs"][0]["weights"].get_ref<std::string&>();
+    std::string& weights = damaged["runs"][0]["weights"].get_ref<std::string&>();
     weights = weights.substr(0, weights.size() - 8);
     expectRefused({"train", "--session", write("damaged.actlab", damaged.dump())}, "weights");
     Json empty = session;
-    empty["training_runs"] = Json::array();
+    empty["runs"] = Json::array();
     expectRefused({"train", "--session", write("empty.actlab", empty.dump())},
                   "holds no training run");
     expectRefused({"train", "--session", write("other.json", R"({"task": "circle"})")},

@@ -5,7 +5,9 @@
 // with an error that names the field.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "common/base64.h"
 #include "config/run_state_json.h"
@@ -273,30 +275,92 @@ TEST(Session, RoundTripsAndRefusesNewerVersionsByName) {
     session.application = "actlab-cli test";
     session.view = "training";
     session.viewsJson = R"({"training":{"speed":3}})";
-    session.trainingRuns = {trainerStateToJson(*t)};
+    session.addRuns("training", {trainerStateToJson(*t)});
     const std::string text = encodeSession(session);
     const std::optional<SessionDocument> back = decodeSession(text, &error);
     ASSERT_TRUE(back) << error;
     EXPECT_EQ(back->view, "training");
     EXPECT_EQ(Json::parse(back->viewsJson), Json::parse(session.viewsJson));
-    ASSERT_EQ(back->trainingRuns.size(), 1u);
-    EXPECT_EQ(Json::parse(back->trainingRuns[0]), Json::parse(session.trainingRuns[0]));
-    EXPECT_TRUE(back->attentionRuns.empty());
+    ASSERT_EQ(back->runs.size(), 1u);
+    EXPECT_EQ(back->runs[0].kind, "training");
+    EXPECT_EQ(Json::parse(back->runs[0].state), Json::parse(session.runs[0].state));
+    EXPECT_TRUE(back->runStates("attention").empty());
+    EXPECT_TRUE(Json::parse(text).contains("runs"));  // one list, each run with its kind
 
     Json newer = Json::parse(text);
     newer["version"] = 7;
     EXPECT_FALSE(decodeSession(newer.dump(), &error));
     EXPECT_EQ(error,
               "this session was saved by a newer ActLab (format version 7); this one reads "
-              "version 1");
+              "version 2");
     EXPECT_FALSE(decodeSession(R"({"format": "something else", "version": 1})", &error));
     EXPECT_NE(error.find("not an ActLab session"), std::string::npos);
     Json three = Json::parse(text);
-    three["training_runs"] = {Json::object(), Json::object(), Json::object()};
+    const Json run = three["runs"][0];
+    three["runs"] = {run, run, run};
     EXPECT_FALSE(decodeSession(three.dump(), &error));
-    EXPECT_NE(error.find("training_runs"), std::string::npos);
+    EXPECT_NE(error.find("at most two training runs"), std::string::npos) << error;
+    Json kindless = Json::parse(text);
+    kindless["runs"][0].erase("kind");
+    EXPECT_FALSE(decodeSession(kindless.dump(), &error));
+    EXPECT_NE(error.find("runs[0].kind"), std::string::npos) << error;
+    Json old = Json::parse(text);  // version 1's two lists are not version 2's
+    old["training_runs"] = old["runs"];
+    EXPECT_FALSE(decodeSession(old.dump(), &error));
+    EXPECT_NE(error.find("training_runs"), std::string::npos) << error;
     EXPECT_FALSE(decodeSession("", &error));
     EXPECT_NE(error.find("not valid JSON"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace actlab
+
+namespace actlab {
+namespace {
+
+std::string fixture(const std::string& name) {
+    std::ifstream in(std::string(ACTLAB_FIXTURES) + "/" + name, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// Issue 25: a session is one list of runs, each with its kind; version-1 files (a list per kind,
+// run states of version 1 without the step history) written by an earlier actlab-cli still open,
+// their runs continue, and saved again they are version 2.
+TEST(SessionVersionOne, StillOpensAndItsRunsContinue) {
+    std::string error;
+    const auto training = decodeSession(fixture("session_v1_training.actlab"), &error);
+    ASSERT_TRUE(training) << error;
+    ASSERT_EQ(training->runs.size(), 1u);
+    EXPECT_EQ(training->runs[0].kind, "training");
+    auto trainer = trainerFromStateJson(training->runs[0].state, &error);
+    ASSERT_TRUE(trainer) << error;
+    const int before = trainer->steps();
+    const TrainingSnapshot opened = trainer->snapshot(false);
+    EXPECT_EQ(opened.trainLossSteps.size(),
+              opened.history.size() - (opened.history.front().step == 0));
+    trainer->step(5);
+    EXPECT_EQ(trainer->steps(), before + 5);
+    EXPECT_TRUE(std::isfinite(trainer->snapshot(false).testLoss));
+
+    const auto attention = decodeSession(fixture("session_v1_attention.actlab"), &error);
+    ASSERT_TRUE(attention) << error;
+    ASSERT_EQ(attention->runStates("attention").size(), 1u);
+    EXPECT_TRUE(attention->runStates("training").empty());
+    auto sequence = sequenceTrainerFromStateJson(attention->runStates("attention")[0], &error);
+    ASSERT_TRUE(sequence) << error;
+    sequence->step(3);
+    EXPECT_TRUE(std::isfinite(sequence->snapshot().testLoss));
+
+    SessionDocument again = *attention;  // saved again: version 2, one list
+    again.runs = {{"attention", sequenceTrainerStateToJson(*sequence)}};
+    const Json text = Json::parse(encodeSession(again));
+    EXPECT_EQ(text["version"], kSessionVersion);
+    EXPECT_FALSE(text.contains("attention_runs"));
+    ASSERT_EQ(text["runs"].size(), 1u);
+    EXPECT_EQ(text["runs"][0]["kind"], "attention");
+    EXPECT_TRUE(decodeSession(text.dump(), &error)) << error;
 }
 
 }  // namespace

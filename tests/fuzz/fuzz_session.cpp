@@ -61,13 +61,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     }
     if (!error.empty()) contractBroken("accepted with an error message", error);
-    for (const std::string& run : session->trainingRuns)
+    for (const std::string& run : session->runStates("training"))
         checkRun(
             run, [](actlab::Trainer& t) { return actlab::trainerStateToJson(t); },
             [](const std::string& s, std::string* e) {
                 return actlab::trainerFromStateJson(s, e);
             });
-    for (const std::string& run : session->attentionRuns)
+    for (const std::string& run : session->runStates("attention"))
         checkRun(run, actlab::sequenceTrainerStateToJson, actlab::sequenceTrainerFromStateJson);
     if (!session->trainingTimeline.empty())
         checkTimeline(session->trainingTimeline, actlab::trainingTimelineFromJson,

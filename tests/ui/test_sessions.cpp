@@ -196,10 +196,12 @@ TEST_F(SessionTest, AFileThatDoesNotRestoreChangesNothingAndIsNamed) {
     };
     refused("cut.actlab", text.left(text.size() / 2), "not valid JSON");
     QByteArray newer = text;
-    newer.replace("\"version\": 1", "\"version\": 9");
+    // the session's own version (top level: one space of indent, before "view")
+    newer.replace("\n \"version\": 2,\n \"view\"", "\n \"version\": 9,\n \"view\"");
+    ASSERT_NE(newer, text);
     refused("newer.actlab", newer, "newer ActLab");
     QByteArray damaged = text;
-    const qsizetype weights = damaged.indexOf("\"weights\"", damaged.indexOf("\"training_runs\""));
+    const qsizetype weights = damaged.indexOf("\"weights\"", damaged.indexOf("\"runs\""));
     ASSERT_GT(weights, 0);
     damaged[weights + 20] = '!';
     refused("damaged.actlab", damaged, "training run A: weights");
