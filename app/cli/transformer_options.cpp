@@ -51,6 +51,23 @@ bool wantsTransformer(const std::vector<std::string>& words) {
     return false;
 }
 
+namespace {
+
+// The files a run writes: --metrics, --distributions, --dump-attention, --save-model and
+// --save-session, each a path that can be written.
+void readOutputPaths(const Arguments& args, TransformerTrainOptions& o) {
+    if (auto path = args.value("--metrics")) o.metricsPath = outputPath(*path, "--metrics");
+    if (auto path = args.value("--distributions"))
+        o.distributionsPath = outputPath(*path, "--distributions");
+    if (auto path = args.value("--dump-attention"))
+        o.dumpAttentionPath = outputPath(*path, "--dump-attention");
+    if (auto path = args.value("--save-model")) o.saveModelPath = outputPath(*path, "--save-model");
+    if (auto path = args.value("--save-session"))
+        o.saveSessionPath = sessionOutputPath(*path, "--save-session");
+}
+
+}  // namespace
+
 TransformerTrainOptions parseTransformerOptions(const Arguments& args) {
     TransformerTrainOptions o;
     SequenceTrainingConfig& c = o.config;
@@ -115,14 +132,7 @@ TransformerTrainOptions parseTransformerOptions(const Arguments& args) {
     if (args.has("--seed")) c.seed = std::uint64_t(countIn(args, "--seed", 0, 2'000'000'000));
     if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);
     if (args.has("--probes")) c.probes = countIn(args, "--probes", 1, 64);
-    if (auto path = args.value("--metrics")) o.metricsPath = outputPath(*path, "--metrics");
-    if (auto path = args.value("--distributions"))
-        o.distributionsPath = outputPath(*path, "--distributions");
-    if (auto path = args.value("--dump-attention"))
-        o.dumpAttentionPath = outputPath(*path, "--dump-attention");
-    if (auto path = args.value("--save-model")) o.saveModelPath = outputPath(*path, "--save-model");
-    if (auto path = args.value("--save-session"))
-        o.saveSessionPath = sessionOutputPath(*path, "--save-session");
+    readOutputPaths(args, o);
     o.backend = parseBackendOption(args, BackendChoice::Cpu);
     if (c.probes > c.batch)
         throw CliError("--probes " + std::to_string(c.probes) + " exceeds --batch " +

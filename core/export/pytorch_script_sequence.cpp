@@ -278,67 +278,58 @@ std::string swishHelper(const TransformerConfig& m) {
     return "";
 }
 
-}  // namespace
+// The docstring's summary of the run: "Task reverse, T 8, V 8: 2 pre-LN blocks, d_model 64, …".
+std::string sequenceRunSummary(const SequenceTrainingConfig& c, int feedForwardWidth, int steps) {
+    const TransformerConfig& m = c.model;
+    return "Task " + c.task + ", T " + std::to_string(m.sequence) + ", V " +
+           std::to_string(m.vocabulary) + ": " + std::to_string(m.layers) + " " +
+           std::string(normPlacementName(m.norm)) + "-LN blocks, d_model " +
+           std::to_string(m.dModel) + ", " + std::to_string(m.heads) + " heads, " +
+           std::string(feedForwardName(m.ffn)) + " FFN" +
+           (m.ffn == FeedForwardKind::None ? std::string()
+                                           : " " + std::to_string(feedForwardWidth) + " (" +
+                                                 std::string(m.ffnActivation.info().name) + ")") +
+           ", " + std::string(m.qkvActivation.info().name) + " on Q/K/V" +
+           (m.causal ? ", causal" : "") + (m.pooled ? ", pooled" : "") + "; " +
+           optimizerSummary(c.optimizer) + ", batch " + std::to_string(c.batch) + ", " +
+           std::to_string(steps) + " steps, seed " + std::to_string(c.seed) + ".";
+}
 
-std::optional<std::string> pytorchScript(const SequenceTrainingConfig& config, int steps,
-                                         int logEvery, std::string* error) {
-    if (steps < 0 || logEvery < 1) {
-        if (error) *error = "the steps must be 0 or more and the log interval 1 or more";
-        return std::nullopt;
-    }
-    const std::unique_ptr<SequenceTrainer> trainer = SequenceTrainer::create(config, error);
-    if (!trainer) return std::nullopt;
-    const SequenceTrainingConfig& c = trainer->config();  // sizes from the task
+// The script's head: the docstring, the imports and the run's constants.
+std::string sequenceScriptHead(const SequenceTrainingConfig& c, int feedForwardWidth, int steps,
+                               int logEvery) {
     const TransformerConfig& m = c.model;
     const auto flag = [](bool on) { return std::string(on ? "True" : "False"); };
-    const std::string ffnActivation(m.ffnActivation.info().name);
-    const std::string summary =
-        "Task " + c.task + ", T " + std::to_string(m.sequence) + ", V " +
-        std::to_string(m.vocabulary) + ": " + std::to_string(m.layers) + " " +
-        std::string(normPlacementName(m.norm)) + "-LN blocks, d_model " + std::to_string(m.dModel) +
-        ", " + std::to_string(m.heads) + " heads, " + std::string(feedForwardName(m.ffn)) + " FFN" +
-        (m.ffn == FeedForwardKind::None
-             ? std::string()
-             : " " + std::to_string(trainer->model().feedForwardWidth()) + " (" + ffnActivation +
-                   ")") +
-        ", " + std::string(m.qkvActivation.info().name) + " on Q/K/V" +
-        (m.causal ? ", causal" : "") + (m.pooled ? ", pooled" : "") + "; " +
-        optimizerSummary(c.optimizer) + ", batch " + std::to_string(c.batch) + ", " +
-        std::to_string(steps) + " steps, seed " + std::to_string(c.seed) + ".";
-    std::string script = substitute(kSequenceScriptHead,
-                                    {{"SUMMARY", wrapText(summary, "", "")},
-                                     {"PROBES", std::to_string(c.probes)},
-                                     {"STEPS", std::to_string(steps)},
-                                     {"BATCH", std::to_string(c.batch)},
-                                     {"SEED", std::to_string(c.seed)},
-                                     {"LOG_EVERY", std::to_string(logEvery)},
-                                     {"TEST", std::to_string(c.testSequences)},
-                                     {"TASK", c.task},
-                                     {"VOCAB", std::to_string(m.vocabulary)},
-                                     {"SEQ", std::to_string(m.sequence)},
-                                     {"CLASSES", std::to_string(m.outputs)},
-                                     {"D_MODEL", std::to_string(m.dModel)},
-                                     {"HEADS", std::to_string(m.heads)},
-                                     {"LAYERS", std::to_string(m.layers)},
-                                     {"D_FF", std::to_string(trainer->model().feedForwardWidth())},
-                                     {"FFN", std::string(feedForwardName(m.ffn))},
-                                     {"NORM", std::string(normPlacementName(m.norm))},
-                                     {"CAUSAL", flag(m.causal)},
-                                     {"POOLED", flag(m.pooled)}});
-    script += std::string(randomClass()) + "\n\n";
-    script += sequenceTaskCode(trainer->task());
-    script += swishHelper(m);
-    script += activationFunction("qkv_activation", m.qkvActivation,
-                                 std::string(m.qkvActivation.info().name) + ", on q, k and v");
-    if (m.ffn != FeedForwardKind::None)
-        script += activationFunction(
-            "ffn_activation", m.ffnActivation,
-            m.ffn == FeedForwardKind::Gated ? ffnActivation + "'s gate" : ffnActivation);
+    return substitute(
+        kSequenceScriptHead,
+        {{"SUMMARY", wrapText(sequenceRunSummary(c, feedForwardWidth, steps), "", "")},
+         {"PROBES", std::to_string(c.probes)},
+         {"STEPS", std::to_string(steps)},
+         {"BATCH", std::to_string(c.batch)},
+         {"SEED", std::to_string(c.seed)},
+         {"LOG_EVERY", std::to_string(logEvery)},
+         {"TEST", std::to_string(c.testSequences)},
+         {"TASK", c.task},
+         {"VOCAB", std::to_string(m.vocabulary)},
+         {"SEQ", std::to_string(m.sequence)},
+         {"CLASSES", std::to_string(m.outputs)},
+         {"D_MODEL", std::to_string(m.dModel)},
+         {"HEADS", std::to_string(m.heads)},
+         {"LAYERS", std::to_string(m.layers)},
+         {"D_FF", std::to_string(feedForwardWidth)},
+         {"FFN", std::string(feedForwardName(m.ffn))},
+         {"NORM", std::string(normPlacementName(m.norm))},
+         {"CAUSAL", flag(m.causal)},
+         {"POOLED", flag(m.pooled)}});
+}
+
+// The Transformer's classes, with its feed-forward network and ActLab's initial weights.
+std::string transformerCode(const TransformerConfig& m) {
     const std::string matrix =
         m.init ? "            elif is_matrix(name):  # its own stream, seeded from this one\n"
                  "                p.copy_(fan_weight(p.shape[0], p.shape[1], random.next()))\n"
                : "";
-    script += substitute(
+    return substitute(
         kModel,
         {{"FEED_FORWARD", m.ffn == FeedForwardKind::Gated ? kGatedFeedForward
                           : m.ffn == FeedForwardKind::Plain
@@ -355,6 +346,33 @@ std::optional<std::string> pytorchScript(const SequenceTrainingConfig& config, i
                         ", embeddings N(0, 0.02) value by value, biases 0 and LayerNorm weights 1.",
                     4)},
          {"MATRIX", matrix}});
+}
+
+}  // namespace
+
+std::optional<std::string> pytorchScript(const SequenceTrainingConfig& config, int steps,
+                                         int logEvery, std::string* error) {
+    if (steps < 0 || logEvery < 1) {
+        if (error) *error = "the steps must be 0 or more and the log interval 1 or more";
+        return std::nullopt;
+    }
+    const std::unique_ptr<SequenceTrainer> trainer = SequenceTrainer::create(config, error);
+    if (!trainer) return std::nullopt;
+    const SequenceTrainingConfig& c = trainer->config();  // sizes from the task
+    const TransformerConfig& m = c.model;
+    const std::string ffnActivation(m.ffnActivation.info().name);
+    std::string script =
+        sequenceScriptHead(c, trainer->model().feedForwardWidth(), steps, logEvery);
+    script += std::string(randomClass()) + "\n\n";
+    script += sequenceTaskCode(trainer->task());
+    script += swishHelper(m);
+    script += activationFunction("qkv_activation", m.qkvActivation,
+                                 std::string(m.qkvActivation.info().name) + ", on q, k and v");
+    if (m.ffn != FeedForwardKind::None)
+        script += activationFunction(
+            "ffn_activation", m.ffnActivation,
+            m.ffn == FeedForwardKind::Gated ? ffnActivation + "'s gate" : ffnActivation);
+    script += transformerCode(m);
     script += optimizerCode(c.optimizer) + "\n\n";
     script += substitute(kRun, {{"CLIP", clipLine(c.optimizer, 8)},
                                 {"FFN_ACTIVATION", ffnActivation},

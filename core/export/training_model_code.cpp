@@ -128,37 +128,10 @@ ${FORWARD}        return self.output(h)
          {"FORWARD", forward}});
 }
 
-std::string gluClasses(const ModelConfig& m) {
-    const int f = gluFeedForwardWidth(m);
-    const bool project = m.inputDimension != m.dModel;
-    std::string blocks, forward = project ? "        h = self.input(x)\n" : "        h = x\n";
-    std::vector<std::string> matrices, blockNames;
-    if (project) matrices.push_back("self.input.weight");
-    for (int b = 0; b < m.blocks; ++b) {
-        const std::string name = "block" + std::to_string(b + 1);
-        blockNames.push_back("self." + name);
-        blocks += "        self." + name + " = GluBlock(" + std::to_string(m.dModel) + ", " +
-                  std::to_string(f) + ", biases=" + (m.biases ? "True" : "False") + ")\n";
-        const ActivationConfig a = layerActivation(m, size_t(b));
-        forward += "        h = self." + name + "(h, " + gateCallable(a) + ")  # " +
-                   std::string(a.info().name) + "\n";
-        for (const char* w : {".gate", ".value", ".out"}) matrices.push_back("self." + name + w);
-    }
-    matrices.push_back("self.head.weight");
-    const std::string shape = (project ? "an input projection " + std::to_string(m.inputDimension) +
-                                             " -> " + std::to_string(m.dModel) + ", "
-                                       : std::string()) +
-                              std::to_string(m.blocks) + " residual gated blocks (d_model " +
-                              std::to_string(m.dModel) + ", d_ff " + std::to_string(f) +
-                              "), a linear head " + std::to_string(m.dModel) + " -> " +
-                              std::to_string(m.outputDimension);
-    std::string biases = project ? "            self.input.bias.zero_()\n" : "";
-    biases += "            self.head.bias.zero_()\n";
-    if (m.biases && m.biasInit != 0)
-        biases += "            for block in [" + join(blockNames, ", ") +
-                  "]:\n                block.gate_bias.fill_(" + pythonFloat(m.biasInit) + ")\n";
-    return substitute(
-        R"PY(class GluBlock(nn.Module):
+// The GLU-FFN's classes: GluBlock, then GluFfn with ${DOC}, ${INPUT}, ${BLOCKS}, ${BIASES},
+// ${MATRICES} and ${FORWARD} to fill in.
+constexpr const char* kGluClasses =
+    R"PY(class GluBlock(nn.Module):
     """One residual gated block (core/models/glu_ffn.cpp): h' = h + W_o·(act(W_g·h + b_g) *
     (W_v·h + b_v)) + b_o, with W_g, W_v (d_ff, d_model) and W_o (d_model, d_ff)."""
 
@@ -193,8 +166,51 @@ ${BIASES}
 ${FORWARD}        return self.head(h)
 
 
-)PY",
-        {{"DOC", docstring("ActLab's GLU-FFN: " + shape +
+)PY";
+
+// The GLU-FFN's layers as its docstring describes them: "an input projection 2 -> 16, 2 residual
+// gated blocks (d_model 16, d_ff 43), a linear head 16 -> 3".
+std::string gluShape(const ModelConfig& m, int f, bool project) {
+    return (project ? "an input projection " + std::to_string(m.inputDimension) + " -> " +
+                          std::to_string(m.dModel) + ", "
+                    : std::string()) +
+           std::to_string(m.blocks) + " residual gated blocks (d_model " +
+           std::to_string(m.dModel) + ", d_ff " + std::to_string(f) + "), a linear head " +
+           std::to_string(m.dModel) + " -> " + std::to_string(m.outputDimension);
+}
+
+// The biases' initial values after the weights': input and head biases 0, each block's gate
+// bias m.biasInit when it is not 0.
+std::string gluBiases(const ModelConfig& m, bool project,
+                      const std::vector<std::string>& blockNames) {
+    std::string biases = project ? "            self.input.bias.zero_()\n" : "";
+    biases += "            self.head.bias.zero_()\n";
+    if (m.biases && m.biasInit != 0)
+        biases += "            for block in [" + join(blockNames, ", ") +
+                  "]:\n                block.gate_bias.fill_(" + pythonFloat(m.biasInit) + ")\n";
+    return biases;
+}
+
+std::string gluClasses(const ModelConfig& m) {
+    const int f = gluFeedForwardWidth(m);
+    const bool project = m.inputDimension != m.dModel;
+    std::string blocks, forward = project ? "        h = self.input(x)\n" : "        h = x\n";
+    std::vector<std::string> matrices, blockNames;
+    if (project) matrices.push_back("self.input.weight");
+    for (int b = 0; b < m.blocks; ++b) {
+        const std::string name = "block" + std::to_string(b + 1);
+        blockNames.push_back("self." + name);
+        blocks += "        self." + name + " = GluBlock(" + std::to_string(m.dModel) + ", " +
+                  std::to_string(f) + ", biases=" + (m.biases ? "True" : "False") + ")\n";
+        const ActivationConfig a = layerActivation(m, size_t(b));
+        forward += "        h = self." + name + "(h, " + gateCallable(a) + ")  # " +
+                   std::string(a.info().name) + "\n";
+        for (const char* w : {".gate", ".value", ".out"}) matrices.push_back("self." + name + w);
+    }
+    matrices.push_back("self.head.weight");
+    return substitute(
+        kGluClasses,
+        {{"DOC", docstring("ActLab's GLU-FFN: " + gluShape(m, f, project) +
                                ". The parameters have ActLab's names (block1.gate, "
                                "..., head.bias), as in the safetensors files ActLab "
                                "writes.",
@@ -206,7 +222,7 @@ ${FORWARD}        return self.head(h)
          {"D_MODEL", std::to_string(m.dModel)},
          {"OUTPUTS", std::to_string(m.outputDimension)},
          {"INPUTS", std::to_string(m.inputDimension)},
-         {"BIASES", biases},
+         {"BIASES", gluBiases(m, project, blockNames)},
          {"MATRICES", pythonList(matrices, 15, 12)},
          {"FORWARD", forward}});
 }

@@ -190,33 +190,40 @@ void checkFilledFigures(const LessonScene& s) {
     }
 }
 
-LessonScene readScene(const Json& j, const std::vector<std::string>& languages) {
-    const Reader r(j, "");
-    LessonScene s;
-    s.view = r.text("view").value_or("");
-    if (!among(lessonViews(), s.view))
-        fail("view", "unknown view '" + s.view + "' (expected " + listed(lessonViews()) + ")");
-    // The fields every view has, then the view's own.
+// Every field of a scene of `view` is one that every view has or one of the view's own.
+void checkSceneFields(const Json& j, const std::string& view) {
     std::vector<const char*> known{"title",           "text",      "view",   "pretrain_steps",
                                    "hidden_controls", "highlight", "figures"};
-    if (s.view == "explorer") known.insert(known.end(), {"functions", "derivatives", "x_range"});
-    if (s.view == "gelu") known.insert(known.end(), {"window", "error_scale"});
-    if (s.view == "gated") known.insert(known.end(), {"unit", "window", "value_window"});
-    if (s.view == "training" || s.view == "attention")
+    if (view == "explorer") known.insert(known.end(), {"functions", "derivatives", "x_range"});
+    if (view == "gelu") known.insert(known.end(), {"window", "error_scale"});
+    if (view == "gated") known.insert(known.end(), {"unit", "window", "value_window"});
+    if (view == "training" || view == "attention")
         known.insert(known.end(), {"preset", "config", "compare"});
     for (const auto& [key, value] : j.items())
         if (std::none_of(known.begin(), known.end(), [&](const char* k) { return key == k; }))
-            fail(key, "unknown field for the " + s.view + " view");
-    if (!r.get("title")) fail("title", "missing");
-    if (!r.get("text")) fail("text", "missing");
-    s.title = readText(*r.get("title"), "title", languages);
-    s.text = readText(*r.get("text"), "text", languages);
-    r.integer("pretrain_steps", s.pretrainSteps, 0, 100000);
-    r.boolean("hidden_controls", s.hiddenControls);
-    s.highlight = r.text("highlight").value_or("");
-    if (!s.highlight.empty() && !among(lessonHighlights(s.view), s.highlight))
-        fail("highlight", "the " + s.view + " view has no panel '" + s.highlight + "' (expected " +
-                              listed(lessonHighlights(s.view)) + ")");
+            fail(key, "unknown field for the " + view + " view");
+}
+
+// "derivatives": the curves shown, an array of "f", "f1" (f′) and "f2" (f″).
+void readDerivatives(const Json& d, LessonScene& s) {
+    if (!d.is_array()) fail("derivatives", "expected an array of f, f1, f2");
+    s.showValue = s.showFirst = s.showSecond = false;
+    for (const Json& name : d) {
+        const std::string n = name.is_string() ? name.get<std::string>() : name.dump();
+        if (n == "f")
+            s.showValue = true;
+        else if (n == "f1")
+            s.showFirst = true;
+        else if (n == "f2")
+            s.showSecond = true;
+        else
+            fail("derivatives", "expected f, f1 or f2, got " + name.dump());
+    }
+}
+
+// The fields of the function views (explorer, gelu, gated): functions, derivatives, ranges,
+// the error scale and the gated unit.
+void readFunctionFields(const Reader& r, LessonScene& s) {
     if (const Json* functions = r.get("functions")) {
         if (!functions->is_array() || functions->empty())
             fail("functions", "expected a non-empty array");
@@ -224,21 +231,7 @@ LessonScene readScene(const Json& j, const std::vector<std::string>& languages) 
             s.functions.push_back(config_json::activationFromJson(
                 (*functions)[i], "functions[" + std::to_string(i) + "]"));
     }
-    if (const Json* d = r.get("derivatives")) {
-        if (!d->is_array()) fail("derivatives", "expected an array of f, f1, f2");
-        s.showValue = s.showFirst = s.showSecond = false;
-        for (const Json& name : *d) {
-            const std::string n = name.is_string() ? name.get<std::string>() : name.dump();
-            if (n == "f")
-                s.showValue = true;
-            else if (n == "f1")
-                s.showFirst = true;
-            else if (n == "f2")
-                s.showSecond = true;
-            else
-                fail("derivatives", "expected f, f1 or f2, got " + name.dump());
-        }
-    }
+    if (const Json* d = r.get("derivatives")) readDerivatives(*d, s);
     if (const Json* v = r.get("x_range")) s.xRange = readRange(*v, "x_range", 1000);
     if (const Json* v = r.get("window")) s.window = readRange(*v, "window", 1000);
     if (const Json* v = r.get("value_window")) s.valueWindow = readRange(*v, "value_window", 1000);
@@ -252,34 +245,64 @@ LessonScene readScene(const Json& j, const std::vector<std::string>& languages) 
             fail("unit", "expected a gated unit (glu, reglu, geglu, swiglu), got '" + *unit + "'");
         s.unit = info->id;
     }
-    if (s.view == "training") {
-        s.configJson = readRunConfig<TrainingConfig>(r, "training", s.preset, findTrainingPreset,
-                                                     trainingConfigFromJson, trainingConfigToJson);
-        if (const Json* c = r.get("compare")) {
-            const Reader compare(*c, "compare");
-            compare.only({"activation"});
-            if (!compare.get("activation")) fail("compare.activation", "missing");
-            s.compareActivation =
-                config_json::activationFromJson(*compare.get("activation"), "compare.activation");
-        }
-    } else if (s.view == "attention") {
-        s.configJson = readRunConfig<SequenceTrainingConfig>(
-            r, "attention", s.preset, findSequencePreset, sequenceTrainingConfigFromJson,
-            sequenceTrainingConfigToJson);
-        if (const Json* c = r.get("compare")) {
-            const Reader compare(*c, "compare");
-            compare.only({"config"});
-            Json b = Json::parse(s.configJson);
-            if (const Json* patch = compare.get("config")) {
-                if (!patch->is_object()) fail("compare.config", "expected an object");
-                b.merge_patch(*patch);
-            }
-            std::string error;
-            const auto parsed = sequenceTrainingConfigFromJson(b.dump(), &error);
-            if (!parsed) fail("compare.config", error);
-            s.compareConfigJson = sequenceTrainingConfigToJson(*parsed);
-        }
+}
+
+// A training scene's run A (preset and/or config) and "compare": run B's activation.
+void readTrainingRun(const Reader& r, LessonScene& s) {
+    s.configJson = readRunConfig<TrainingConfig>(r, "training", s.preset, findTrainingPreset,
+                                                 trainingConfigFromJson, trainingConfigToJson);
+    if (const Json* c = r.get("compare")) {
+        const Reader compare(*c, "compare");
+        compare.only({"activation"});
+        if (!compare.get("activation")) fail("compare.activation", "missing");
+        s.compareActivation =
+            config_json::activationFromJson(*compare.get("activation"), "compare.activation");
     }
+}
+
+// An attention scene's run A (preset and/or config) and "compare": run B's configuration, run
+// A's with "compare.config" merged onto it.
+void readAttentionRun(const Reader& r, LessonScene& s) {
+    s.configJson = readRunConfig<SequenceTrainingConfig>(
+        r, "attention", s.preset, findSequencePreset, sequenceTrainingConfigFromJson,
+        sequenceTrainingConfigToJson);
+    if (const Json* c = r.get("compare")) {
+        const Reader compare(*c, "compare");
+        compare.only({"config"});
+        Json b = Json::parse(s.configJson);
+        if (const Json* patch = compare.get("config")) {
+            if (!patch->is_object()) fail("compare.config", "expected an object");
+            b.merge_patch(*patch);
+        }
+        std::string error;
+        const auto parsed = sequenceTrainingConfigFromJson(b.dump(), &error);
+        if (!parsed) fail("compare.config", error);
+        s.compareConfigJson = sequenceTrainingConfigToJson(*parsed);
+    }
+}
+
+LessonScene readScene(const Json& j, const std::vector<std::string>& languages) {
+    const Reader r(j, "");
+    LessonScene s;
+    s.view = r.text("view").value_or("");
+    if (!among(lessonViews(), s.view))
+        fail("view", "unknown view '" + s.view + "' (expected " + listed(lessonViews()) + ")");
+    checkSceneFields(j, s.view);  // the fields every view has, then the view's own
+    if (!r.get("title")) fail("title", "missing");
+    if (!r.get("text")) fail("text", "missing");
+    s.title = readText(*r.get("title"), "title", languages);
+    s.text = readText(*r.get("text"), "text", languages);
+    r.integer("pretrain_steps", s.pretrainSteps, 0, 100000);
+    r.boolean("hidden_controls", s.hiddenControls);
+    s.highlight = r.text("highlight").value_or("");
+    if (!s.highlight.empty() && !among(lessonHighlights(s.view), s.highlight))
+        fail("highlight", "the " + s.view + " view has no panel '" + s.highlight + "' (expected " +
+                              listed(lessonHighlights(s.view)) + ")");
+    readFunctionFields(r, s);
+    if (s.view == "training")
+        readTrainingRun(r, s);
+    else if (s.view == "attention")
+        readAttentionRun(r, s);
     if (const Json* figures = r.get("figures")) {
         if (!figures->is_array()) fail("figures", "expected an array");
         for (size_t i = 0; i < figures->size(); ++i)

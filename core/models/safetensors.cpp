@@ -16,6 +16,78 @@ static_assert(std::endian::native == std::endian::little, "safetensors data is l
 // A file larger than this is refused (a Transformer within the limits is far smaller).
 constexpr std::uint64_t kMaxHeaderBytes = 100'000'000;
 
+// Where a tensor's values lie in the data: bytes [begin, end), and the tensor's index.
+struct DataSpan {
+    std::uint64_t begin, end;
+    size_t tensor;
+};
+
+// "__metadata__": an object of strings. Returns the problem, or "" with `metadata` filled.
+std::string readMetadata(const nlohmann::json& entry,
+                         std::map<std::string, std::string>& metadata) {
+    if (!entry.is_object()) return "safetensors __metadata__ is not an object";
+    for (const auto& [key, value] : entry.items()) {
+        if (!value.is_string()) return "safetensors metadata '" + key + "' is not a string";
+        metadata[key] = value.get<std::string>();
+    }
+    return "";
+}
+
+// A tensor's entry {"dtype": "F32", "shape": [at most 8 extents], "data_offsets": [begin, end]}
+// with end − begin = 4·count inside `data`. Returns the problem, or "" with `t` (its values
+// copied) and `span` filled.
+std::string readTensor(const std::string& name, const nlohmann::json& entry, std::string_view data,
+                       SafetensorsTensor& t, DataSpan& span) {
+    if (!entry.is_object() || !entry.contains("dtype") || !entry.contains("shape") ||
+        !entry.contains("data_offsets"))
+        return "tensor '" + name + "' needs dtype, shape and data_offsets";
+    if (entry["dtype"] != "F32")
+        return "tensor '" + name + "' is " + entry["dtype"].dump() + "; ActLab reads F32 only";
+    const nlohmann::json& shape = entry["shape"];
+    const nlohmann::json& offsets = entry["data_offsets"];
+    if (!shape.is_array() || shape.size() > 8) return "tensor '" + name + "' has a bad shape";
+    t.name = name;
+    std::uint64_t count = 1;
+    for (const nlohmann::json& extent : shape) {
+        if (!extent.is_number_unsigned() || extent.get<std::uint64_t>() > (1u << 30))
+            return "tensor '" + name + "' has a bad shape";
+        count *= extent.get<std::uint64_t>();
+        if (count > (1u << 30)) return "tensor '" + name + "' is too large";
+        t.shape.push_back(extent.get<std::int64_t>());
+    }
+    if (!offsets.is_array() || offsets.size() != 2 || !offsets[0].is_number_unsigned() ||
+        !offsets[1].is_number_unsigned())
+        return "tensor '" + name + "' has bad data_offsets";
+    const std::uint64_t begin = offsets[0].get<std::uint64_t>(),
+                        end = offsets[1].get<std::uint64_t>();
+    if (begin > end || end > data.size() || end - begin != count * sizeof(float))
+        return "tensor '" + name + "': data_offsets do not match its shape and the file";
+    t.values.resize(count);
+    if (count > 0) std::memcpy(t.values.data(), data.data() + begin, count * sizeof(float));
+    span.begin = begin;
+    span.end = end;
+    return "";
+}
+
+// The spans must tile the data's `dataBytes` exactly (no overlap, no hole); then `tensors` are
+// put in file order, by offset. Returns the problem, or "".
+std::string orderBySpans(std::vector<DataSpan>& spans, size_t dataBytes,
+                         std::vector<SafetensorsTensor>& tensors) {
+    std::sort(spans.begin(), spans.end(), [](const DataSpan& a, const DataSpan& b) {
+        return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
+    });
+    std::uint64_t covered = 0;
+    for (const DataSpan& s : spans) {
+        if (s.begin != covered) return "safetensors data has overlapping tensors or holes";
+        covered = s.end;
+    }
+    if (covered != dataBytes) return "safetensors data has bytes that no tensor covers";
+    std::vector<SafetensorsTensor> ordered;  // file order: by offset
+    for (const DataSpan& s : spans) ordered.push_back(std::move(tensors[s.tensor]));
+    tensors = std::move(ordered);
+    return "";
+}
+
 }  // namespace
 
 const SafetensorsTensor* SafetensorsFile::find(std::string_view name) const {
@@ -68,65 +140,22 @@ std::optional<SafetensorsFile> decodeSafetensors(std::string_view bytes, std::st
     }
     if (!header.is_object()) return fail("safetensors header is not a JSON object");
     SafetensorsFile file;
-    struct Span {
-        std::uint64_t begin, end;
-        size_t tensor;
-    };
-    std::vector<Span> spans;
+    std::vector<DataSpan> spans;
     for (const auto& [name, entry] : header.items()) {
         if (name == "__metadata__") {
-            if (!entry.is_object()) return fail("safetensors __metadata__ is not an object");
-            for (const auto& [key, value] : entry.items()) {
-                if (!value.is_string())
-                    return fail("safetensors metadata '" + key + "' is not a string");
-                file.metadata[key] = value.get<std::string>();
-            }
+            if (std::string problem = readMetadata(entry, file.metadata); !problem.empty())
+                return fail(problem);
             continue;
         }
-        if (!entry.is_object() || !entry.contains("dtype") || !entry.contains("shape") ||
-            !entry.contains("data_offsets"))
-            return fail("tensor '" + name + "' needs dtype, shape and data_offsets");
-        if (entry["dtype"] != "F32")
-            return fail("tensor '" + name + "' is " + entry["dtype"].dump() +
-                        "; ActLab reads F32 only");
-        const nlohmann::json& shape = entry["shape"];
-        const nlohmann::json& offsets = entry["data_offsets"];
-        if (!shape.is_array() || shape.size() > 8)
-            return fail("tensor '" + name + "' has a bad shape");
         SafetensorsTensor t;
-        t.name = name;
-        std::uint64_t count = 1;
-        for (const nlohmann::json& extent : shape) {
-            if (!extent.is_number_unsigned() || extent.get<std::uint64_t>() > (1u << 30))
-                return fail("tensor '" + name + "' has a bad shape");
-            count *= extent.get<std::uint64_t>();
-            if (count > (1u << 30)) return fail("tensor '" + name + "' is too large");
-            t.shape.push_back(extent.get<std::int64_t>());
-        }
-        if (!offsets.is_array() || offsets.size() != 2 || !offsets[0].is_number_unsigned() ||
-            !offsets[1].is_number_unsigned())
-            return fail("tensor '" + name + "' has bad data_offsets");
-        const std::uint64_t begin = offsets[0].get<std::uint64_t>(),
-                            end = offsets[1].get<std::uint64_t>();
-        if (begin > end || end > data.size() || end - begin != count * sizeof(float))
-            return fail("tensor '" + name + "': data_offsets do not match its shape and the file");
-        t.values.resize(count);
-        if (count > 0) std::memcpy(t.values.data(), data.data() + begin, count * sizeof(float));
-        spans.push_back({begin, end, file.tensors.size()});
+        DataSpan span{0, 0, file.tensors.size()};
+        if (std::string problem = readTensor(name, entry, data, t, span); !problem.empty())
+            return fail(problem);
+        spans.push_back(span);
         file.tensors.push_back(std::move(t));
     }
-    std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) {
-        return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
-    });
-    std::uint64_t covered = 0;
-    for (const Span& s : spans) {
-        if (s.begin != covered) return fail("safetensors data has overlapping tensors or holes");
-        covered = s.end;
-    }
-    if (covered != data.size()) return fail("safetensors data has bytes that no tensor covers");
-    std::vector<SafetensorsTensor> ordered;  // file order: by offset
-    for (const Span& s : spans) ordered.push_back(std::move(file.tensors[s.tensor]));
-    file.tensors = std::move(ordered);
+    if (std::string problem = orderBySpans(spans, data.size(), file.tensors); !problem.empty())
+        return fail(problem);
     return file;
 }
 

@@ -1,8 +1,6 @@
 // TrainingLoop: runs trainers in lock step, one step each at a time, with a per-step stop check.
 #include "training/training_loop.h"
 
-#include <chrono>
-
 #include "config/run_state_json.h"
 
 #ifdef _OPENMP
@@ -71,19 +69,10 @@ void TrainingLoop::applyComputeThreads() const {
 int TrainingLoop::runFrame(const FramePlan& plan, const std::function<bool()>& shouldStop,
                            int limit) {
     applyComputeThreads();
-    using Clock = std::chrono::steady_clock;
-    const auto start = Clock::now();
-    const auto budget = std::chrono::duration<double>(plan.budgetSeconds);
-    int taken = 0;
-    while (!diverged()) {
-        if (plan.steps > 0 && taken >= plan.steps) break;
-        if (plan.steps <= 0 && Clock::now() - start >= budget) break;
-        if (limit > 0 && taken >= limit) break;
-        if (shouldStop && shouldStop()) break;
-        for (auto& trainer : m_trainers) trainer->step(1);
-        ++taken;
-    }
-    return taken;
+    std::vector<Trainer*> runs;
+    for (const std::unique_ptr<Trainer>& trainer : m_trainers) runs.push_back(trainer.get());
+    // MLPs step in a few microseconds: one thread, the runs one after the other.
+    return actlab::runFrame(runs, plan, shouldStop, limit > 0 ? limit : -1, LoopOptions{});
 }
 
 std::vector<TrainingSnapshot> TrainingLoop::snapshots(bool withSurfaces) {

@@ -1,6 +1,7 @@
-// Paces one or more trainers that step together (a single run, or the two runs of a comparison)
-// for an interactive view: frames of a fixed number of steps or of a time budget, a stop callback
-// checked once per step, and a divergence of any run ending the frame. No threads, no Qt.
+// The Training lab's runs (a single run, or the two runs of a comparison): built, restored and
+// saved together, stepped by the one training loop of core/training/run_loop.h (frames of a
+// fixed number of steps or of a time budget, a stop callback checked once per step, a divergence
+// of any run ending the frame). No threads, no Qt.
 #pragma once
 
 #include <functional>
@@ -9,15 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "training/run_loop.h"
 #include "training/trainer.h"
 
 namespace actlab {
-
-// How the steps of one frame are chosen.
-struct FramePlan {
-    int steps = 10;               // steps per frame; 0: as many as fit in budgetSeconds
-    double budgetSeconds = 0.03;  // the time budget of a full-speed frame
-};
 
 class TrainingLoop {
 public:

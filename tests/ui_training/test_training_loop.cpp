@@ -113,3 +113,55 @@ TEST(TrainingLoop, DivergenceEndsTheFrameAndNothingNonFiniteComesOut) {
     }
     EXPECT_EQ(loop->runFrame({10, 1.0}, nullptr), 0);  // stays stopped
 }
+
+// The one loop of core/training/run_loop.h (issue 25), on runs that only count their steps: B
+// added beside a trained A catches up first (those steps are not the frame's), then both step
+// together, on threads or not; a diverged B ends the frame or leaves A going, as asked.
+namespace {
+
+struct CountingRun {
+    int count = 0;
+    int divergeAt = -1;  // the step at which it diverges (stays)
+    void step(int n) {
+        for (int i = 0; i < n && !diverged(); ++i) ++count;
+    }
+    int steps() const { return count; }
+    bool diverged() const { return divergeAt >= 0 && count >= divergeAt; }
+};
+
+}  // namespace
+
+TEST(RunLoop, ALaterRunCatchesUpThenTheRunsStepTogether) {
+    for (const bool parallel : {false, true}) {
+        CountingRun a{10}, b{0};
+        const std::vector<CountingRun*> runs{&a, &b};
+        EXPECT_TRUE(runsCatchingUp(runs));
+        const int taken =
+            runFrame(runs, FramePlan{5, 10.0}, nullptr, -1, LoopOptions{.parallel = parallel});
+        EXPECT_EQ(taken, 5) << "the catch-up's steps are not the frame's";
+        EXPECT_EQ(a.steps(), 15);
+        EXPECT_EQ(b.steps(), 15);
+        EXPECT_FALSE(runsCatchingUp(runs));
+    }
+    CountingRun a{40}, b{0};
+    EXPECT_FALSE(catchUpRuns<CountingRun>({&a, &b}, 10.0));
+    EXPECT_EQ(b.steps(), 40);
+}
+
+TEST(RunLoop, ADivergedLaterRunEndsTheFrameOrLeavesTheFirstGoing) {
+    CountingRun a, b{0, 3};
+    EXPECT_EQ(runFrame<CountingRun>({&a, &b}, FramePlan{10, 10.0}, nullptr, -1, LoopOptions{}), 3);
+    CountingRun c, d{0, 3};
+    EXPECT_EQ(runFrame<CountingRun>({&c, &d}, FramePlan{10, 10.0}, nullptr, -1,
+                                    LoopOptions{.parallel = true, .anyDivergenceStops = false}),
+              10);
+    EXPECT_EQ(c.steps(), 10);
+    EXPECT_EQ(d.steps(), 3);
+    EXPECT_FALSE(runsCatchingUp<CountingRun>({&c, &d})) << "a diverged run does not catch up";
+    int asked = 0;  // the stop callback is asked once per step, and a limit counts
+    CountingRun e;
+    EXPECT_EQ(runFrame<CountingRun>(
+                  {&e}, FramePlan{100, 10.0}, [&] { return ++asked > 4; }, -1, LoopOptions{}),
+              4);
+    EXPECT_EQ(runFrame<CountingRun>({&e}, FramePlan{100, 10.0}, nullptr, 7, LoopOptions{}), 7);
+}

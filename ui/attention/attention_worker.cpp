@@ -8,6 +8,7 @@
 
 #include "common/compute_threads.h"
 #include "config/run_state_json.h"
+#include "training/run_loop.h"
 #include "ui/common/core_text.h"
 
 namespace actlab::ui {
@@ -136,18 +137,13 @@ void AttentionWorker::setCompare(const std::optional<SequenceTrainingConfig>& co
 void AttentionWorker::catchUp(quint64 request) {
     // While playing or advancing, trainFrame catches up first; a newer B has its own catch-up.
     if (request != m_compareRequest || isRunning() || !catchingUp()) return;
-    QElapsedTimer clock;
-    clock.start();
-    while (catchingUp() && clock.elapsed() < kFrameMilliseconds) m_b.trainer->step(1);
+    catchUpRuns(runs(), kFrameMilliseconds / 1000.0);
     emitFrame();
     // Queued commands (pause, reset, a new B) run between these slices.
     if (catchingUp()) QTimer::singleShot(0, this, [this, request] { catchUp(request); });
 }
 
-bool AttentionWorker::catchingUp() const {
-    return m_a.trainer && m_b.trainer && !m_b.trainer->diverged() &&
-           m_b.trainer->steps() < m_a.trainer->steps();
-}
+bool AttentionWorker::catchingUp() const { return runsCatchingUp(runs()); }
 
 void AttentionWorker::setOptimizer(int run, const OptimizerConfig& config) {
     Run& target = run == 1 ? m_b : m_a;
@@ -165,27 +161,19 @@ void AttentionWorker::setTypedSequence(const std::vector<Token>& tokens, quint64
     emitFrame();
 }
 
+std::vector<SequenceTrainer*> AttentionWorker::runs() const {
+    std::vector<SequenceTrainer*> out;
+    if (m_a.trainer) out.push_back(m_a.trainer.get());
+    if (m_a.trainer && m_b.trainer) out.push_back(m_b.trainer.get());
+    return out;
+}
+
 int AttentionWorker::trainFrame(int steps, double budgetSeconds, int limit) {
-    QElapsedTimer clock;
-    clock.start();
-    int done = 0;
-    while (!stopRequested() && !m_a.trainer->diverged()) {
-        const bool overBudget = clock.nsecsElapsed() * 1e-9 >= budgetSeconds;
-        if (catchingUp()) {  // B first trains up to A's step; these steps are not A's
-            if (overBudget) break;
-            m_b.trainer->step(1);
-            continue;
-        }
-        if (limit >= 0 && done >= limit) break;
-        if (steps > 0 && done >= steps) break;
-        if (steps == 0 && done > 0 && overBudget) break;
-        if (m_b.trainer && !m_b.trainer->diverged())
-            alongside([this] { m_a.trainer->step(1); }, [this] { m_b.trainer->step(1); });
-        else
-            m_a.trainer->step(1);
-        ++done;
-    }
-    return done;
+    // core's loop: B catches up to A first, then A and B step together on two threads; B's
+    // divergence leaves A training.
+    return actlab::runFrame(
+        runs(), FramePlan{steps, budgetSeconds}, [this] { return stopRequested(); }, limit,
+        LoopOptions{.parallel = true, .anyDivergenceStops = false});
 }
 
 void AttentionWorker::refreshSnapshot(Run& run, bool full) {

@@ -57,8 +57,9 @@ private:
     void emitFrame() override;
     void build(Run& run, const SequenceTrainingConfig& config);
     void adopt(Run& run, std::unique_ptr<SequenceTrainer> trainer, const std::string& error);
-    bool catchingUp() const;        // run B is behind run A
-    void catchUp(quint64 request);  // B's steps for one frame while paused, then again
+    bool catchingUp() const;                     // run B is behind run A
+    std::vector<SequenceTrainer*> runs() const;  // A, and B when there is one (A first)
+    void catchUp(quint64 request);               // B's steps for one frame while paused, then again
     // A new snapshot when the step moved, or a full one where the shown one is not (a full one
     // adds to the history). While playing on, snapshots are full kFullSnapshotMilliseconds
     // apart, and between those only the probes' maps and logits are new (SnapshotScope::Probes,

@@ -41,6 +41,45 @@ DeviceKind deviceKind(VkPhysicalDeviceType type) {
     }
 }
 
+// Whether the loader offers the instance layer `name`.
+bool instanceHasLayer(const VulkanFunctions& vk, const char* name) {
+    uint32_t count = 0;
+    vk.vkEnumerateInstanceLayerProperties(&count, nullptr);
+    std::vector<VkLayerProperties> available(count);
+    vk.vkEnumerateInstanceLayerProperties(&count, available.data());
+    bool found = false;
+    for (const VkLayerProperties& layer : available)
+        found = found || std::strcmp(layer.layerName, name) == 0;
+    return found;
+}
+
+// Whether the instance layer `layer` provides the instance extension `extension`.
+bool layerHasExtension(const VulkanFunctions& vk, const char* layer, const char* extension) {
+    uint32_t count = 0;
+    vk.vkEnumerateInstanceExtensionProperties(layer, &count, nullptr);
+    std::vector<VkExtensionProperties> layerExtensions(count);
+    vk.vkEnumerateInstanceExtensionProperties(layer, &count, layerExtensions.data());
+    bool found = false;
+    for (const VkExtensionProperties& offered : layerExtensions)
+        found = found || std::strcmp(offered.extensionName, extension) == 0;
+    return found;
+}
+
+// The validation messenger: warnings and errors of every type go to `callback` with `user`.
+VkDebugUtilsMessengerCreateInfoEXT messengerCreateInfo(
+    PFN_vkDebugUtilsMessengerCallbackEXT callback, void* user) {
+    VkDebugUtilsMessengerCreateInfoEXT info{
+        VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+    info.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                           VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+    info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                       VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                       VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+    info.pfnUserCallback = callback;
+    info.pUserData = user;
+    return info;
+}
+
 }  // namespace
 
 VulkanBuffer& VulkanBuffer::operator=(VulkanBuffer&& other) noexcept {
@@ -94,28 +133,14 @@ bool VulkanContext::createInstance(const ContextOptions& options, std::string* w
     std::vector<const char*> extensions;
     bool synchronizationValidation = false;
     if (options.validation) {
-        uint32_t count = 0;
-        m_vk.vkEnumerateInstanceLayerProperties(&count, nullptr);
-        std::vector<VkLayerProperties> available(count);
-        m_vk.vkEnumerateInstanceLayerProperties(&count, available.data());
-        bool found = false;
-        for (const VkLayerProperties& layer : available)
-            found = found || std::strcmp(layer.layerName, kValidationLayer) == 0;
-        if (!found)
+        if (!instanceHasLayer(m_vk, kValidationLayer))
             return fail(whyNot,
                         "validation requested but VK_LAYER_KHRONOS_validation is not "
                         "installed (package vulkan-validationlayers)");
         layers.push_back(kValidationLayer);
         extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);  // provided by the layer
-        uint32_t extensionCount = 0;
-        m_vk.vkEnumerateInstanceExtensionProperties(kValidationLayer, &extensionCount, nullptr);
-        std::vector<VkExtensionProperties> layerExtensions(extensionCount);
-        m_vk.vkEnumerateInstanceExtensionProperties(kValidationLayer, &extensionCount,
-                                                    layerExtensions.data());
-        for (const VkExtensionProperties& extension : layerExtensions)
-            synchronizationValidation = synchronizationValidation ||
-                                        std::strcmp(extension.extensionName,
-                                                    VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME) == 0;
+        synchronizationValidation =
+            layerHasExtension(m_vk, kValidationLayer, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
         if (synchronizationValidation)
             extensions.push_back(VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
         m_onValidationMessage = options.onValidationMessage;
@@ -133,15 +158,8 @@ bool VulkanContext::createInstance(const ContextOptions& options, std::string* w
     application.pEngineName = "actlab_core";
     application.apiVersion = VK_API_VERSION_1_0;
 
-    VkDebugUtilsMessengerCreateInfoEXT messengerInfo{
-        VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
-    messengerInfo.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
-                                    VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
-    messengerInfo.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
-                                VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
-                                VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
-    messengerInfo.pfnUserCallback = &VulkanContext::debugCallback;
-    messengerInfo.pUserData = this;
+    const VkDebugUtilsMessengerCreateInfoEXT messengerInfo =
+        messengerCreateInfo(&VulkanContext::debugCallback, this);
 
     // Synchronisation validation too (missing barriers), when the layer offers it.
     const VkValidationFeatureEnableEXT enabledFeatures[] = {

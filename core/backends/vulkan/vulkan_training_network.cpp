@@ -80,107 +80,128 @@ void recordPreluAlphaGradient(PassBuilder& pass, const std::string& alpha, Tenso
     pass.list.columnSum(columns, width, 1, alphaGradient);  // (width, 1) → (1)
 }
 
-// Records a layer program (models/layer_program.h): its forward pass, then, for training, the
-// loss and the backward pass derived step by step in reverse. value[t] is tensor t (rows, width),
-// derivative[t] what a step keeps for its backward (f′, or ∂m/∂g and ∂m/∂v for a gated unit),
-// gradient[t] = ∂L/∂tensor t, made by its first consumer met in reverse and accumulated by the
-// others (a residual's gradient is its sum's: the same slice). Returns the output, or an empty
-// slice with *whyNot for a program this recorder cannot differentiate.
-TensorSlice recordProgram(PassBuilder& pass, const LayerProgram& program, TensorSlice input,
-                          TensorSlice* outputGradient, std::string* whyNot) {
+// The tensors of a recorded layer program, by tensor number t: value[t] (rows, width[t]),
+// derivative[t] what the step making t keeps for its backward (f′, or ∂m/∂g and ∂m/∂v for a
+// gated unit), gradient[t] = ∂L/∂tensor t (an empty slice until a consumer makes it).
+struct ProgramTensors {
+    explicit ProgramTensors(size_t count) : value(count), gradient(count), derivative(count) {}
+    std::vector<TensorSlice> value, gradient;
+    std::vector<std::array<TensorSlice, 2>> derivative;
+};
+
+// The floats of tensor t: rows · width[t].
+size_t tensorFloats(const PassBuilder& pass, const LayerProgram& program, int t) {
+    return size_t(pass.rows) * size_t(program.widths[size_t(t)]);
+}
+
+// Records one step's forward: y = step(x) into a fresh slice, with what its backward needs.
+void recordForwardStep(PassBuilder& pass, const LayerProgram& program, const LayerStep& step,
+                       ProgramTensors& tensors) {
     using Kind = LayerStep::Kind;
-    const size_t tensors = program.widths.size();
-    const auto rowsOf = [&](int t) {
-        return size_t(pass.rows) * size_t(program.widths[size_t(t)]);
-    };
-    std::vector<TensorSlice> value(tensors), gradient(tensors);
-    std::vector<std::array<TensorSlice, 2>> derivative(tensors);
-    value[0] = input;
-    for (const LayerStep& step : program.steps) {
-        const TensorSlice x = value[size_t(step.x)];
-        TensorSlice& y = value[size_t(step.y)];
-        y = pass.arena.tensor(rowsOf(step.y));
-        auto& [d, dSecond] = derivative[size_t(step.y)];
-        switch (step.kind) {
-            case Kind::Linear: {
-                const TensorSlice* addend =
-                    step.addend >= 0 ? &value[size_t(step.addend)] : nullptr;
-                pass.linearForward(x, step.weight, step.bias, y, uint32_t(step.in),
-                                   uint32_t(step.out), addend);
-                break;
+    const TensorSlice x = tensors.value[size_t(step.x)];
+    TensorSlice& y = tensors.value[size_t(step.y)];
+    y = pass.arena.tensor(tensorFloats(pass, program, step.y));
+    auto& [d, dSecond] = tensors.derivative[size_t(step.y)];
+    switch (step.kind) {
+        case Kind::Linear: {
+            const TensorSlice* addend =
+                step.addend >= 0 ? &tensors.value[size_t(step.addend)] : nullptr;
+            pass.linearForward(x, step.weight, step.bias, y, uint32_t(step.in), uint32_t(step.out),
+                               addend);
+            break;
+        }
+        case Kind::Activation:
+            d = pass.arena.tensor(y.count);
+            pass.list.activation(step.activation, x, y, d);
+            break;
+        case Kind::Prelu:
+            d = pass.arena.tensor(y.count);
+            pass.list.prelu(x, pass.find(step.alpha, DeviceParameters::Value), y, d,
+                            uint32_t(step.out));
+            break;
+        case Kind::Gated:
+            d = pass.arena.tensor(y.count);
+            dSecond = pass.arena.tensor(y.count);
+            pass.list.gated(step.activation, x, tensors.value[size_t(step.addend)], y, d, dSecond);
+            break;
+    }
+}
+
+// A fresh gradient slice for tensor t, which no consumer has written yet; nullptr if one has.
+TensorSlice* freshGradient(PassBuilder& pass, const LayerProgram& program, ProgramTensors& tensors,
+                           int t) {
+    TensorSlice& g = tensors.gradient[size_t(t)];
+    if (g.count != 0) return nullptr;
+    g = pass.arena.tensor(tensorFloats(pass, program, t));
+    return &g;
+}
+
+// Records one step's backward from dy = gradient[y]: the parameters' gradients and dx, made
+// or accumulated. Returns why it cannot (an input with another consumer), or nullptr.
+const char* recordBackwardStep(PassBuilder& pass, const LayerProgram& program,
+                               const LayerStep& step, ProgramTensors& tensors) {
+    using Kind = LayerStep::Kind;
+    std::vector<TensorSlice>& gradient = tensors.gradient;
+    const TensorSlice dy = gradient[size_t(step.y)];
+    const TensorSlice x = tensors.value[size_t(step.x)];
+    const auto& [d, dSecond] = tensors.derivative[size_t(step.y)];
+    TensorSlice* dx = nullptr;
+    switch (step.kind) {
+        case Kind::Linear: {
+            if (step.addend >= 0) {  // y = … + addend: the addend's gradient is dy
+                if (gradient[size_t(step.addend)].count != 0)
+                    return "a residual's input has another consumer";
+                gradient[size_t(step.addend)] = dy;
             }
-            case Kind::Activation:
-                d = pass.arena.tensor(y.count);
-                pass.list.activation(step.activation, x, y, d);
-                break;
-            case Kind::Prelu:
-                d = pass.arena.tensor(y.count);
-                pass.list.prelu(x, pass.find(step.alpha, DeviceParameters::Value), y, d,
-                                uint32_t(step.out));
-                break;
-            case Kind::Gated:
-                d = pass.arena.tensor(y.count);
-                dSecond = pass.arena.tensor(y.count);
-                pass.list.gated(step.activation, x, value[size_t(step.addend)], y, d, dSecond);
-                break;
+            const bool needInput = step.x != 0;  // the model input needs no gradient
+            const bool accumulate = needInput && gradient[size_t(step.x)].count != 0;
+            if (needInput && !accumulate) freshGradient(pass, program, tensors, step.x);
+            pass.linearBackward(x, dy, step.weight, step.bias,
+                                needInput ? &gradient[size_t(step.x)] : nullptr, uint32_t(step.in),
+                                uint32_t(step.out), accumulate);
+            return nullptr;
+        }
+        case Kind::Activation:
+        case Kind::Prelu:  // dx = dy ⊙ f′(x)
+            if (step.kind == Kind::Prelu)
+                recordPreluAlphaGradient(pass, step.alpha, x, dy, uint32_t(step.out));
+            dx = freshGradient(pass, program, tensors, step.x);
+            if (dx) pass.list.product(dy, d, *dx);
+            break;
+        case Kind::Gated: {  // dg = dm ⊙ ∂m/∂g, dv = dm ⊙ ∂m/∂v
+            dx = freshGradient(pass, program, tensors, step.x);
+            TensorSlice* dv = freshGradient(pass, program, tensors, step.addend);
+            if (dx && dv) {
+                pass.list.product(dy, d, *dx);
+                pass.list.product(dy, dSecond, *dv);
+            } else {
+                dx = nullptr;
+            }
+            break;
         }
     }
-    const TensorSlice output = value[size_t(program.output())];
+    return dx ? nullptr : "an activation's input has another consumer";
+}
+
+// Records a layer program (models/layer_program.h): its forward pass, then, for training, the
+// loss and the backward pass derived step by step in reverse (ProgramTensors holds the slices).
+// A tensor's gradient is made by its first consumer met in reverse and accumulated by the others
+// (a residual's gradient is its sum's: the same slice). Returns the output, or an empty slice
+// with *whyNot for a program this recorder cannot differentiate.
+TensorSlice recordProgram(PassBuilder& pass, const LayerProgram& program, TensorSlice input,
+                          TensorSlice* outputGradient, std::string* whyNot) {
+    ProgramTensors tensors(program.widths.size());
+    tensors.value[0] = input;
+    for (const LayerStep& step : program.steps) recordForwardStep(pass, program, step, tensors);
+    const TensorSlice output = tensors.value[size_t(program.output())];
     if (!outputGradient) return output;
     pass.recordLoss(output);
-    gradient[size_t(program.output())] = *outputGradient;
-    // A fresh gradient slice for tensor t, which no consumer has written yet.
-    const auto fresh = [&](int t) -> TensorSlice* {
-        TensorSlice& g = gradient[size_t(t)];
-        if (g.count != 0) return nullptr;
-        g = pass.arena.tensor(rowsOf(t));
-        return &g;
-    };
+    tensors.gradient[size_t(program.output())] = *outputGradient;
     for (size_t i = program.steps.size(); i-- > 0;) {
         const LayerStep& step = program.steps[i];
-        const TensorSlice dy = gradient[size_t(step.y)];
-        if (dy.count == 0) continue;  // nothing downstream uses it
-        const TensorSlice x = value[size_t(step.x)];
-        const auto& [d, dSecond] = derivative[size_t(step.y)];
-        TensorSlice* dx = nullptr;
-        switch (step.kind) {
-            case Kind::Linear: {
-                if (step.addend >= 0) {  // y = … + addend: the addend's gradient is dy
-                    if (gradient[size_t(step.addend)].count != 0) {
-                        if (whyNot) *whyNot = "a residual's input has another consumer";
-                        return {};
-                    }
-                    gradient[size_t(step.addend)] = dy;
-                }
-                const bool needInput = step.x != 0;  // the model input needs no gradient
-                const bool accumulate = needInput && gradient[size_t(step.x)].count != 0;
-                if (needInput && !accumulate) fresh(step.x);
-                pass.linearBackward(x, dy, step.weight, step.bias,
-                                    needInput ? &gradient[size_t(step.x)] : nullptr,
-                                    uint32_t(step.in), uint32_t(step.out), accumulate);
-                continue;
-            }
-            case Kind::Activation:
-            case Kind::Prelu:  // dx = dy ⊙ f′(x)
-                if (step.kind == Kind::Prelu)
-                    recordPreluAlphaGradient(pass, step.alpha, x, dy, uint32_t(step.out));
-                dx = fresh(step.x);
-                if (dx) pass.list.product(dy, d, *dx);
-                break;
-            case Kind::Gated: {  // dg = dm ⊙ ∂m/∂g, dv = dm ⊙ ∂m/∂v
-                dx = fresh(step.x);
-                TensorSlice* dv = fresh(step.addend);
-                if (dx && dv) {
-                    pass.list.product(dy, d, *dx);
-                    pass.list.product(dy, dSecond, *dv);
-                } else {
-                    dx = nullptr;
-                }
-                break;
-            }
-        }
-        if (!dx) {
-            if (whyNot) *whyNot = "an activation's input has another consumer";
+        if (tensors.gradient[size_t(step.y)].count == 0) continue;  // nothing downstream uses it
+        if (const char* why = recordBackwardStep(pass, program, step, tensors)) {
+            if (whyNot) *whyNot = why;
             return {};
         }
     }
