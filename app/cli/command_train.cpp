@@ -117,8 +117,32 @@ void writeRunJson(JsonWriter& json, const RunResult& r, bool classification) {
 
 }  // namespace
 
+namespace {
+
+// A flag of the other model family is refused in one line that names it and says why, before
+// the flags are read: "'--hidden' does not apply to --model transformer".
+void refuseOtherModelsFlags(const std::vector<std::string>& words, bool transformer) {
+    const auto has = [](const std::set<std::string>& set, const std::string& flag) {
+        return set.count(flag) > 0;
+    };
+    for (const std::string& word : words) {
+        if (word.rfind("--", 0) != 0) continue;
+        const std::string flag = word.substr(0, word.find('='));
+        const bool mlp = has(trainingValuedOptions(), flag) || has(trainingSwitches(), flag);
+        const bool sequence =
+            has(transformerValuedOptions(), flag) || has(transformerSwitches(), flag);
+        if (transformer && mlp && !sequence)
+            throw CliError("'" + flag + "' does not apply to --model transformer");
+        if (!transformer && sequence && !mlp)
+            throw CliError("'" + flag + "' applies only to --model transformer");
+    }
+}
+
+}  // namespace
+
 std::string runTrain(const std::vector<std::string>& words, std::string& notes) {
     if (wantsSession(words)) return runTrainSession(words, notes);
+    refuseOtherModelsFlags(words, wantsTransformer(words));
     if (wantsTransformer(words)) return runTrainTransformer(words, notes);
     const Arguments args(words, trainingValuedOptions(), trainingSwitches(), {"--param"});
     if (!args.positional().empty())

@@ -39,6 +39,8 @@ INSTANTIATE_TEST_SUITE_P(CliTraining, CliTrainBadInput, ::testing::Values(
     BadCase{"UnknownActivation",    {"train", "--activation", "relux"},                      "unknown function 'relux'"},
     BadCase{"UnknownSchedule",      {"train", "--schedule", "step"},                         "unknown schedule 'step'"},
     BadCase{"UnknownOption",        {"train", "--epochs", "3"},                              "unknown option '--epochs'"},
+    BadCase{"TransformerFlag",      {"train", "--heads", "4"},                               "'--heads' applies only to --model transformer"},
+    BadCase{"TransformerSwitch",    {"train", "--model", "glu", "--causal"},                 "'--causal' applies only to --model transformer"},
     BadCase{"Positional",           {"train", "circle"},                                     "no positional argument"},
     BadCase{"NineLayers",           {"train", "--hidden", "4,4,4,4,4,4,4,4,4"},              "at most 8 layers, got 9"},
     BadCase{"Width513",             {"train", "--hidden", "32,513"},                         "[1, 512], got 513"},

@@ -341,7 +341,9 @@ INSTANTIATE_TEST_SUITE_P(CliTransformer, CliTransformerBadInput, ::testing::Valu
     BadCase{"Batch513",           {"--batch", "513"},                            "--batch must be a whole number in [1, 512], got 513"},
     BadCase{"Probes0",            {"--probes", "0"},                             "--probes must be a whole number in [1, 64], got 0"},
     BadCase{"ProbesOverBatch",    {"--probes", "9", "--batch", "8"},             "--probes 9 exceeds --batch 8"},
-    BadCase{"UnknownOption",      {"--hidden", "8,8"},                           "unknown option '--hidden'"},
+    BadCase{"UnknownOption",      {"--epochs", "3"},                             "unknown option '--epochs'"},
+    BadCase{"MlpFlag",            {"--hidden", "8,8"},                           "'--hidden' does not apply to --model transformer"},
+    BadCase{"MlpSwitch",          {"--prelu-per-neuron"},                        "'--prelu-per-neuron' does not apply to --model transformer"},
     BadCase{"MlpPreset",          {"--preset", "dying-relu"},                    "unknown preset 'dying-relu' for --model transformer"},
     BadCase{"DumpUnwritable",     {"--steps", "2", "--dump-attention", "/nonexistent/dir/x.json"}, "cannot write --dump-attention file"}),
     [](const auto& info) { return std::string(info.param.label); });
