@@ -32,20 +32,16 @@ constexpr TrainingPreset kTrainingPresets[] = {
 
 }  // namespace
 
-void TrainingPreset::apply(TrainingConfig& config) const {
-    std::string error;
-    std::optional<TrainingConfig> parsed = trainingConfigFromJson(std::string(json), &error);
-    if (!parsed)  // the table is fixed and tested: this is a programming error
-        throw std::logic_error("preset " + std::string(name) + ": " + error);
-    config = *parsed;
+template <>
+std::optional<TrainingConfig> configFromJson<TrainingConfig>(const std::string& text,
+                                                             std::string* error) {
+    return trainingConfigFromJson(text, error);
 }
 
 std::span<const TrainingPreset> trainingPresets() { return kTrainingPresets; }
 
 const TrainingPreset* findTrainingPreset(std::string_view name) {
-    for (const TrainingPreset& preset : kTrainingPresets)
-        if (preset.name == name) return &preset;
-    return nullptr;
+    return findPreset(trainingPresets(), name);
 }
 
 }  // namespace actlab

@@ -6,18 +6,15 @@
 #include <span>
 #include <string_view>
 
+#include "training/preset.h"
 #include "training/trainer.h"
 
 namespace actlab {
 
-struct TrainingPreset {
-    std::string_view name;
-    std::string_view description;
-    int steps;              // how long the preset is meant to run
-    std::string_view json;  // trainingConfigFromJson's form
-    // config = the defaults with the JSON applied (the table's JSON is checked by a test).
-    void apply(TrainingConfig& config) const;
-};
+using TrainingPreset = Preset<TrainingConfig>;  // the JSON: trainingConfigFromJson's form
+template <>
+std::optional<TrainingConfig> configFromJson<TrainingConfig>(const std::string& text,
+                                                             std::string* error);
 
 std::span<const TrainingPreset> trainingPresets();
 const TrainingPreset* findTrainingPreset(std::string_view name);

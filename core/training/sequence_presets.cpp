@@ -30,21 +30,16 @@ constexpr SequencePreset kSequencePresets[] = {
 
 }  // namespace
 
-void SequencePreset::apply(SequenceTrainingConfig& config) const {
-    std::string error;
-    std::optional<SequenceTrainingConfig> parsed =
-        sequenceTrainingConfigFromJson(std::string(json), &error);
-    if (!parsed)  // the table is fixed and tested: this is a programming error
-        throw std::logic_error("preset " + std::string(name) + ": " + error);
-    config = *parsed;
+template <>
+std::optional<SequenceTrainingConfig> configFromJson<SequenceTrainingConfig>(
+    const std::string& text, std::string* error) {
+    return sequenceTrainingConfigFromJson(text, error);
 }
 
 std::span<const SequencePreset> sequencePresets() { return kSequencePresets; }
 
 const SequencePreset* findSequencePreset(std::string_view name) {
-    for (const SequencePreset& p : kSequencePresets)
-        if (p.name == name) return &p;
-    return nullptr;
+    return findPreset(sequencePresets(), name);
 }
 
 }  // namespace actlab

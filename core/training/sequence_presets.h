@@ -8,18 +8,16 @@
 #include <span>
 #include <string_view>
 
+#include "training/preset.h"
 #include "training/sequence_trainer.h"
 
 namespace actlab {
 
-struct SequencePreset {
-    std::string_view name;
-    std::string_view description;
-    int steps;              // how long the preset is meant to run
-    std::string_view json;  // sequenceTrainingConfigFromJson's form
-    // config = the defaults with the JSON applied (the table's JSON is checked by a test).
-    void apply(SequenceTrainingConfig& config) const;
-};
+// The JSON: sequenceTrainingConfigFromJson's form.
+using SequencePreset = Preset<SequenceTrainingConfig>;
+template <>
+std::optional<SequenceTrainingConfig> configFromJson<SequenceTrainingConfig>(
+    const std::string& text, std::string* error);
 
 std::span<const SequencePreset> sequencePresets();
 const SequencePreset* findSequencePreset(std::string_view name);
