@@ -14,6 +14,7 @@
 #include <functional>
 
 #include "../ui/gui_test_support.h"
+#include "common/compute_threads.h"
 #include "config/run_state_json.h"
 #include "config/training_config_json.h"
 #include "ui/charts/curve_chart.h"
@@ -166,6 +167,7 @@ TEST(TrainingView, TheCurvesHistoryIsTheCoresWhateverTheFrameRate) {
     ASSERT_TRUE(restored) << error;
     auto core = actlab::Trainer::create(restored->config(), &error);
     ASSERT_TRUE(core) << error;
+    actlab::setComputeThreadsOfThisThread(1);  // as the view's worker: the same sums, bit for bit
     core->step(300);
     const actlab::TrainingSnapshot expected = core->snapshot(false);
     EXPECT_EQ(live.trainLossSteps, expected.trainLossSteps);
