@@ -171,13 +171,7 @@ SequenceTrainerProgress SequenceTrainer::progress() const {
     if (m_lastFinite) p.lastSnapshotTrainLoss = m_lastFinite->trainLoss;
     p.layerGradientNorm = m_layerGradientNorm;
     p.groupGradientNorm = m_groupGradientNorm;
-    p.history = m_history.points();
-    p.historyStride = m_history.stride();
-    p.historyOffered = m_history.offered();
-    p.historyStep = m_historyStep;
-    p.trainLossSteps = m_trainLossSteps.buckets();
-    p.trainLossWidth = m_trainLossSteps.width();
-    p.distributions = *m_distributions;
+    m_record.save(p);
     return p;
 }
 
@@ -195,15 +189,7 @@ bool SequenceTrainer::restoreProgress(SequenceTrainerProgress p, std::string* er
     for (const SequenceHistoryPoint& point : p.history)
         if (point.step < 0 || point.step > p.steps || point.headEntropy.size() != heads)
             return fail("a history point does not fit this run");
-    if (p.historyStep < -1 || p.historyStep > p.steps)
-        return fail("the history's last step is outside the run's steps");
-    BoundedHistory<SequenceHistoryPoint> history{m_history.capacity()};
-    if (!history.restore(p.historyStride, p.historyOffered, std::move(p.history)))
-        return fail("the history's thinning does not match its points");
-    StepSeries trainLoss;
-    std::string problem;
-    if (!trainLoss.restore(p.trainLossWidth, std::move(p.trainLossSteps), p.steps, &problem))
-        return fail("the train-loss history: " + problem);
+    if (!m_record.restore(p, p.steps, error)) return false;  // the last check: it commits
     m_steps = p.steps;
     m_divergedAt = p.divergedAt;
     m_random.setState(p.random);
@@ -213,10 +199,6 @@ bool SequenceTrainer::restoreProgress(SequenceTrainerProgress p, std::string* er
     m_lastGradientNorm = p.lastGradientNorm;
     m_layerGradientNorm = std::move(p.layerGradientNorm);
     m_groupGradientNorm = std::move(p.groupGradientNorm);
-    m_history = std::move(history);
-    m_historyStep = p.historyStep;
-    m_trainLossSteps = std::move(trainLoss);
-    m_distributions = std::make_shared<Distributions>(std::move(p.distributions));
     m_lastFinite.reset();
     if (p.lastSnapshotTrainLoss &&
         p.divergedAt < 0) {  // what a snapshot with no step since the last one repeats
@@ -289,32 +271,28 @@ void SequenceTrainer::step(int n) {
         m_lossSum += loss;
         ++m_lossCount;
         m_lastTrainLoss = loss;
-        m_trainLossSteps.push(m_steps, loss);
+        m_record.addStepLoss(m_steps, loss);
         recordDueHistory();
     }
 }
 
 void SequenceTrainer::recordDueHistory() {
-    if (!m_recordsHistory || diverged() || m_historyStep >= m_steps || !isEvaluationStep(m_steps))
-        return;
-    const auto start = std::chrono::steady_clock::now();
-    SequenceSnapshot s;
-    evaluate(s);
-    m_historySeconds +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    bool finite = std::isfinite(s.testLoss) && std::isfinite(s.attentionEntropy);
-    for (const ProbeTensor& p : s.probes)
-        for (float v : p.values) finite = finite && std::isfinite(v);
-    if (!finite) {
-        m_divergedAt = m_steps;
-        return;
-    }
-    m_history.push({m_steps, m_steps > 0 ? m_lastTrainLoss : s.testLoss, s.testLoss,
-                    s.tokenAccuracy, s.sequenceAccuracy, s.headEntropy, m_layerGradientNorm});
-    m_historyStep = m_steps;
-    auto distributions = std::make_shared<Distributions>(*m_distributions);
-    recordDistributions(*distributions, m_steps, distributionSamples());
-    m_distributions = std::move(distributions);
+    if (diverged() || !m_record.due(m_steps)) return;
+    const bool recorded = m_record.record(m_steps, [&] {
+        std::optional<std::pair<SequenceHistoryPoint, std::vector<SiteSample>>> out;
+        SequenceSnapshot s;
+        evaluate(s);
+        bool finite = std::isfinite(s.testLoss) && std::isfinite(s.attentionEntropy);
+        for (const ProbeTensor& p : s.probes)
+            for (float v : p.values) finite = finite && std::isfinite(v);
+        if (!finite) return out;
+        out.emplace(SequenceHistoryPoint{m_steps, m_steps > 0 ? m_lastTrainLoss : s.testLoss,
+                                         s.testLoss, s.tokenAccuracy, s.sequenceAccuracy,
+                                         s.headEntropy, m_layerGradientNorm},
+                    distributionSamples());
+        return out;
+    });
+    if (!recorded) m_divergedAt = m_steps;
 }
 
 void SequenceTrainer::evaluate(SequenceSnapshot& s) {
@@ -430,9 +408,7 @@ SequenceSnapshot SequenceTrainer::snapshot(SnapshotScope scope) {
         s.diverged = true;
         s.divergedAtStep = m_divergedAt;
         s.step = m_steps;
-        s.history = m_history.points();
-        s.trainLossSteps = m_trainLossSteps.buckets();
-        s.distributions = m_distributions;
+        m_record.fill(s);
         return s;
     }
     SequenceSnapshot s;
@@ -453,9 +429,7 @@ SequenceSnapshot SequenceTrainer::snapshot(SnapshotScope scope) {
         light.layerGradientNorm = m_layerGradientNorm;
         light.groupGradientNorm = m_groupGradientNorm;
         light.gradientNorm = m_lastGradientNorm;
-        light.history = m_history.points();
-        light.trainLossSteps = m_trainLossSteps.buckets();
-        light.distributions = m_distributions;
+        m_record.fill(light);
         const ConstTokenView tokens = m_test.tokens.slice(0, m_config.batch);
         light.probes = probeTensors(m_model->forward(tokens), tokens);
         for (const ProbeTensor& p : light.probes)
@@ -484,9 +458,7 @@ SequenceSnapshot SequenceTrainer::snapshot(SnapshotScope scope) {
     s.layerGradientNorm = m_layerGradientNorm;
     s.groupGradientNorm = m_groupGradientNorm;
     s.gradientNorm = m_lastGradientNorm;
-    s.history = m_history.points();
-    s.trainLossSteps = m_trainLossSteps.buckets();
-    s.distributions = m_distributions;
+    m_record.fill(s);
     s.evaluatedStep = s.step;
     m_lastFinite = s;
     // Evaluation time is not training time: the rate counts from here.

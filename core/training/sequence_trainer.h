@@ -16,6 +16,7 @@
 #include "optimizers/optimizer.h"
 #include "training/probe.h"
 #include "training/run_history.h"
+#include "training/run_record.h"
 
 namespace actlab {
 
@@ -132,8 +133,8 @@ public:
     // The ops the model, the loss and the optimizer run through (the CPU's unless set).
     void setTensorOps(std::shared_ptr<TensorOpsTable<float>> ops);
     // Off: the history's measurements are skipped (benchmarks time the steps alone).
-    void setRecordsHistory(bool on) { m_recordsHistory = on; }
-    double historySeconds() const { return m_historySeconds; }  // spent measuring the history
+    void setRecordsHistory(bool on) { m_record.setRecording(on); }
+    double historySeconds() const { return m_record.seconds(); }  // spent measuring the history
     int steps() const { return m_steps; }
     bool diverged() const { return m_divergedAt >= 0; }
     double lastTrainLoss() const { return m_lastTrainLoss; }  // the last step's batch loss
@@ -180,12 +181,7 @@ private:
     double m_lastGradientNorm = 0;
     std::vector<double> m_layerGradientNorm;
     std::vector<std::pair<std::string, double>> m_groupGradientNorm;
-    BoundedHistory<SequenceHistoryPoint> m_history;
-    int m_historyStep = -1;  // the step of the last point offered to m_history
-    bool m_recordsHistory = true;
-    double m_historySeconds = 0;
-    StepSeries m_trainLossSteps;
-    std::shared_ptr<const Distributions> m_distributions = std::make_shared<Distributions>();
+    RunRecord<SequenceHistoryPoint> m_record;  // history, step losses, distributions
     std::chrono::steady_clock::time_point m_lastSnapshotTime;
     int m_lastSnapshotStep = 0;
     bool m_timed = false;

@@ -130,62 +130,66 @@ void Trainer::step(int n) {
         }
         m_lastBatchLoss = result.loss;
         ++m_steps;
-        m_trainLossSteps.push(m_steps, result.loss);
+        m_record.addStepLoss(m_steps, result.loss);
         recordDueHistory();
     }
 }
 
 void Trainer::recordDueHistory() {
-    if (!m_recordsHistory || diverged() || m_historyStep >= m_steps || !isEvaluationStep(m_steps))
-        return;
-    const double start = now();
-    TrainingSnapshot s;
-    const bool ok = measure(s, false);
-    m_historySeconds += now() - start;
-    if (!ok) {
-        if (m_divergedAt < 0) m_divergedAt = m_steps;
-        return;
-    }
-    // Revived: units alive now that were dead at an earlier history point. A state of the run,
-    // not a count of comings and goings: a unit that flickers at the edge counts once, and the
-    // points are taken at the same steps whatever the snapshots (a view's frame rate).
-    if (m_previousDiagnostics && sameShape(*m_previousDiagnostics, s.diagnostics)) {
-        m_revived = countRevivals(*m_previousDiagnostics, s.diagnostics);
-        for (size_t l = 0; l < s.diagnostics.layers.size(); ++l) {
+    if (diverged() || !m_record.due(m_steps)) return;
+    const bool recorded = m_record.record(m_steps, [&] {
+        std::optional<std::pair<HistoryPoint, std::vector<SiteSample>>> out;
+        TrainingSnapshot s;
+        if (!measure(s, false)) return out;
+        updateRevived(s.diagnostics);
+        const ModelDiagnostics& d = s.diagnostics;
+        HistoryPoint point{m_steps,
+                           s.trainLoss,
+                           s.testLoss,
+                           s.trainAccuracy,
+                           s.testAccuracy,
+                           d.deadFraction,
+                           {},
+                           {},
+                           d.vanishingFraction,
+                           d.gradientNormFirst,
+                           d.gradientNormLast,
+                           m_revived};
+        for (const LayerDiagnostics& layer : d.layers) {
+            point.layerDeadFraction.push_back(layer.deadFraction);
+            point.layerGradientNorm.push_back(layer.gradientNorm);
+        }
+        out.emplace(std::move(point), distributionSamples(d));
+        return out;
+    });
+    if (!recorded && m_divergedAt < 0) m_divergedAt = m_steps;
+}
+
+// Revived: units alive now that were dead at an earlier history point. A state of the run, not
+// a count of comings and goings: a unit that flickers at the edge counts once, and the points
+// are taken at the same steps whatever the snapshots (a view's frame rate).
+void Trainer::updateRevived(const ModelDiagnostics& now) {
+    if (m_previousDiagnostics && sameShape(*m_previousDiagnostics, now)) {
+        m_revived = countRevivals(*m_previousDiagnostics, now);
+        for (size_t l = 0; l < now.layers.size(); ++l) {
             std::vector<unsigned char>& everDead = m_previousDiagnostics->layers[l].dead;
-            const std::vector<unsigned char>& deadNow = s.diagnostics.layers[l].dead;
+            const std::vector<unsigned char>& deadNow = now.layers[l].dead;
             for (size_t u = 0; u < everDead.size(); ++u) everDead[u] |= deadNow[u];
         }
-    } else {
-        m_revived = 0;
-        m_previousDiagnostics.emplace();
-        for (const LayerDiagnostics& layer : s.diagnostics.layers) {
-            LayerDiagnostics dead;
-            dead.width = layer.width;
-            dead.dead = layer.dead;
-            m_previousDiagnostics->layers.push_back(std::move(dead));
-        }
+        return;
     }
-    const ModelDiagnostics& d = s.diagnostics;
-    HistoryPoint point{m_steps,
-                       s.trainLoss,
-                       s.testLoss,
-                       s.trainAccuracy,
-                       s.testAccuracy,
-                       d.deadFraction,
-                       {},
-                       {},
-                       d.vanishingFraction,
-                       d.gradientNormFirst,
-                       d.gradientNormLast,
-                       m_revived};
-    for (const LayerDiagnostics& layer : d.layers) {
-        point.layerDeadFraction.push_back(layer.deadFraction);
-        point.layerGradientNorm.push_back(layer.gradientNorm);
+    m_revived = 0;
+    m_previousDiagnostics.emplace();
+    for (const LayerDiagnostics& layer : now.layers) {
+        LayerDiagnostics dead;
+        dead.width = layer.width;
+        dead.dead = layer.dead;
+        m_previousDiagnostics->layers.push_back(std::move(dead));
     }
-    m_history.push(std::move(point));
-    m_historyStep = m_steps;
-    // The distributions, from the full training-set pass measure() just made.
+}
+
+// Each hidden layer's (and GLU gate's) z, from the full training-set pass measure() just made.
+std::vector<SiteSample> Trainer::distributionSamples(const ModelDiagnostics& d) {
     std::vector<SiteSample> samples;
     const std::vector<HiddenLayerView<float>> views = m_engine->hostModel().hiddenLayers();
     for (size_t l = 0; l < views.size() && l < d.layers.size(); ++l) {
@@ -205,9 +209,7 @@ void Trainer::recordDueHistory() {
         sample.gradientNorm = d.layers[l].gradientNorm;
         samples.push_back(std::move(sample));
     }
-    auto distributions = std::make_shared<Distributions>(*m_distributions);
-    recordDistributions(*distributions, m_steps, samples);
-    m_distributions = std::move(distributions);
+    return samples;
 }
 
 TrainerProgress Trainer::progress() const {
@@ -224,13 +226,7 @@ TrainerProgress Trainer::progress() const {
         for (const LayerDiagnostics& layer : m_previousDiagnostics->layers)
             p.previousDead->push_back(layer.dead);
     }
-    p.history = m_history.points();
-    p.historyStride = m_history.stride();
-    p.historyOffered = m_history.offered();
-    p.historyStep = m_historyStep;
-    p.trainLossSteps = m_trainLossSteps.buckets();
-    p.trainLossWidth = m_trainLossSteps.width();
-    p.distributions = *m_distributions;
+    m_record.save(p);
     return p;
 }
 
@@ -251,17 +247,7 @@ bool Trainer::restoreProgress(TrainerProgress p, std::string* error) {
     }
     if (p.cursor > p.order.size()) return fail("the data cursor is past the end of the epoch");
     if (p.revived < 0) return fail("the revival count is negative");
-    for (const HistoryPoint& point : p.history)
-        if (point.step < 0 || point.step > p.steps)
-            return fail("a history point lies outside the run's steps");
-    if (p.historyStep > p.steps) return fail("the history's last step is after the run's");
-    BoundedHistory<HistoryPoint> history{kHistoryCapacity};
-    if (!history.restore(p.historyStride, p.historyOffered, std::move(p.history)))
-        return fail("the history's thinning does not match its points");
-    StepSeries trainLoss;
-    std::string problem;
-    if (!trainLoss.restore(p.trainLossWidth, std::move(p.trainLossSteps), p.steps, &problem))
-        return fail("the train-loss history: " + problem);
+    if (!m_record.restore(p, p.steps, error)) return false;  // the last check: it commits
     m_steps = p.steps;
     m_divergedAt = p.divergedAt;
     m_lastBatchLoss = p.lastBatchLoss;
@@ -279,10 +265,6 @@ bool Trainer::restoreProgress(TrainerProgress p, std::string* error) {
             m_previousDiagnostics->layers.push_back(std::move(layer));
         }
     }
-    m_history = std::move(history);
-    m_historyStep = p.historyStep;
-    m_trainLossSteps = std::move(trainLoss);
-    m_distributions = std::make_shared<Distributions>(std::move(p.distributions));
     m_lastFinite.reset();
     return true;
 }
@@ -329,9 +311,7 @@ TrainingSnapshot Trainer::snapshot(bool withSurfaces) {
         s.divergedAtStep = m_divergedAt;
         s.step = m_steps;
         s.stepsPerSecond = 0;
-        s.history = m_history.points();
-        s.trainLossSteps = m_trainLossSteps.buckets();
-        s.distributions = m_distributions;
+        m_record.fill(s);
         return s;
     }
     TrainingSnapshot s;
@@ -343,9 +323,7 @@ TrainingSnapshot Trainer::snapshot(bool withSurfaces) {
         empty.step = m_steps;
         empty.diverged = true;
         empty.divergedAtStep = m_divergedAt;
-        empty.history = m_history.points();
-        empty.trainLossSteps = m_trainLossSteps.buckets();
-        empty.distributions = m_distributions;
+        m_record.fill(empty);
         return empty;
     }
     // Units dead at an earlier history point and alive now (the points update that record).
@@ -357,9 +335,7 @@ TrainingSnapshot Trainer::snapshot(bool withSurfaces) {
         s.stepsPerSecond = double(m_steps - m_lastSnapshotStep) / (t - m_lastSnapshotTime);
     m_lastSnapshotTime = t;
     m_lastSnapshotStep = m_steps;
-    s.history = m_history.points();
-    s.trainLossSteps = m_trainLossSteps.buckets();
-    s.distributions = m_distributions;
+    m_record.fill(s);
     m_lastFinite = s;
     return s;
 }

@@ -19,6 +19,7 @@
 #include "optimizers/optimizer.h"
 #include "training/probe.h"
 #include "training/run_history.h"
+#include "training/run_record.h"
 
 namespace actlab {
 
@@ -121,8 +122,8 @@ public:
     void setRegularisation(double l1, double l2);
 
     // Off: the history's measurements are skipped (benchmarks time the steps alone).
-    void setRecordsHistory(bool on) { m_recordsHistory = on; }
-    double historySeconds() const { return m_historySeconds; }  // spent measuring the history
+    void setRecordsHistory(bool on) { m_record.setRecording(on); }
+    double historySeconds() const { return m_record.seconds(); }  // spent measuring the history
     int steps() const { return m_steps; }
     bool diverged() const { return m_divergedAt >= 0; }
     int divergedAtStep() const { return m_divergedAt; }
@@ -151,6 +152,8 @@ private:
     bool measure(TrainingSnapshot& s, bool withSurfaces);
     // A history point for the current step when it is due and not taken yet.
     void recordDueHistory();
+    void updateRevived(const ModelDiagnostics& now);  // with a history point's diagnostics
+    std::vector<SiteSample> distributionSamples(const ModelDiagnostics& d);
     void computeSurfaces(TrainingSnapshot& s);
 
     TrainingConfig m_config;
@@ -167,12 +170,7 @@ private:
     double m_lastBatchLoss = 0;
     std::optional<ModelDiagnostics> m_previousDiagnostics;
     int m_revived = 0;
-    BoundedHistory<HistoryPoint> m_history{kHistoryCapacity};
-    int m_historyStep = -1;  // the step of the last point offered to m_history
-    bool m_recordsHistory = true;
-    double m_historySeconds = 0;
-    StepSeries m_trainLossSteps;
-    std::shared_ptr<const Distributions> m_distributions = std::make_shared<Distributions>();
+    RunRecord<HistoryPoint> m_record{kHistoryCapacity};  // history, step losses, distributions
     double m_lastSnapshotTime = -1;
     int m_lastSnapshotStep = 0;
     std::optional<TrainingSnapshot> m_lastFinite;
