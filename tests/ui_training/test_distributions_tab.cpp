@@ -7,6 +7,7 @@
 
 #include <QComboBox>
 #include <QDir>
+#include <QJsonObject>
 
 #include "../ui/gui_test_support.h"
 #include "ui/attention/attention_charts.h"
@@ -71,6 +72,13 @@ TEST(DistributionsTab, TheDyingReluLayersDriftBelowZero) {
               qsizetype(run.distributions->at(1).points.points().size()));
     EXPECT_EQ(charts->histogramChart()->curveKeys().size(), 6);  // five steps and z = 0
     saveIfAsked(view, view.charts()->pages(), QStringLiteral("distributions-dying-relu"));
+    // the chosen site is part of the view's state (sessions): a new view shows it again
+    const QJsonObject state = view.saveState();
+    EXPECT_EQ(state.value("distributionSite").toString(), QStringLiteral("hidden 2"));
+    TrainingView again;
+    again.restoreState(state);
+    EXPECT_EQ(again.charts()->distributions()->site(), QStringLiteral("hidden 2"));
+    EXPECT_EQ(again.saveState().value("distributionSite"), state.value("distributionSite"));
 }
 
 TEST(DistributionsTab, ATransformerShowsEveryBlocksSites) {

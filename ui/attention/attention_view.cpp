@@ -18,6 +18,7 @@
 #include "ui/attention/attention_grid_view.h"
 #include "ui/attention/attention_maps_pair.h"
 #include "ui/attention/sequence_input_panel.h"
+#include "ui/common/distribution_charts.h"
 #include "ui/common/timeline_bar.h"
 
 namespace actlab::ui {
@@ -245,7 +246,8 @@ QJsonObject AttentionView::saveState() const {
         // state must not change when that frame comes).
         {QStringLiteral("probe"), m_probe->count() > 0 ? m_probe->currentIndex() : m_wantedProbe},
         {QStringLiteral("splitter"), splitterStateText(m_splitter)},
-        {QStringLiteral("controlsShown"), controlsShown()}};
+        {QStringLiteral("controlsShown"), controlsShown()},
+        {QStringLiteral("distributionSite"), m_charts->distributions()->chosenSite()}};
     if (grid()->isEnlarged())
         state[QStringLiteral("enlarged")] =
             QJsonArray{grid()->enlargedLayer(), grid()->enlargedHead()};
@@ -260,6 +262,7 @@ void AttentionView::restoreState(const QJsonObject& state) {
     setControlsShown(state.value(QStringLiteral("controlsShown")).toBool(true));
     restoreSplitterState(m_splitter, state.value(QStringLiteral("splitter")));
     reset();
+    m_charts->distributions()->setSite(state.value(QStringLiteral("distributionSite")).toString());
     m_wantedProbe = std::max(0, state.value(QStringLiteral("probe")).toInt(0));
     const QJsonArray enlarged = state.value(QStringLiteral("enlarged")).toArray();
     m_wantedEnlarged.reset();

@@ -34,6 +34,9 @@ public:
     // not have is chosen once they do.
     QString site() const;
     void setSite(const QString& name);
+    // The site asked for (the box, or setSite), "" before any: what a view's state keeps, so
+    // that the state does not change when the runs' first frame fills the box.
+    QString chosenSite() const { return m_wanted; }
 
     // The site's name in the UI's language.
     static QString siteTitle(const SiteDistribution& site);

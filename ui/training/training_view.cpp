@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "ui/charts/curve_chart.h"
+#include "ui/common/distribution_charts.h"
 #include "ui/common/panel_export.h"
 #include "ui/common/status_label.h"
 #include "ui/common/timeline_bar.h"
@@ -336,7 +337,8 @@ QJsonObject TrainingView::saveState() const {
             {QStringLiteral("runA"), m_runA->saveState()},
             {QStringLiteral("runB"), m_runB->saveState()},
             {QStringLiteral("splitter"), splitterStateText(m_splitter)},
-            {QStringLiteral("controlsShown"), controlsShown()}};
+            {QStringLiteral("controlsShown"), controlsShown()},
+            {QStringLiteral("distributionSite"), m_charts->distributions()->chosenSite()}};
 }
 
 void TrainingView::restoreState(const QJsonObject& state) {
@@ -349,6 +351,7 @@ void TrainingView::restoreState(const QJsonObject& state) {
     m_runB->restoreState(state.value(QStringLiteral("runB")).toObject());
     restoreSplitterState(m_splitter, state.value(QStringLiteral("splitter")));
     reset();
+    m_charts->distributions()->setSite(state.value(QStringLiteral("distributionSite")).toString());
 }
 
 std::vector<std::string> TrainingView::runStates() { return m_controller->runStates(); }
