@@ -22,5 +22,8 @@ std::string runCompare(const std::vector<std::string>& words, std::string& notes
 std::string runBench(const std::vector<std::string>& words, std::string& notes);
 // export-pytorch [train flags] [--out FILE.py]: the run as a PyTorch script (core/export).
 std::string runExportPytorch(const std::vector<std::string>& words);
+// lesson list | lesson check FILE...: the built-in lessons; lesson files checked as the app
+// loads them (exit 2 naming the file, the scene and the field of each bad one).
+std::string runLesson(const std::vector<std::string>& words);
 
 }  // namespace actlab::cli

@@ -56,6 +56,9 @@ constexpr const char* kUsage =
     "  presets: dying-relu, deep-sigmoid, spiral-gelu, swiglu-spiral\n"
     "  transformer presets: reverse-heads, induction-two-layers, induction-one-layer,\n"
     "        qkv-negation, pre-vs-post-ln\n"
+    "  lesson list                         the built-in lessons, one line each\n"
+    "  lesson check FILE|NAME ...          lesson files checked as the app loads them: a line\n"
+    "        per good file; each bad one named with its scene and field, exit 2\n"
     "  help                                this text\n";
 
 }  // namespace
@@ -90,6 +93,8 @@ int main(int argc, char** argv) {
             out = runBench(words, notes);
         } else if (command == "export-pytorch") {
             out = runExportPytorch(words);
+        } else if (command == "lesson") {
+            out = runLesson(words);
         } else {
             throw CliError("unknown command '" + command + "' (try 'actlab-cli help')");
         }
