@@ -1,90 +1,76 @@
-// JSON text with commas placed automatically; strings escaped per RFC 8259.
+// JsonWriter: a stack of the open containers of an nlohmann::ordered_json document. Only the
+// innermost container ever grows, so the pointers to the outer ones stay valid.
 #include "json_writer.h"
 
 #include <cmath>
-#include <cstdio>
-
-#include "common/number_format.h"
+#include <stdexcept>
 
 namespace actlab::cli {
 
-void JsonWriter::separate() {
-    if (m_needComma) m_text += ',';
-    m_needComma = true;
+JsonWriter::Json& JsonWriter::add(Json item) {
+    if (m_open.empty()) {
+        if (m_started) throw std::logic_error("JsonWriter: a second top-level value");
+        m_started = true;
+        m_root = std::move(item);
+        return m_root;
+    }
+    Json& open = *m_open.back();
+    if (open.is_object()) {
+        Json& slot = open[m_key];
+        slot = std::move(item);
+        return slot;
+    }
+    open.push_back(std::move(item));
+    return open.back();
 }
 
 JsonWriter& JsonWriter::beginObject() {
-    separate();
-    m_text += '{';
-    m_needComma = false;
+    m_open.push_back(&add(Json::object()));
     return *this;
 }
 JsonWriter& JsonWriter::endObject() {
-    m_text += '}';
-    m_needComma = true;
+    m_open.pop_back();
     return *this;
 }
 JsonWriter& JsonWriter::beginArray() {
-    separate();
-    m_text += '[';
-    m_needComma = false;
+    m_open.push_back(&add(Json::array()));
     return *this;
 }
 JsonWriter& JsonWriter::endArray() {
-    m_text += ']';
-    m_needComma = true;
+    m_open.pop_back();
     return *this;
 }
 JsonWriter& JsonWriter::key(std::string_view name) {
-    value(name);
-    m_text += ':';
-    m_needComma = false;
+    m_key = std::string(name);
     return *this;
 }
 JsonWriter& JsonWriter::value(std::string_view text) {
-    separate();
-    m_text += '"';
-    for (const char c : text) {
-        switch (c) {
-            case '"':
-                m_text += "\\\"";
-                break;
-            case '\\':
-                m_text += "\\\\";
-                break;
-            case '\n':
-                m_text += "\\n";
-                break;
-            case '\t':
-                m_text += "\\t";
-                break;
-            default:
-                if (static_cast<unsigned char>(c) < 0x20) {
-                    char buffer[8];
-                    std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
-                    m_text += buffer;
-                } else {
-                    m_text += c;
-                }
-        }
-    }
-    m_text += '"';
+    add(std::string(text));
     return *this;
 }
 JsonWriter& JsonWriter::value(double number) {
-    separate();
-    m_text += std::isfinite(number) ? formatNumber(number) : "null";
+    if (!std::isfinite(number)) {
+        add(nullptr);
+    } else if (number == std::floor(number) && std::abs(number) < 9007199254740992.0 &&
+               !(number == 0 && std::signbit(number))) {
+        add(static_cast<long long>(number));  // exact: |x| < 2^53
+    } else {
+        add(number);  // nlohmann's shortest digits that read back to the same double
+    }
     return *this;
 }
 JsonWriter& JsonWriter::value(long long number) {
-    separate();
-    m_text += std::to_string(number);
+    add(number);
     return *this;
 }
 JsonWriter& JsonWriter::value(bool flag) {
-    separate();
-    m_text += flag ? "true" : "false";
+    add(flag);
     return *this;
+}
+
+std::string JsonWriter::text() const {
+    // Invalid UTF-8 (a file name, say) is replaced, never thrown on.
+    return m_root.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 }  // namespace actlab::cli
