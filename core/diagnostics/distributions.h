@@ -42,7 +42,9 @@ struct SiteSample {
     std::vector<float> z;
     double deadShare = 0;       // units that pass no gradient on any probe row
     double saturatedShare = 0;  // values with |f′(z)| < kSaturatedSlope
-    double gradientNorm = 0;    // of the parameters that produce z
+    // ‖∂L/∂θ‖ of the last step over the parameters that produce z (a layer's weights, Q's or
+    // FFN fc1's, q and k for the logits), or, for the residual stream, of its LayerNorm's
+    double gradientNorm = 0;
 };
 
 // One step of a site's distribution.

@@ -36,42 +36,73 @@ std::vector<SiteSample> SequenceTrainer::distributionSamples() {
         sample.reluFamily = isReluFamily(activation.id);
         samples.push_back(std::move(sample));
     };
+    // ‖∂L/∂θ‖ of the last step over the parameters of block l named by these suffixes.
+    const auto gradientNorm = [&](int l, std::initializer_list<const char*> names) {
+        const std::string prefix = "blocks." + std::to_string(l) + ".";
+        double sum = 0;
+        for (const Parameter<float>* p : m_parameters)
+            for (const char* name : names)
+                if (p->name == prefix + name)
+                    for (float g : p->grad) sum += double(g) * double(g);
+        return std::sqrt(sum);
+    };
     const Index T = m_task->sequence();
+    const bool gated = mc.ffn == FeedForwardKind::Gated;
     for (int l = 0; l < mc.layers; ++l) {
         const TransformerBlockProbe<float> probe = m_model->probe(l);
         const std::string block = "block " + std::to_string(l + 1) + " ";
-        const double norm =
-            size_t(l) < m_layerGradientNorm.size() ? m_layerGradientNorm[size_t(l)] : 0.0;
         if (mc.qkvActivation.id != ActivationId::Identity)
-            for (int j = 0; j < 3; ++j)
-                activated({block + "qkv"[j], l, SiteKind::Qkv, false, {}, 0, 0, norm},
+            for (int j = 0; j < 3; ++j) {
+                const std::string weight = std::string("attn.") + "qkv"[j] + ".weight",
+                                  bias = std::string("attn.") + "qkv"[j] + ".bias";
+                activated({block + "qkv"[j],
+                           l,
+                           SiteKind::Qkv,
+                           false,
+                           {},
+                           0,
+                           0,
+                           gradientNorm(l, {weight.c_str(), bias.c_str()})},
                           probe.qkvPreActivation[j], mc.qkvActivation);
+            }
         if (mc.ffn != FeedForwardKind::None)
-            activated({block + (mc.ffn == FeedForwardKind::Gated ? "ffn gate" : "ffn hidden"),
+            activated({block + (gated ? "ffn gate" : "ffn hidden"),
                        l,
                        SiteKind::FfnHidden,
                        false,
                        {},
                        0,
                        0,
-                       norm},
+                       gated ? gradientNorm(l, {"ffn.gate.weight"})
+                             : gradientNorm(l, {"ffn.fc1.weight", "ffn.fc1.bias"})},
                       probe.ffnPreActivation,
-                      mc.ffn == FeedForwardKind::Gated
-                          ? ActivationConfig::withDefaults(mc.ffnActivation.info().gate)
-                          : mc.ffnActivation);
+                      gated ? ActivationConfig::withDefaults(mc.ffnActivation.info().gate)
+                            : mc.ffnActivation);
         SiteSample logits{
-            block + "attention logits", l, SiteKind::AttentionLogits, false, {}, 0, 0, norm};
+            block + "attention logits",
+            l,
+            SiteKind::AttentionLogits,
+            false,
+            {},
+            0,
+            0,
+            gradientNorm(l, {"attn.q.weight", "attn.q.bias", "attn.k.weight", "attn.k.bias"})};
         const float* pre = probe.attentionLogits.data();  // (B, NH, T, T) [.., query, key]
         for (Index map = 0; map < probe.attentionLogits.size() / (T * T); ++map)
             for (Index q = 0; q < T; ++q)
                 for (Index k = 0; k < (mc.causal ? q + 1 : T); ++k)
                     logits.z.push_back(pre[(map * T + q) * T + k]);
         samples.push_back(std::move(logits));
-        for (int n = 0; n < 2; ++n) {
+        // The residual stream into each LayerNorm of the block (no LN2 without an FFN), with the
+        // gradient norm of that LayerNorm's weight and bias.
+        for (int n = 0; n < (mc.ffn == FeedForwardKind::None ? 1 : 2); ++n) {
             const ConstTensorView<float> stream = probe.normInput[n];
-            samples.push_back(
-                {block + "residual into LN" + std::to_string(n + 1), l, SiteKind::Residual, false,
-                 std::vector<float>(stream.data(), stream.data() + stream.size()), 0, 0, norm});
+            const std::string ln = "ln" + std::to_string(n + 1);
+            const std::string weight = ln + ".weight", bias = ln + ".bias";
+            samples.push_back({block + "residual into LN" + std::to_string(n + 1), l,
+                               SiteKind::Residual, false,
+                               std::vector<float>(stream.data(), stream.data() + stream.size()), 0,
+                               0, gradientNorm(l, {weight.c_str(), bias.c_str()})});
         }
     }
     return samples;

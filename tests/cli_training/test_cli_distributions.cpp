@@ -133,12 +133,25 @@ TEST(CliDistributions, ATransformerHasEveryBlocksSites) {
             for (long long c : counts) total += c;
             EXPECT_EQ(total, 8 * 6 * 16) << site["name"];
         }
+        // each site's own parameters' gradient: none before the first step, some after
+        EXPECT_EQ(site["gradient_norm"][0].get<double>(), 0.0) << site["name"];
+        for (size_t i = 1; i < site["steps"].size(); ++i)
+            EXPECT_GT(site["gradient_norm"][i].get<double>(), 0.0) << site["name"];
         if (kind == "attention_logits") {
             long long total = 0;
             for (long long c : site["counts"][0].get<std::vector<long long>>()) total += c;
             EXPECT_EQ(total, 8 * 2 * 6 * 6);
         }
     }
+}
+
+TEST(CliDistributions, ABlockWithoutAnFfnHasNoSecondLayerNorm) {
+    const Json j = distributions(
+        {"train",   "--model", "transformer", "--task", "reverse", "--seq",   "6",
+         "--vocab", "6",       "--d-model",   "16",     "--heads", "2",       "--layers",
+         "1",       "--ffn",   "none",        "--norm", "post",    "--steps", "2"});
+    EXPECT_EQ(names(j),
+              (std::vector<std::string>{"block 1 attention logits", "block 1 residual into LN1"}));
 }
 
 TEST(CliDistributions, CompareAndExportRefuseIt) {
