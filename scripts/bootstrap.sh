@@ -37,6 +37,7 @@ run_packages=(
 test_packages=(
   vulkan-validationlayers xvfb xauth
   python3-torch  # PyTorch 1.13: the tests run the exported scripts (tests/export)
+  python3-numpy  # the distributions' counts and percentiles are checked against numpy
 )
 # Developer checks that the two README commands do not need: format, sanitizers (GCC's) and the
 # .deb (CI's), and clang for libFuzzer (scripts/fuzz.sh, not run by CI).
