@@ -41,14 +41,19 @@ public:
     bool record(int step, Measure measure) {
         const auto start = std::chrono::steady_clock::now();
         std::optional<std::pair<Point, std::vector<SiteSample>>> measured = measure();
-        m_seconds +=
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (!measured) return false;
+        const auto seconds = [&] {
+            return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        };
+        if (!measured) {
+            m_seconds += seconds();
+            return false;
+        }
         m_history.push(std::move(measured->first));
         m_lastStep = step;
         auto distributions = std::make_shared<Distributions>(*m_distributions);
         recordDistributions(*distributions, step, measured->second);
         m_distributions = std::move(distributions);
+        m_seconds += seconds();  // the distributions' histograms and percentiles included
         return true;
     }
 

@@ -1,5 +1,5 @@
 // SequenceTrainer's distributions (core/diagnostics/distributions.h): every block's sites on
-// the probe batch, the first held-out batch.
+// the probe batch, the first `probes` held-out sequences (those whose attention maps are shown).
 #include <algorithm>
 #include <cmath>
 
@@ -12,6 +12,8 @@ std::vector<SiteSample> SequenceTrainer::distributionSamples() {
     const TransformerConfig& mc = m_config.model;
     m_model->forward(m_test.tokens.slice(0, m_config.batch));
     m_model->tensorOps().finish();
+    // The probe sequences' rows of a (batch, …) tensor: the first `probes` of the batch.
+    const auto probeRows = [&](ConstTensorView<float> t) { return t.slice(0, m_config.probes); };
     std::vector<SiteSample> samples;
     Tensor<float> value, derivative;
     // A unit (last axis) is dead where f′ is 0 on every row; a value saturated where |f′| is small.
@@ -63,7 +65,7 @@ std::vector<SiteSample> SequenceTrainer::distributionSamples() {
                            0,
                            0,
                            gradientNorm(l, {weight.c_str(), bias.c_str()})},
-                          probe.qkvPreActivation[j], mc.qkvActivation);
+                          probeRows(probe.qkvPreActivation[j]), mc.qkvActivation);
             }
         if (mc.ffn != FeedForwardKind::None)
             activated({block + (gated ? "ffn gate" : "ffn hidden"),
@@ -75,7 +77,7 @@ std::vector<SiteSample> SequenceTrainer::distributionSamples() {
                        0,
                        gated ? gradientNorm(l, {"ffn.gate.weight"})
                              : gradientNorm(l, {"ffn.fc1.weight", "ffn.fc1.bias"})},
-                      probe.ffnPreActivation,
+                      probeRows(probe.ffnPreActivation),
                       gated ? ActivationConfig::withDefaults(mc.ffnActivation.info().gate)
                             : mc.ffnActivation);
         SiteSample logits{
@@ -87,8 +89,9 @@ std::vector<SiteSample> SequenceTrainer::distributionSamples() {
             0,
             0,
             gradientNorm(l, {"attn.q.weight", "attn.q.bias", "attn.k.weight", "attn.k.bias"})};
-        const float* pre = probe.attentionLogits.data();  // (B, NH, T, T) [.., query, key]
-        for (Index map = 0; map < probe.attentionLogits.size() / (T * T); ++map)
+        const ConstTensorView<float> attention = probeRows(probe.attentionLogits);
+        const float* pre = attention.data();  // (P, NH, T, T) [.., query, key]
+        for (Index map = 0; map < attention.size() / (T * T); ++map)
             for (Index q = 0; q < T; ++q)
                 for (Index k = 0; k < (mc.causal ? q + 1 : T); ++k)
                     logits.z.push_back(pre[(map * T + q) * T + k]);
@@ -96,7 +99,7 @@ std::vector<SiteSample> SequenceTrainer::distributionSamples() {
         // The residual stream into each LayerNorm of the block (no LN2 without an FFN), with the
         // gradient norm of that LayerNorm's weight and bias.
         for (int n = 0; n < (mc.ffn == FeedForwardKind::None ? 1 : 2); ++n) {
-            const ConstTensorView<float> stream = probe.normInput[n];
+            const ConstTensorView<float> stream = probeRows(probe.normInput[n]);
             const std::string ln = "ln" + std::to_string(n + 1);
             const std::string weight = ln + ".weight", bias = ln + ".bias";
             samples.push_back({block + "residual into LN" + std::to_string(n + 1), l,

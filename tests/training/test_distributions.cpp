@@ -113,18 +113,21 @@ TEST(Distributions, ATransformersSitesMatchNumpy) {
     for (int l = 0; l < 2; ++l) {
         const TransformerBlockProbe<float> probe = trainer->model().probe(l);
         const std::string block = "block " + std::to_string(l + 1) + " ";
-        cases.push_back(caseOf(site(*s.distributions, block + "ffn hidden"),
-                               probe.ffnPreActivation.data(),
-                               size_t(probe.ffnPreActivation.size())));
-        cases.push_back(caseOf(site(*s.distributions, block + "residual into LN2"),
-                               probe.normInput[1].data(), size_t(probe.normInput[1].size())));
+        // the probe sequences' rows: the first config.probes of the batch
+        const ConstTensorView<float> ffn = probe.ffnPreActivation.slice(0, config.probes),
+                                     stream = probe.normInput[1].slice(0, config.probes),
+                                     attention = probe.attentionLogits.slice(0, config.probes);
+        cases.push_back(
+            caseOf(site(*s.distributions, block + "ffn hidden"), ffn.data(), size_t(ffn.size())));
+        cases.push_back(caseOf(site(*s.distributions, block + "residual into LN2"), stream.data(),
+                               size_t(stream.size())));
         // causal: only the keys at or before each query hold a logit
         std::vector<float> logits;
         const Index T = 8;
-        for (Index map = 0; map < probe.attentionLogits.size() / (T * T); ++map)
+        for (Index map = 0; map < attention.size() / (T * T); ++map)
             for (Index q = 0; q < T; ++q)
                 for (Index k = 0; k <= q; ++k)
-                    logits.push_back(probe.attentionLogits.data()[(map * T + q) * T + k]);
+                    logits.push_back(attention.data()[(map * T + q) * T + k]);
         cases.push_back(caseOf(site(*s.distributions, block + "attention logits"), logits.data(),
                                logits.size()));
     }
