@@ -34,6 +34,39 @@ GATE = {"glu": torch.sigmoid, "reglu": F.relu, "geglu": SCALAR["gelu"], "swiglu"
 KINKED = {"relu", "reglu"}  # functions whose derivative jumps at 0
 
 
+def mix_components(name):
+    """["relu", "gelu"] for "mix(relu,gelu)"; None for a catalogue name."""
+    if not name.startswith("mix("):
+        return None
+    return [part.strip() for part in name[4:-1].split(",")]
+
+
+def kinked(name):
+    parts = mix_components(name)
+    return name in KINKED or (parts is not None and any(p in KINKED for p in parts))
+
+
+class Mix(nn.Module):
+    """core/layers/mix.h: f(z) = sum_i softmax(w)_i * f_i(z); w (K) per site or (units, K)."""
+
+    def __init__(self, name, units, per_unit):
+        super().__init__()
+        self.functions = [SCALAR[part] for part in mix_components(name)]
+        K = len(self.functions)
+        self.mix_weights = nn.Parameter(torch.zeros(units, K) if per_unit else torch.zeros(K))
+
+    def forward(self, z):  # z (..., units)
+        shares = F.softmax(self.mix_weights, dim=-1)  # (K) or (units, K)
+        return (torch.stack([f(z) for f in self.functions], dim=-1) * shares).sum(dim=-1)
+
+
+def activation(name, units, cfg, table=SCALAR):
+    """A module for a mix, else the catalogue function from `table`."""
+    if mix_components(name) is not None:
+        return Mix(name, units, cfg.get("mix_per_unit", False))
+    return table[name]
+
+
 class Attention(nn.Module):
     """Multi-head self-attention with an activation on q, k and v."""
 
@@ -43,15 +76,18 @@ class Attention(nn.Module):
         self.q, self.k, self.v, self.o = (nn.Linear(C, C) for _ in range(4))
         self.heads = cfg["heads"]
         self.causal = cfg["causal"]
-        self.act = SCALAR[cfg["qkv_activation"]]
+        # one module each when they learn (a mix), else one function for the three
+        self.q_act, self.k_act, self.v_act = (activation(cfg["qkv_activation"], C, cfg)
+                                              for _ in range(3))
         self.pre_activations = []  # q, k, v before act, for the kink check
 
     def forward(self, z):  # z (B, T, C) -> (B, T, C)
         B, T, C = z.shape
         hs = C // self.heads
         self.pre_activations = [self.q(z), self.k(z), self.v(z)]
-        q, k, v = (self.act(p).view(B, T, self.heads, hs).transpose(1, 2)
-                   for p in self.pre_activations)  # (B, NH, T, hs)
+        q, k, v = (act(p).view(B, T, self.heads, hs).transpose(1, 2)
+                   for act, p in zip((self.q_act, self.k_act, self.v_act),
+                                     self.pre_activations))  # (B, NH, T, hs)
         scores = q @ k.transpose(-2, -1) / math.sqrt(hs)  # (B, NH, T, T)
         if self.causal:
             above = torch.triu(torch.ones(T, T, dtype=torch.bool), diagonal=1)
@@ -66,7 +102,7 @@ class PlainFeedForward(nn.Module):
         super().__init__()
         self.fc1 = nn.Linear(cfg["d_model"], cfg["d_ff"])
         self.fc2 = nn.Linear(cfg["d_ff"], cfg["d_model"])
-        self.act = SCALAR[cfg["ffn_activation"]]
+        self.act = activation(cfg["ffn_activation"], cfg["d_ff"], cfg)
 
     def forward(self, z):
         self.pre_activation = self.fc1(z)
@@ -80,7 +116,7 @@ class GatedFeedForward(nn.Module):
         self.gate = nn.Linear(C, Fw, bias=False)
         self.value = nn.Linear(C, Fw, bias=False)
         self.out = nn.Linear(Fw, C, bias=False)
-        self.act = GATE[cfg["ffn_activation"]]
+        self.act = activation(cfg["ffn_activation"], Fw, cfg, GATE)
 
     def forward(self, z):
         self.pre_activation = self.gate(z)
@@ -133,8 +169,8 @@ class Model(nn.Module):
         """The tensors fed to a kinked function in the last forward."""
         tensors = []
         for block in self.blocks:
-            if cfg["qkv_activation"] in KINKED:
+            if kinked(cfg["qkv_activation"]):
                 tensors += block.attn.pre_activations
-            if block.ffn is not None and cfg["ffn_activation"] in KINKED:
+            if block.ffn is not None and kinked(cfg["ffn_activation"]):
                 tensors.append(block.ffn.pre_activation)
         return tensors

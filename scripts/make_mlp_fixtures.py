@@ -16,6 +16,8 @@ import os
 import torch
 import torch.nn.functional as F
 
+from actlab_torch_twin import Mix, mix_components
+
 torch.set_default_dtype(torch.float64)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "tests", "models", "fixtures", "mlp_torch.json")
@@ -46,6 +48,10 @@ class Mlp(torch.nn.Module):
         if self.activation == "prelu":
             for width in cfg["hidden"]:
                 self.prelus.append(torch.nn.PReLU(width if cfg["prelu_per_neuron"] else 1))
+        self.mixes = torch.nn.ModuleList()
+        if mix_components(self.activation):
+            for width in cfg["hidden"]:
+                self.mixes.append(Mix(self.activation, width, cfg.get("mix_per_unit", False)))
 
     def named(self):
         out = {}
@@ -54,6 +60,8 @@ class Mlp(torch.nn.Module):
             out[f"layer{i + 1}.bias"] = layer.bias
             if self.prelus:
                 out[f"layer{i + 1}.prelu_alpha"] = self.prelus[i].weight
+            if self.mixes:
+                out[f"layer{i + 1}.mix_weights"] = self.mixes[i].mix_weights
         out["output.weight"] = self.output.weight
         out["output.bias"] = self.output.bias
         return out
@@ -61,7 +69,10 @@ class Mlp(torch.nn.Module):
     def forward(self, x):
         for i, layer in enumerate(self.layers):
             z = layer(x)
-            x = self.prelus[i](z) if self.prelus else SCALAR[self.activation](z)
+            if self.mixes:
+                x = self.mixes[i](z)
+            else:
+                x = self.prelus[i](z) if self.prelus else SCALAR[self.activation](z)
         return self.output(x)
 
 
@@ -80,9 +91,11 @@ class GluFfn(torch.nn.Module):
             block.gate = torch.nn.Linear(d, f, bias=biases)
             block.value = torch.nn.Linear(d, f, bias=biases)
             block.out = torch.nn.Linear(f, d, bias=biases)
+            if mix_components(cfg["activation"]):  # a mix is the gate's function
+                block.mix = Mix(cfg["activation"], f, cfg.get("mix_per_unit", False))
             self.blocks.append(block)
         self.head = torch.nn.Linear(d, cfg["outputs"])
-        self.gate = GATE[cfg["activation"]]
+        self.gate = GATE.get(cfg["activation"])
 
     def named(self):
         out = {}
@@ -95,6 +108,8 @@ class GluFfn(torch.nn.Module):
             if block.gate.bias is not None:
                 for part in ("gate", "value", "out"):
                     out[f"block{i + 1}.{part}_bias"] = getattr(block, part).bias
+            if hasattr(block, "mix"):
+                out[f"block{i + 1}.mix_weights"] = block.mix.mix_weights
         out["head.weight"] = self.head.weight
         out["head.bias"] = self.head.bias
         return out
@@ -102,7 +117,8 @@ class GluFfn(torch.nn.Module):
     def forward(self, x):
         h = self.input(x) if self.project else x
         for block in self.blocks:
-            h = h + block.out(self.gate(block.gate(h)) * block.value(h))
+            gate = block.mix if hasattr(block, "mix") else self.gate
+            h = h + block.out(gate(block.gate(h)) * block.value(h))
         return self.head(h)
 
 
@@ -132,6 +148,10 @@ CASES = [
     ("glu_geglu_square_no_biases", glu(activation="geglu", input=4, biases=False), 4),
     ("glu_reglu_one_block", glu(activation="reglu", blocks=1, d_ff=5), 6),
     ("glu_glu_one_output", glu(activation="glu", outputs=1), 3),
+    ("mlp_mix_per_layer", mlp(activation="mix(relu,gelu,silu,tanh)"), 6),
+    ("mlp_mix_per_unit", mlp(activation="mix(gelu,tanh)", mix_per_unit=True, input=3), 5),
+    ("glu_mix_gate", glu(activation="mix(relu,gelu,silu)"), 5),
+    ("glu_mix_gate_per_unit", glu(activation="mix(silu,tanh)", mix_per_unit=True, blocks=1), 4),
 ]
 
 

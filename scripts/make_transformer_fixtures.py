@@ -54,6 +54,11 @@ CASES = [
      3, 5, False),
     ("three_layers_four_heads", base_config(layers=3, heads=4, d_model=8, d_ff=16, seq=6,
                                             causal=True, qkv_activation="silu"), 2, 6, True),
+    ("qkv_mix", base_config(qkv_activation="mix(relu,gelu,tanh)"), 2, 4, False),
+    ("ffn_mix_per_unit_post", base_config(ffn_activation="mix(gelu,silu,tanh)", mix_per_unit=True,
+                                          norm="post"), 2, 4, False),
+    ("gated_mix_gate_causal", base_config(ffn="gated", ffn_activation="mix(relu,silu)", d_ff=8,
+                                          causal=True), 2, 4, True),
 ]
 
 

@@ -90,9 +90,10 @@ std::vector<double> parseNumberList(const std::string& text, const std::string& 
 }
 
 ActivationConfig parseActivation(const std::string& name, const std::vector<std::string>& params) {
-    const ActivationInfo* info = findActivation(name);
-    if (!info) throw CliError("unknown function '" + name + "' (see 'actlab-cli list')");
-    ActivationConfig config = ActivationConfig::withDefaults(info->id);
+    std::string error;
+    const std::optional<ActivationConfig> parsed = parseActivationSpec(name, &error);
+    if (!parsed) throw CliError(error);
+    ActivationConfig config = *parsed;
     for (const std::string& param : params) {
         const size_t eq = param.find('=');
         if (eq == std::string::npos || eq == 0)

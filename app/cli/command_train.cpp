@@ -57,6 +57,7 @@ RunResult runTraining(const TrainOptions& o, std::ostream* metrics, double targe
         if (!trainer->diverged()) log(trainer->snapshot(false));
     }
     result.final = trainer->snapshot(false);
+    result.mixes = trainer->mixReadings();
     if (metrics) *metrics << trainingHistoryCsv(result.final);  // the run's history, by the steps
     if (o.distributionsPath)
         writeText(*o.distributionsPath, distributionsJsonText(*result.final.distributions) + "\n",
@@ -164,9 +165,10 @@ std::string trainWithOptions(const TrainOptions& o, std::string& notes, const Re
     json.beginObject().key("task").value(o.config.task);
     std::string activations;
     for (const ActivationConfig& a : o.config.model.activations)
-        activations.append(activations.empty() ? "" : ",").append(a.info().name);
+        activations.append(activations.empty() ? "" : ",").append(activationSpec(a));
     json.key("activation").value(activations).key("backend").value(r.backend);
     writeRunJson(json, r, classification);
+    writeMixWeights(json, r.mixes);
     json.endObject();
     return json.text() + "\n";
 }

@@ -99,7 +99,6 @@ TransformerRun runTransformer(const TransformerTrainOptions& o, std::ostream* me
         if (selection.fellBack && notes.find(line) == std::string::npos) notes += line;
         trainer->setTensorOps(createTensorOpsTable(*selection.backend));
     }
-    run.backend = trainer->model().tensorOps().describe();
     run.parameters = trainer->model().parameterCount();
     run.dFf = trainer->model().feedForwardWidth();
     const auto log = [&](const SequenceSnapshot& s) {
@@ -118,6 +117,8 @@ TransformerRun runTransformer(const TransformerTrainOptions& o, std::ostream* me
         if (!trainer->diverged()) log(trainer->snapshot());
     }
     run.final = trainer->snapshot();
+    run.mixes = trainer->mixReadings();
+    run.backend = trainer->model().tensorOps().describe();   // with the ops that fell back
     if (metrics) *metrics << sequenceHistoryCsv(run.final);  // the run's history, by the steps
     if (o.distributionsPath)
         writeText(*o.distributionsPath, distributionsJsonText(*run.final.distributions) + "\n",
@@ -169,9 +170,9 @@ std::string transformerRunJson(const TransformerTrainOptions& o, const Transform
         .key("ffn")
         .value(feedForwardName(m.ffn))
         .key("ffn_activation")
-        .value(m.ffnActivation.info().name)
+        .value(activationSpec(m.ffnActivation))
         .key("qkv_activation")
-        .value(m.qkvActivation.info().name)
+        .value(activationSpec(m.qkvActivation))
         .key("norm")
         .value(normPlacementName(m.norm))
         .key("steps")
@@ -204,6 +205,7 @@ std::string transformerRunJson(const TransformerTrainOptions& o, const Transform
     array("head_max_weight", s.headMaxWeight);
     array("qkv_dead_fraction", s.qkvDeadFraction);
     array("ffn_dead_fraction", s.ffnDeadFraction);
+    writeMixWeights(json, r.mixes);
     json.endObject();
     return json.text() + "\n";
 }

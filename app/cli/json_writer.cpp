@@ -73,4 +73,16 @@ std::string JsonWriter::text() const {
     return m_root.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
+void writeMixWeights(JsonWriter& json, const std::vector<MixReading>& mixes) {
+    if (mixes.empty()) return;
+    json.key("mix_weights").beginObject();
+    for (const MixReading& mix : mixes) {
+        json.key(mix.site).beginObject();
+        for (size_t i = 0; i < mix.components.size() && i < mix.shares.size(); ++i)
+            json.key(mix.components[i]).value(mix.shares[i]);
+        json.endObject();
+    }
+    json.endObject();
+}
+
 }  // namespace actlab::cli

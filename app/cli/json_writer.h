@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "diagnostics/distributions.h"
+
 namespace actlab::cli {
 
 class JsonWriter {
@@ -37,5 +39,8 @@ private:
     std::string m_key;
     bool m_started = false;
 };
+
+// "mix_weights": {site: {component: share, …}, …} when a run has a learnable mix; nothing else.
+void writeMixWeights(JsonWriter& json, const std::vector<MixReading>& mixes);
 
 }  // namespace actlab::cli

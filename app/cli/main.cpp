@@ -28,6 +28,8 @@ constexpr const char* kUsage =
     "        [--bias-init X] [--noise X] [--points N] [--train-share X] [--features x1,x2,...]\n"
     "        [--l1 X] [--l2 X] [--seed S] [--preset NAME | --config FILE.json] "
     "[--prelu-per-neuron]\n"
+    "        [--mix-per-unit]  NAME may be mix(f1,f2,...): a learned mixture, its weights in\n"
+    "        the JSON line (mix_weights)\n"
     "        [--log-every N] [--save-session FILE.actlab] [--save-model FILE.safetensors]\n"
     "        [--backend B] [--metrics FILE.csv]                  one JSON line with the final "
     "figures\n"

@@ -42,15 +42,16 @@ int countIn(const Arguments& args, const std::string& option, long long low, lon
 }
 
 std::vector<std::string> splitAtCommas(const std::string& text) {
-    std::vector<std::string> items;
-    size_t start = 0;
-    while (true) {
-        const size_t comma = text.find(',', start);
-        items.push_back(
-            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-        if (comma == std::string::npos) return items;
-        start = comma + 1;
+    std::vector<std::string> items(1);
+    int depth = 0;  // commas inside parentheses belong to the item: "relu,mix(gelu,silu)"
+    for (const char c : text) {
+        depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+        if (c == ',' && depth <= 0)
+            items.emplace_back();
+        else
+            items.back() += c;
     }
+    return items;
 }
 
 std::vector<std::string> splitList(const std::string& text, const std::string& what) {

@@ -30,6 +30,7 @@ double numberIn(const Arguments& args, const std::string& option, double low, do
 int countIn(const Arguments& args, const std::string& option, long long low, long long high);
 
 // "a,b,c" cut at every comma, empty items kept.
+// Items between commas; a comma inside parentheses stays in its item ("relu,mix(gelu,silu)").
 std::vector<std::string> splitAtCommas(const std::string& text);
 // "a,b,c" cut at every comma; an empty item is an error naming `what` and the text.
 std::vector<std::string> splitList(const std::string& text, const std::string& what);

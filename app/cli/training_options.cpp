@@ -22,7 +22,7 @@ const std::set<std::string>& trainingValuedOptions() {
 }
 
 const std::set<std::string>& trainingSwitches() {
-    static const std::set<std::string> switches{"--prelu-per-neuron"};
+    static const std::set<std::string> switches{"--prelu-per-neuron", "--mix-per-unit"};
     return switches;
 }
 
@@ -76,10 +76,11 @@ void readActivations(const Arguments& args, const std::optional<std::string>& ac
             model.activations.push_back(parseActivation(name, args.values("--param")));
     } else if (!args.values("--param").empty()) {
         for (ActivationConfig& a : model.activations)
-            a = parseActivation(std::string(a.info().name), args.values("--param"));
+            a = parseActivation(activationSpec(a), args.values("--param"));
     }
     if (model.kind == ModelKind::GluFfn && !activationText && model.activations.size() == 1 &&
-        model.activations[0].info().kind == ActivationKind::Scalar)
+        model.activations[0].info().kind == ActivationKind::Scalar &&
+        model.activations[0].id != ActivationId::Mix)
         model.activations = {ActivationConfig::withDefaults(ActivationId::Swiglu)};
 }
 
@@ -168,6 +169,7 @@ TrainOptions parseTrainOptions(const Arguments& args,
     if (args.has("--d-model")) c.model.dModel = countIn(args, "--d-model", 1, kMaxWidth);
     if (args.has("--blocks")) c.model.blocks = countIn(args, "--blocks", 1, kMaxHiddenLayers);
     if (args.has("--prelu-per-neuron")) c.model.preluPerNeuron = true;
+    if (args.has("--mix-per-unit")) c.model.mixPerUnit = true;
     if (args.has("--steps")) o.steps = countIn(args, "--steps", 1, 10'000'000);
     if (args.has("--batch")) c.batch = countIn(args, "--batch", 1, kMaxBatch);
     parseOptimizerFlags(args, c.optimizer, o.steps);

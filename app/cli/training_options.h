@@ -32,6 +32,7 @@ struct RunResult {
     TrainingSnapshot final;
     double stepsPerSecond = 0;  // of the steps taken by this run of the program
     int stepsToTarget = -1;     // first logged step with test accuracy ≥ target, −1 if never
+    std::vector<MixReading> mixes;  // a mix's shares per site at the end
 };
 
 // Builds the run to continue (`train --session`) on the backend given, instead of a new one.

@@ -38,7 +38,7 @@ const std::set<std::string>& transformerValuedOptions() {
 }
 
 const std::set<std::string>& transformerSwitches() {
-    static const std::set<std::string> switches{"--causal"};
+    static const std::set<std::string> switches{"--causal", "--mix-per-unit"};
     return switches;
 }
 
@@ -117,6 +117,7 @@ TransformerTrainOptions parseTransformerOptions(const Arguments& args) {
         m.norm = *placement;
     }
     if (args.has("--causal")) m.causal = true;
+    if (args.has("--mix-per-unit")) m.mixPerUnit = true;
     if (args.has("--steps")) o.steps = countIn(args, "--steps", 1, 10'000'000);
     if (args.has("--batch")) c.batch = countIn(args, "--batch", 1, 512);
     parseOptimizerFlags(args, c.optimizer, o.steps);

@@ -40,6 +40,7 @@ struct TransformerRun {
     std::string backend;        // where the ops ran: "cpu", "vulkan" or "vulkan (cpu: …)"
     double stepsPerSecond = 0;  // training steps only (snapshots excluded)
     int stepsToTarget = -1;     // first logged step with token accuracy ≥ target, −1 if never
+    std::vector<MixReading> mixes;  // a mix's shares per site at the end
 };
 
 // Trains o.config for o.steps, logging a snapshot every o.logEvery steps (to metrics as CSV when

@@ -1,8 +1,10 @@
 // The activation catalogue table: names, parameters with defaults and ranges, formulas.
 #include "activations/catalogue.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 #include "common/number_format.h"
 
@@ -52,6 +54,17 @@ constexpr ActivationInfo kCatalogue[kActivationCount] = {
 };
 // clang-format on
 
+constexpr ActivationInfo kMixInfo = {I::Mix,
+                                     "mix",
+                                     "Mix (learned)",
+                                     K::Scalar,
+                                     I::Mix,
+                                     kNone,
+                                     "f(x) = Σᵢ softmax(w)ᵢ·fᵢ(x)  (w learned, equal at the start)",
+                                     true};
+
+constexpr ActivationId kDefaultMixture[] = {I::Relu, I::Gelu, I::Silu, I::Tanh};
+
 constexpr bool catalogueIsInIdOrder() {
     for (int i = 0; i < kActivationCount; ++i)
         if (static_cast<int>(kCatalogue[i].id) != i) return false;
@@ -63,15 +76,114 @@ static_assert(catalogueIsInIdOrder(), "kCatalogue rows must follow ActivationId 
 
 std::span<const ActivationInfo> activationCatalogue() { return kCatalogue; }
 
-const ActivationInfo& activationInfo(ActivationId id) { return kCatalogue[static_cast<int>(id)]; }
+const ActivationInfo& activationInfo(ActivationId id) {
+    return id == I::Mix ? kMixInfo : kCatalogue[static_cast<int>(id)];
+}
 
 const ActivationInfo* findActivation(std::string_view name) {
     for (const ActivationInfo& info : kCatalogue)
         if (info.name == name) return &info;
-    return nullptr;
+    return name == kMixInfo.name ? &kMixInfo : nullptr;
+}
+
+ActivationConfig ActivationConfig::mix(std::span<const ActivationId> components) {
+    ActivationConfig config;
+    config.id = I::Mix;
+    if (components.size() > size_t(kMaxMixture))
+        throw std::invalid_argument("a mix has at most 8 components");
+    std::copy(components.begin(), components.end(), config.mixture.begin());
+    config.mixtureSize = int(components.size());
+    return config;
+}
+
+bool ActivationConfig::operator==(const ActivationConfig& other) const {
+    return id == other.id && parameters == other.parameters &&
+           std::equal(components().begin(), components().end(), other.components().begin(),
+                      other.components().end());
+}
+
+namespace {
+
+// A component of a mix: a scalar catalogue function whose parameters are not learned.
+const ActivationInfo* mixComponent(std::string_view name, std::string* error) {
+    const ActivationInfo* info = findActivation(name);
+    if (!info) {
+        *error = "unknown function '" + std::string(name) + "' in the mix";
+        return nullptr;
+    }
+    if (info->kind != K::Scalar || info->learnable) {
+        *error = "'" + std::string(name) +
+                 "' cannot be part of a mix (its components are scalar functions without "
+                 "learned parameters)";
+        return nullptr;
+    }
+    return info;
+}
+
+std::string_view trimmed(std::string_view text) {
+    while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+    while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+    return text;
+}
+
+}  // namespace
+
+std::optional<ActivationConfig> parseActivationSpec(std::string_view text, std::string* error) {
+    text = trimmed(text);
+    const size_t open = text.find('(');
+    if (open == std::string_view::npos) {
+        const ActivationInfo* info = findActivation(text);
+        if (!info) {
+            *error = "unknown function '" + std::string(text) + "' (see 'actlab-cli list')";
+            return std::nullopt;
+        }
+        return ActivationConfig::withDefaults(info->id);
+    }
+    if (trimmed(text.substr(0, open)) != "mix" || text.back() != ')') {
+        *error = "'" + std::string(text) + "' is not a function name or mix(f1,f2,…)";
+        return std::nullopt;
+    }
+    std::vector<ActivationId> components;
+    std::string_view rest = text.substr(open + 1, text.size() - open - 2);
+    while (true) {
+        const size_t comma = rest.find(',');
+        const std::string_view name = trimmed(rest.substr(0, comma));
+        const ActivationInfo* info = mixComponent(name, error);
+        if (!info) return std::nullopt;
+        if (std::find(components.begin(), components.end(), info->id) != components.end()) {
+            *error = "'" + std::string(name) + "' appears twice in the mix";
+            return std::nullopt;
+        }
+        components.push_back(info->id);
+        if (comma == std::string_view::npos) break;
+        rest.remove_prefix(comma + 1);
+    }
+    if (components.size() < 2 || components.size() > size_t(kMaxMixture)) {
+        *error = "a mix needs 2 to " + std::to_string(kMaxMixture) + " functions, got " +
+                 std::to_string(components.size());
+        return std::nullopt;
+    }
+    return ActivationConfig::mix(components);
+}
+
+std::string activationSpec(const ActivationConfig& config) {
+    if (config.id != I::Mix) return std::string(config.info().name);
+    std::string text = "mix(";
+    for (int i = 0; i < config.mixtureSize; ++i)
+        text.append(i ? "," : "").append(activationInfo(config.mixture[size_t(i)]).name);
+    return text + ")";
+}
+
+std::string activationDisplayName(const ActivationConfig& config) {
+    if (config.id != I::Mix) return std::string(config.info().displayName);
+    std::string text = "Mix (";
+    for (int i = 0; i < config.mixtureSize; ++i)
+        text.append(i ? ", " : "").append(activationInfo(config.mixture[size_t(i)]).displayName);
+    return text + ")";
 }
 
 ActivationConfig ActivationConfig::withDefaults(ActivationId id) {
+    if (id == I::Mix) return mix(kDefaultMixture);
     ActivationConfig config;
     config.id = id;
     const auto specs = activationInfo(id).parameters;

@@ -37,9 +37,13 @@ enum class ActivationId : int {
     Reglu,
     Geglu,
     Swiglu,
+    // Not a catalogue row: the learnable mixture Σᵢ softmax(w)ᵢ·fᵢ(x) over chosen catalogue
+    // functions (the seeds' "dynamic activation"), its weights a parameter of the layer using it.
+    Mix,
 };
-inline constexpr int kActivationCount = 23;
-inline constexpr int kMaxParameters = 2;  // softplus: beta, threshold
+inline constexpr int kActivationCount = 23;  // catalogue rows (Mix is not one)
+inline constexpr int kMaxParameters = 2;     // softplus: beta, threshold
+inline constexpr int kMaxMixture = 8;        // components of a mix
 
 struct ParameterSpec {
     std::string_view name;  // as typed in `--param NAME=V`
@@ -64,8 +68,19 @@ struct ActivationInfo {
 struct ActivationConfig {
     ActivationId id = ActivationId::Relu;
     std::array<double, kMaxParameters> parameters{};
+    // Mix: its components, scalar catalogue functions at their default parameters, in order.
+    std::array<ActivationId, kMaxMixture> mixture{};
+    int mixtureSize = 0;
 
+    // For Mix: the default mixture, mix(relu,gelu,silu,tanh).
     static ActivationConfig withDefaults(ActivationId id);
+    static ActivationConfig mix(std::span<const ActivationId> components);
+    std::span<const ActivationId> components() const {
+        return {mixture.data(), size_t(mixtureSize)};
+    }
+    // The configuration of component i of a mix, at its default parameters.
+    ActivationConfig component(int i) const { return withDefaults(mixture[size_t(i)]); }
+    bool operator==(const ActivationConfig& other) const;
     const ActivationInfo& info() const;
     // Sets parameter NAME; returns an error message if unknown or out of range.
     std::optional<std::string> setParameter(std::string_view name, double value);
@@ -74,7 +89,17 @@ struct ActivationConfig {
 };
 
 std::span<const ActivationInfo> activationCatalogue();
-const ActivationInfo& activationInfo(ActivationId id);
-const ActivationInfo* findActivation(std::string_view name);  // nullptr when unknown
+const ActivationInfo& activationInfo(ActivationId id);  // Mix too
+// A catalogue row or "mix" (the default mixture); nullptr when unknown.
+const ActivationInfo* findActivation(std::string_view name);
+
+// An activation as written on a command line or in a file: a name ("gelu") or a mixture
+// "mix(relu,gelu,silu)" of 2 to kMaxMixture distinct scalar catalogue functions (no prelu, no
+// mix). Parameters are not part of it. nullopt with *error set (one line) when malformed.
+std::optional<ActivationConfig> parseActivationSpec(std::string_view text, std::string* error);
+// The inverse: "gelu", "mix(relu,gelu,silu)".
+std::string activationSpec(const ActivationConfig& config);
+// "GELU", "Mix (ReLU, GELU, SiLU)".
+std::string activationDisplayName(const ActivationConfig& config);
 
 }  // namespace actlab

@@ -233,8 +233,19 @@ Derivatives<T> evaluateFormulas(const ActivationConfig& config, T x) {
 // float: the f32 path takes its parameters as float (as the Vulkan push constants do), evaluates
 // the double formulas at them and rounds once, so it is within one float rounding of the truth
 // wherever the result is a normal float, the tails and the zeros of f′ included.
+// For Mix: the mixture at equal weights (its function before training), the mean of its
+// components.
 template <typename T>
 Derivatives<T> evaluateScalar(const ActivationConfig& config, T x) {
+    if (config.id == ActivationId::Mix) {
+        Derivatives<T> sum{T(0), T(0), T(0)};
+        for (int i = 0; i < config.mixtureSize; ++i) {
+            const Derivatives<T> d = evaluateScalar(config.component(i), x);
+            sum = {sum.value + d.value, sum.first + d.first, sum.second + d.second};
+        }
+        const T n = T(config.mixtureSize);
+        return {sum.value / n, sum.first / n, sum.second / n};
+    }
     if constexpr (std::is_same_v<T, float>) {
         const Derivatives<double> d =
             detail::evaluateFormulas<double, float>(config, static_cast<double>(x));

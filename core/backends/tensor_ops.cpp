@@ -3,6 +3,8 @@
 
 #include <stdexcept>
 
+#include "layers/mix.h"
+
 namespace actlab {
 
 std::string_view tensorOpName(TensorOp op) {
@@ -23,6 +25,10 @@ std::string_view tensorOpName(TensorOp op) {
             return "prelu_forward";
         case TensorOp::PreluBackward:
             return "prelu_backward";
+        case TensorOp::MixForward:
+            return "mix_forward";
+        case TensorOp::MixBackward:
+            return "mix_backward";
         case TensorOp::LayerNormForward:
             return "layernorm_forward";
         case TensorOp::LayerNormBackward:
@@ -60,6 +66,19 @@ std::string_view tensorOpName(TensorOp op) {
 }
 
 template <typename T>
+void TensorOps<T>::mixForward(TensorView<T> out, TensorView<T> derivative, ConstTensorView<T> inp,
+                              ConstTensorView<T> weights, const ActivationConfig& mix) {
+    actlab::mixForward<T>(out, derivative, inp, weights, mix);
+}
+
+template <typename T>
+void TensorOps<T>::mixBackward(TensorView<T> dinp, TensorView<T> dweights, ConstTensorView<T> dout,
+                               ConstTensorView<T> inp, ConstTensorView<T> derivative,
+                               ConstTensorView<T> weights, const ActivationConfig& mix) {
+    actlab::mixBackward<T>(dinp, dweights, dout, inp, derivative, weights, mix);
+}
+
+template <typename T>
 TensorOpsTable<T>::TensorOpsTable(std::vector<std::shared_ptr<TensorOps<T>>> preference)
     : m_backends(std::move(preference)) {
     for (size_t i = 0; i < m_backends.size(); ++i) {
@@ -91,6 +110,7 @@ std::shared_ptr<TensorOpsTable<T>> TensorOpsTable<T>::cpu() {
 template <typename T>
 TensorOps<T>& TensorOpsTable<T>::forOp(TensorOp op) {
     const int chosen = m_choice[size_t(op)];
+    m_called[size_t(op)] = true;
     if (m_last >= 0 && m_last != chosen) m_backends[size_t(m_last)]->finish();
     m_last = chosen;
     return *m_backends[size_t(chosen)];
@@ -107,7 +127,7 @@ std::string TensorOpsTable<T>::describe() const {
     if (m_backends.size() == 1) return text;
     std::string fallbacks;
     for (int op = 0; op < kTensorOpCount; ++op)
-        if (m_choice[size_t(op)] != 0)
+        if (m_choice[size_t(op)] != 0 && m_called[size_t(op)])
             fallbacks += (fallbacks.empty() ? "" : ", ") + std::string(tensorOpName(TensorOp(op)));
     return fallbacks.empty() ? text : text + " (cpu: " + fallbacks + ")";
 }
@@ -117,6 +137,8 @@ void TensorOpsTable<T>::finish() {
     if (m_last >= 0) m_backends[size_t(m_last)]->finish();
 }
 
+template class TensorOps<float>;
+template class TensorOps<double>;
 template class TensorOpsTable<float>;
 template class TensorOpsTable<double>;
 

@@ -33,6 +33,8 @@ enum class TensorOp {
     GatedBackward,
     PreluForward,  // layers/prelu.h (learnable α)
     PreluBackward,
+    MixForward,  // layers/mix.h (learnable mixture of activations)
+    MixBackward,
     LayerNormForward,  // layers/layernorm.h
     LayerNormBackward,
     AttentionForward,  // layers/attention.h
@@ -101,6 +103,13 @@ public:
                               ConstTensorView<T> alpha) = 0;
     virtual void preluBackward(TensorView<T> dinp, TensorView<T> dalpha, ConstTensorView<T> dout,
                                ConstTensorView<T> inp, ConstTensorView<T> derivative) = 0;
+    // The mixture of activations (layers/mix.h). Not pure: the default runs core/layers on the
+    // host views, for a backend that answers no to MixForward/MixBackward.
+    virtual void mixForward(TensorView<T> out, TensorView<T> derivative, ConstTensorView<T> inp,
+                            ConstTensorView<T> weights, const ActivationConfig& mix);
+    virtual void mixBackward(TensorView<T> dinp, TensorView<T> dweights, ConstTensorView<T> dout,
+                             ConstTensorView<T> inp, ConstTensorView<T> derivative,
+                             ConstTensorView<T> weights, const ActivationConfig& mix);
     virtual void layernormForward(TensorView<T> out, TensorView<T> mean, TensorView<T> rstd,
                                   ConstTensorView<T> inp, ConstTensorView<T> weight,
                                   ConstTensorView<T> bias) = 0;
@@ -156,14 +165,15 @@ public:
 
     TensorOps<T>& forOp(TensorOp op);  // the backend that runs `op`, after finishing any other
     std::string_view backendFor(TensorOp op) const;  // its name
-    // "vulkan" when it runs every op, else e.g. "vulkan (cpu: cross_entropy_forward, …)".
+    // "vulkan" when it ran every op called so far, else e.g. "vulkan (cpu: mix_forward, …)".
     std::string describe() const;
     void finish();  // results of every op called so far are in host memory
 
 private:
     std::vector<std::shared_ptr<TensorOps<T>>> m_backends;
-    std::array<int, kTensorOpCount> m_choice{};  // index into m_backends per op
-    int m_last = -1;                             // the backend of the last op called
+    std::array<int, kTensorOpCount> m_choice{};   // index into m_backends per op
+    int m_last = -1;                              // the backend of the last op called
+    std::array<bool, kTensorOpCount> m_called{};  // ops called at least once
 };
 
 }  // namespace actlab

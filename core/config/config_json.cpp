@@ -25,13 +25,14 @@ Json transformerJson(const TransformerConfig& c) {
     j["outputs"] = c.outputs;
     j["pool"] = c.pooled ? "mean" : "none";
     j["init"] = c.init ? std::string(initialiserName(*c.init)) : "normal";
+    if (c.mixPerUnit) j["mix_per_unit"] = true;  // written only when set: older files stay equal
     return j;
 }
 
 TransformerConfig transformerFromJson(const Json& j, const std::string& path) {
     const Reader r(j, path);
     r.only({"vocab", "seq", "d_model", "heads", "layers", "d_ff", "ffn", "ffn_activation",
-            "qkv_activation", "norm", "causal", "outputs", "pool", "init"});
+            "qkv_activation", "norm", "causal", "outputs", "pool", "init", "mix_per_unit"});
     TransformerConfig c;
     r.integer("vocab", c.vocabulary, 2, kMaxTransformerVocabulary);
     r.integer("seq", c.sequence, 1, kMaxTransformerSequence);
@@ -56,6 +57,7 @@ TransformerConfig transformerFromJson(const Json& j, const std::string& path) {
         c.norm = *placement;
     }
     r.boolean("causal", c.causal);
+    r.boolean("mix_per_unit", c.mixPerUnit);
     r.integer("outputs", c.outputs, 1, kMaxTransformerVocabulary + 1);
     if (auto pool = r.text("pool")) {
         if (*pool != "none" && *pool != "mean")

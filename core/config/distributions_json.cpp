@@ -27,6 +27,31 @@ const Json& arrayOf(const Json& site, const char* key, size_t size, const std::s
     return site.at(key);
 }
 
+// A mix's components (catalogue names) and one share per component and step, each in [0, 1].
+void readMixShares(const Json& j, const std::string& at, SiteDistribution& d,
+                   std::vector<DistributionPoint>& points) {
+    if (!j.contains("mix_components")) return;
+    const Json& names = j.at("mix_components");
+    if (!names.is_array() || names.size() < 2 || names.size() > size_t(kMaxMixture))
+        fail(at + ".mix_components", "expected 2 to 8 function names");
+    for (const Json& name : names) {
+        if (!name.is_string() || !findActivation(name.get<std::string>()))
+            fail(at + ".mix_components", "expected function names");
+        d.mixComponents.push_back(name.get<std::string>());
+    }
+    const Json& shares = arrayOf(j, "mix_shares", points.size(), at);
+    for (size_t i = 0; i < points.size(); ++i) {
+        const std::string row = at + ".mix_shares[" + std::to_string(i) + "]";
+        if (!shares[i].is_array() || shares[i].size() != names.size())
+            fail(row, "expected " + std::to_string(names.size()) + " shares");
+        for (const Json& share : shares[i]) {
+            const double value = finiteFrom(share, row);
+            if (value < 0 || value > 1) fail(row, "a share must be in [0, 1]");
+            points[i].mixShares.push_back(value);
+        }
+    }
+}
+
 }  // namespace
 
 Json distributionsJson(const Distributions& distributions) {
@@ -34,7 +59,7 @@ Json distributionsJson(const Distributions& distributions) {
     for (const SiteDistribution& d : distributions) {
         Json steps = Json::array(), counts = Json::array(), percentiles = Json::array(),
              dead = Json::array(), saturated = Json::array(), norms = Json::array(),
-             nonPositive = Json::array();
+             nonPositive = Json::array(), shares = Json::array();
         for (const DistributionPoint& p : d.points.points()) {
             steps.push_back(p.step);
             counts.push_back(p.counts);
@@ -43,21 +68,27 @@ Json distributionsJson(const Distributions& distributions) {
             nonPositive.push_back(p.nonPositiveShare);
             saturated.push_back(p.saturatedShare);
             norms.push_back(std::isfinite(p.gradientNorm) ? p.gradientNorm : 0.0);
+            shares.push_back(p.mixShares);
         }
-        sites.push_back({{"name", d.name},
-                         {"layer", d.layer},
-                         {"kind", std::string(siteKindName(d.kind))},
-                         {"relu_family", d.reluFamily},
-                         {"bin_edges", d.binEdges},
-                         {"stride", d.points.stride()},
-                         {"offered", d.points.offered()},
-                         {"steps", std::move(steps)},
-                         {"counts", std::move(counts)},
-                         {"percentiles", std::move(percentiles)},
-                         {"non_positive_share", std::move(nonPositive)},
-                         {"dead_share", std::move(dead)},
-                         {"saturated_share", std::move(saturated)},
-                         {"gradient_norm", std::move(norms)}});
+        Json site = {{"name", d.name},
+                     {"layer", d.layer},
+                     {"kind", std::string(siteKindName(d.kind))},
+                     {"relu_family", d.reluFamily},
+                     {"bin_edges", d.binEdges},
+                     {"stride", d.points.stride()},
+                     {"offered", d.points.offered()},
+                     {"steps", std::move(steps)},
+                     {"counts", std::move(counts)},
+                     {"percentiles", std::move(percentiles)},
+                     {"non_positive_share", std::move(nonPositive)},
+                     {"dead_share", std::move(dead)},
+                     {"saturated_share", std::move(saturated)},
+                     {"gradient_norm", std::move(norms)}};
+        if (!d.mixComponents.empty()) {  // a learnable mix: its shares by step
+            site["mix_components"] = d.mixComponents;
+            site["mix_shares"] = std::move(shares);
+        }
+        sites.push_back(std::move(site));
     }
     return sites;
 }
@@ -70,7 +101,8 @@ Distributions distributionsFromJson(const Json& sites, const std::string& path) 
         const Json& j = sites[s];
         Reader(j, at).only({"name", "layer", "kind", "relu_family", "bin_edges", "stride",
                             "offered", "steps", "counts", "percentiles", "non_positive_share",
-                            "dead_share", "saturated_share", "gradient_norm"});
+                            "dead_share", "saturated_share", "gradient_norm", "mix_components",
+                            "mix_shares"});
         SiteDistribution d;
         if (!j.contains("name") || !j.at("name").is_string()) fail(at + ".name", "expected text");
         d.name = j.at("name").get<std::string>();
@@ -95,6 +127,7 @@ Distributions distributionsFromJson(const Json& sites, const std::string& path) 
                    &saturated = arrayOf(j, "saturated_share", n, at),
                    &norms = arrayOf(j, "gradient_norm", n, at);
         std::vector<DistributionPoint> points(n);
+        readMixShares(j, at, d, points);
         for (size_t i = 0; i < n; ++i) {
             DistributionPoint& p = points[i];
             const std::string row = "[" + std::to_string(i) + "]";

@@ -30,8 +30,10 @@ struct FieldError {
     throw FieldError{message};
 }
 
-// A catalogue name, or {"name": …, "params": {…}} when a parameter differs from its default.
+// A catalogue name, or {"name": …, "params": {…}} when a parameter differs from its default; a
+// mix as its spec, "mix(relu,gelu,silu)".
 inline Json activationToJson(const ActivationConfig& a) {
+    if (a.id == ActivationId::Mix) return activationSpec(a);
     const ActivationInfo& info = a.info();
     const ActivationConfig defaults = ActivationConfig::withDefaults(a.id);
     Json params = Json::object();
@@ -53,9 +55,15 @@ inline ActivationConfig activationFromJson(const Json& j, const std::string& pat
         if (j.contains("params")) params = &j.at("params");
     }
     if (!name->is_string()) fail(path, "expected a function name, got " + name->dump());
+    std::string error;
+    const std::optional<ActivationConfig> parsed =
+        name->get<std::string>().find('(') == std::string::npos
+            ? std::nullopt
+            : parseActivationSpec(name->get<std::string>(), &error);
+    if (!error.empty()) fail(path, error);
     const ActivationInfo* info = findActivation(name->get<std::string>());
-    if (!info) fail(path, "unknown function '" + name->get<std::string>() + "'");
-    ActivationConfig config = ActivationConfig::withDefaults(info->id);
+    if (!parsed && !info) fail(path, "unknown function '" + name->get<std::string>() + "'");
+    ActivationConfig config = parsed ? *parsed : ActivationConfig::withDefaults(info->id);
     if (params) {
         if (!params->is_object()) fail(path + ".params", "expected an object");
         for (const auto& [key, value] : params->items()) {

@@ -74,23 +74,25 @@ LabelledPoints userPointsFromJson(const Json& j) {
 Json modelJson(const ModelConfig& m) {
     Json activations = Json::array();
     for (const ActivationConfig& a : m.activations) activations.push_back(activationToJson(a));
-    return {{"kind", m.kind == ModelKind::GluFfn ? "glu" : "mlp"},
-            {"hidden", m.hidden},
-            {"activations", activations},
-            {"prelu_per_neuron", m.preluPerNeuron},
-            {"d_model", m.dModel},
-            {"blocks", m.blocks},
-            {"d_ff", m.dFf},
-            {"biases", m.biases},
-            {"init", std::string(initialiserName(m.init))},
-            {"bias_init", m.biasInit},
-            {"seed", m.seed}};
+    Json j = {{"kind", m.kind == ModelKind::GluFfn ? "glu" : "mlp"},
+              {"hidden", m.hidden},
+              {"activations", activations},
+              {"prelu_per_neuron", m.preluPerNeuron},
+              {"d_model", m.dModel},
+              {"blocks", m.blocks},
+              {"d_ff", m.dFf},
+              {"biases", m.biases},
+              {"init", std::string(initialiserName(m.init))},
+              {"bias_init", m.biasInit},
+              {"seed", m.seed}};
+    if (m.mixPerUnit) j["mix_per_unit"] = true;  // written only when set: older files stay equal
+    return j;
 }
 
 void modelFromJson(const Json& j, ModelConfig& m) {
     const Reader r(j, "model");
-    r.only({"kind", "hidden", "activations", "prelu_per_neuron", "d_model", "blocks", "d_ff",
-            "biases", "init", "bias_init", "seed"});
+    r.only({"kind", "hidden", "activations", "prelu_per_neuron", "mix_per_unit", "d_model",
+            "blocks", "d_ff", "biases", "init", "bias_init", "seed"});
     if (auto kind = r.text("kind")) {
         if (*kind != "mlp" && *kind != "glu")
             fail("model.kind", "expected mlp or glu, got \"" + *kind + "\"");
@@ -121,6 +123,7 @@ void modelFromJson(const Json& j, ModelConfig& m) {
         m.activations = {ActivationConfig::withDefaults(ActivationId::Swiglu)};
     }
     r.boolean("prelu_per_neuron", m.preluPerNeuron);
+    r.boolean("mix_per_unit", m.mixPerUnit);
     r.integer("d_model", m.dModel, 1, kMaxWidth);
     r.integer("blocks", m.blocks, 1, kMaxHiddenLayers);
     r.integer("d_ff", m.dFf, 0, kMaxFeedForwardWidth);  // 0: the 8/3 rule

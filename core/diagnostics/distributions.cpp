@@ -124,6 +124,7 @@ void recordDistributions(Distributions& distributions, int step,
             fresh.kind = sample.kind;
             fresh.reluFamily = sample.reluFamily;
             fresh.binEdges = distributionEdges(sample.z);
+            fresh.mixComponents = sample.mixComponents;
             distributions.push_back(std::move(fresh));
             site = distributions.end() - 1;
         }
@@ -143,6 +144,7 @@ void recordDistributions(Distributions& distributions, int step,
         point.deadShare = sample.deadShare;
         point.saturatedShare = sample.saturatedShare;
         point.gradientNorm = sample.gradientNorm;
+        point.mixShares = sample.mixShares;
         site->points.push(std::move(point));
     }
 }

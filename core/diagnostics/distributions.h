@@ -45,6 +45,10 @@ struct SiteSample {
     // ‖∂L/∂θ‖ of the last step over the parameters that produce z (a layer's weights, Q's or
     // FFN fc1's, q and k for the logits), or, for the residual stream, of its LayerNorm's
     double gradientNorm = 0;
+    // A learnable mix at the site: its components' names and their shares softmax(w) (the mean
+    // over units for one mixture per unit); empty elsewhere.
+    std::vector<std::string> mixComponents;
+    std::vector<double> mixShares;
 };
 
 // One step of a site's distribution.
@@ -54,6 +58,7 @@ struct DistributionPoint {
     std::array<double, 9> percentiles{};
     double nonPositiveShare = 0;  // values z ≤ 0 (the ReLU family's dead side), exactly
     double deadShare = 0, saturatedShare = 0, gradientNorm = 0;
+    std::vector<double> mixShares;  // a mix's shares at this step (SiteSample::mixShares)
     bool operator==(const DistributionPoint&) const = default;
 };
 
@@ -64,11 +69,19 @@ struct SiteDistribution {
     int layer = 0;
     SiteKind kind = SiteKind::Hidden;
     bool reluFamily = false;
-    std::vector<double> binEdges;  // kDistributionBins + 1, from the first step's values
+    std::vector<double> binEdges;            // kDistributionBins + 1, from the first step's values
+    std::vector<std::string> mixComponents;  // a mix's components, else empty
     BoundedHistory<DistributionPoint> points{kCapacity};
 };
 
 using Distributions = std::vector<SiteDistribution>;
+
+// A learnable mix's shares at one site as the run stands now (the CLI's report at the end).
+struct MixReading {
+    std::string site;  // the site's name, as in the distributions: "hidden 1", "block 2 q"
+    std::vector<std::string> components;
+    std::vector<double> shares;  // softmax(w); the mean over units for one mixture per unit
+};
 
 // The nine percentiles of `values` (not empty), interpolated linearly between order statistics
 // as numpy.percentile does by default.

@@ -135,6 +135,70 @@ std::string torchActivation(const ActivationConfig& activation, const std::strin
     throw std::logic_error("no torch form for " + std::string(activation.info().name));
 }
 
+std::vector<std::string> mixFunctions(const ActivationConfig& mix) {
+    std::vector<std::string> items;
+    for (int i = 0; i < mix.mixtureSize; ++i) {
+        const std::string call = torchActivation(mix.component(i), "x");
+        const bool plain = call.ends_with("(x)") && std::count(call.begin(), call.end(), '(') == 1;
+        items.push_back(plain ? call.substr(0, call.size() - 3) : "lambda x: " + call);
+    }
+    return items;
+}
+
+std::string mixMembers(const std::string& owner, const ActivationConfig& mix, int units,
+                       bool perUnit) {
+    const std::string functions = "        " + owner + ".functions = ";
+    return "        " + owner + ".mix_weights = nn.Parameter(torch.zeros(" +
+           mixShape(mix, units, perUnit) + "))  # " + activationSpec(mix) + "\n" + functions +
+           pythonList(mixFunctions(mix), int(functions.size()), 12) + "\n";
+}
+
+std::string mixShape(const ActivationConfig& mix, int units, bool perUnit) {
+    const std::string k = std::to_string(mix.mixtureSize);
+    return perUnit ? "(" + std::to_string(units) + ", " + k + ")" : "(" + k + ",)";
+}
+
+std::string_view mixHelper() {
+    return R"PY(def mix(z, weights, functions):
+    """ActLab's learnable mix (core/layers/mix.h): sum_i softmax(w)_i * f_i(z), with w (K) for
+    one mixture per site or (units, K) for one per unit; w starts at 0 (equal shares)."""
+    shares = F.softmax(weights, dim=-1)
+    return (torch.stack([f(z) for f in functions], dim=-1) * shares).sum(dim=-1)
+
+
+class Mix(nn.Module):
+    """A mix as a module: its weights are the parameter mix_weights."""
+
+    def __init__(self, functions, shape):
+        super().__init__()
+        self.functions = functions
+        self.mix_weights = nn.Parameter(torch.zeros(shape))
+
+    def forward(self, z):
+        return mix(z, self.mix_weights, self.functions)
+
+
+)PY";
+}
+
+bool needsSwish(std::span<const ActivationConfig> activations) {
+    for (const ActivationConfig& a : activations) {
+        if (a.id == ActivationId::Mix) {
+            for (int i = 0; i < a.mixtureSize; ++i)
+                if (torchActivation(a.component(i), "x").starts_with("swish(")) return true;
+        } else if (torchActivation(a, "x").starts_with("swish(")) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool needsMix(std::span<const ActivationConfig> activations) {
+    for (const ActivationConfig& a : activations)
+        if (a.id == ActivationId::Mix) return true;
+    return false;
+}
+
 InitialiserCode initialiserCode(Initialiser init) {
     switch (init) {
         case Initialiser::HeNormal:

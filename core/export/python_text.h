@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "activations/catalogue.h"
 #include "models/model_factory.h"
@@ -40,6 +41,19 @@ std::string wrappedItems(std::span<const std::string> items, int indent, int wid
 // "F.relu(x)", "F.leaky_relu(x, 0.01)", "x * torch.sigmoid(1.702 * x)". PReLU's α is fixed
 // here (the MLP makes it a parameter itself). Gated units give their gate: act(x).
 std::string torchActivation(const ActivationConfig& activation, const std::string& x);
+// A mix's components as Python callables: "F.relu", "lambda x: swish(x, 1.702)".
+std::vector<std::string> mixFunctions(const ActivationConfig& mix);
+// The lines that give module `owner` ("self.layer1") a mix: its weights `owner.mix_weights`
+// (zeros of mixShape) and its functions `owner.functions`, indented by 8.
+std::string mixMembers(const std::string& owner, const ActivationConfig& mix, int units,
+                       bool perUnit);
+// The shape of a mix's weights: "(4,)" for one mixture per site, "(32, 4)" for one per unit.
+std::string mixShape(const ActivationConfig& mix, int units, bool perUnit);
+// The mix(z, weights, functions) function and the Mix module (weights named mix_weights).
+std::string_view mixHelper();
+// Whether a script needs the swish helper or mixHelper() for these activations.
+bool needsSwish(std::span<const ActivationConfig> activations);
+bool needsMix(std::span<const ActivationConfig> activations);
 
 // A fan-based initialiser of core/models/weight_init.cpp in Python: what it is called, the line
 // that computes its scale from n_in and n_out ("sd = …" or "limit = …"), and one draw from

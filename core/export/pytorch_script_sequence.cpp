@@ -2,6 +2,8 @@
 // minGPT-style Transformer with ActLab's parameter names, order and initial weights, per-token
 // or pooled cross-entropy, the optimizer, and the figures of `actlab-cli train --model
 // transformer`.
+#include <cctype>
+
 #include "common/number_format.h"
 #include "export/python_text.h"
 #include "export/pytorch_script.h"
@@ -71,12 +73,13 @@ constexpr const char* kModel = R"PY(class Attention(nn.Module):
         self.k = nn.Linear(D_MODEL, D_MODEL)
         self.v = nn.Linear(D_MODEL, D_MODEL)
         self.o = nn.Linear(D_MODEL, D_MODEL)
-
+${QKV_ACTS}
     def forward(self, z):  # z (B, T, C) -> (B, T, C)
         B, T, C = z.shape
         hs = C // HEADS
-        q, k, v = (qkv_activation(p(z)).view(B, T, HEADS, hs).transpose(1, 2)
-                   for p in (self.q, self.k, self.v))  # (B, heads, T, hs)
+        pairs = ((self.q_act, self.q), (self.k_act, self.k), (self.v_act, self.v))
+        q, k, v = (act(p(z)).view(B, T, HEADS, hs).transpose(1, 2)
+                   for act, p in pairs)  # (B, heads, T, hs)
         scores = q @ k.transpose(-2, -1) / math.sqrt(hs)  # (B, heads, T, T)
         if CAUSAL:
             above = torch.triu(torch.ones(T, T, dtype=torch.bool), diagonal=1)
@@ -150,6 +153,8 @@ ${WEIGHTS}
         for name, p in model.named_parameters():
             if name.endswith(".bias"):
                 p.zero_()
+            elif name.endswith(".mix_weights"):  # a mix starts at equal shares, with no draw
+                p.zero_()
             elif is_layer_norm(name):
                 p.fill_(1.0)
 ${MATRIX}            else:
@@ -166,9 +171,9 @@ constexpr const char* kPlainFeedForward = R"PY(class FeedForward(nn.Module):
         super().__init__()
         self.fc1 = nn.Linear(D_MODEL, D_FF)
         self.fc2 = nn.Linear(D_FF, D_MODEL)
-
+${FFN_ACT}
     def forward(self, z):
-        return self.fc2(ffn_activation(self.fc1(z)))
+        return self.fc2(self.act(self.fc1(z)))
 )PY";
 
 constexpr const char* kGatedFeedForward = R"PY(class FeedForward(nn.Module):
@@ -179,9 +184,9 @@ constexpr const char* kGatedFeedForward = R"PY(class FeedForward(nn.Module):
         self.gate = nn.Linear(D_MODEL, D_FF, bias=False)
         self.value = nn.Linear(D_MODEL, D_FF, bias=False)
         self.out = nn.Linear(D_FF, D_MODEL, bias=False)
-
+${FFN_ACT}
     def forward(self, z):
-        return self.out(ffn_activation(self.gate(z)) * self.value(z))
+        return self.out(self.act(self.gate(z)) * self.value(z))
 )PY";
 
 // fan_weight(n_out, n_in, seed) for a fan-based initialiser, and the branch that uses it.
@@ -265,17 +270,42 @@ if __name__ == "__main__":
     main()
 )PY";
 
+// def NAME(x) for a catalogue function; for a mix, NAME_MIX = [its functions] (a Mix module per
+// site uses them).
 std::string activationFunction(const std::string& name, const ActivationConfig& a,
                                const std::string& what) {
+    if (a.id == ActivationId::Mix) {
+        std::string constant = name;
+        for (char& c : constant) c = char(std::toupper(static_cast<unsigned char>(c)));
+        constant += "_MIX = ";
+        return constant + pythonList(mixFunctions(a), int(constant.size()), 4) + "  # " + what +
+               "\n\n\n";
+    }
     return "def " + name + "(x):  # " + what + "\n    return " + torchActivation(a, "x") + "\n\n\n";
 }
 
-// The swish helper, when an activation is written with it.
+// The line that gives the attention its q, k and v activations, or the FFN its own.
+std::string qkvActivations(const TransformerConfig& m) {
+    if (m.qkvActivation.id != ActivationId::Mix)
+        return "        self.q_act = self.k_act = self.v_act = qkv_activation\n";
+    return "        self.q_act, self.k_act, self.v_act = (\n            Mix(QKV_ACTIVATION_MIX, " +
+           mixShape(m.qkvActivation, m.dModel, m.mixPerUnit) + ") for _ in range(3))\n";
+}
+
+std::string ffnActivation(const TransformerConfig& m, int feedForwardWidth) {
+    if (m.ffnActivation.id != ActivationId::Mix) return "        self.act = ffn_activation\n";
+    return "        self.act = Mix(FFN_ACTIVATION_MIX, " +
+           mixShape(m.ffnActivation, feedForwardWidth, m.mixPerUnit) + ")\n";
+}
+
+// The swish and mix helpers, when an activation is written with them.
 std::string swishHelper(const TransformerConfig& m) {
-    for (const ActivationConfig* a : {&m.qkvActivation, &m.ffnActivation})
-        if (torchActivation(*a, "x").starts_with("swish("))
-            return "def swish(x, beta):  # x·σ(βx)\n    return x * torch.sigmoid(beta * x)\n\n\n";
-    return "";
+    const std::vector<ActivationConfig> activations{m.qkvActivation, m.ffnActivation};
+    std::string text;
+    if (needsSwish(activations))
+        text += "def swish(x, beta):  # x·σ(βx)\n    return x * torch.sigmoid(beta * x)\n\n\n";
+    if (needsMix(activations)) text += mixHelper();
+    return text;
 }
 
 // The docstring's summary of the run: "Task reverse, T 8, V 8: 2 pre-LN blocks, d_model 64, …".
@@ -288,11 +318,11 @@ std::string sequenceRunSummary(const SequenceTrainingConfig& c, int feedForwardW
            std::string(feedForwardName(m.ffn)) + " FFN" +
            (m.ffn == FeedForwardKind::None ? std::string()
                                            : " " + std::to_string(feedForwardWidth) + " (" +
-                                                 std::string(m.ffnActivation.info().name) + ")") +
-           ", " + std::string(m.qkvActivation.info().name) + " on Q/K/V" +
-           (m.causal ? ", causal" : "") + (m.pooled ? ", pooled" : "") + "; " +
-           optimizerSummary(c.optimizer) + ", batch " + std::to_string(c.batch) + ", " +
-           std::to_string(steps) + " steps, seed " + std::to_string(c.seed) + ".";
+                                                 activationSpec(m.ffnActivation) + ")") +
+           ", " + activationSpec(m.qkvActivation) + " on Q/K/V" + (m.causal ? ", causal" : "") +
+           (m.pooled ? ", pooled" : "") + "; " + optimizerSummary(c.optimizer) + ", batch " +
+           std::to_string(c.batch) + ", " + std::to_string(steps) + " steps, seed " +
+           std::to_string(c.seed) + ".";
 }
 
 // The script's head: the docstring, the imports and the run's constants.
@@ -324,17 +354,19 @@ std::string sequenceScriptHead(const SequenceTrainingConfig& c, int feedForwardW
 }
 
 // The Transformer's classes, with its feed-forward network and ActLab's initial weights.
-std::string transformerCode(const TransformerConfig& m) {
+std::string transformerCode(const TransformerConfig& m, int feedForwardWidth) {
     const std::string matrix =
         m.init ? "            elif is_matrix(name):  # its own stream, seeded from this one\n"
                  "                p.copy_(fan_weight(p.shape[0], p.shape[1], random.next()))\n"
                : "";
     return substitute(
         kModel,
-        {{"FEED_FORWARD", m.ffn == FeedForwardKind::Gated ? kGatedFeedForward
-                          : m.ffn == FeedForwardKind::Plain
-                              ? kPlainFeedForward
-                              : "FeedForward = None  # no feed-forward network\n"},
+        {{"FEED_FORWARD",
+          m.ffn == FeedForwardKind::None
+              ? std::string("FeedForward = None  # no feed-forward network\n")
+              : substitute(m.ffn == FeedForwardKind::Gated ? kGatedFeedForward : kPlainFeedForward,
+                           {{"FFN_ACT", ffnActivation(m, feedForwardWidth)}})},
+         {"QKV_ACTS", qkvActivations(m)},
          {"INITIAL_WEIGHT", m.init ? fanWeightFunction(*m.init) : std::string()},
          {"WEIGHTS",
           docstring("ActLab's initial weights (core/models/transformer.cpp): one Random(SEED) "
@@ -360,23 +392,23 @@ std::optional<std::string> pytorchScript(const SequenceTrainingConfig& config, i
     if (!trainer) return std::nullopt;
     const SequenceTrainingConfig& c = trainer->config();  // sizes from the task
     const TransformerConfig& m = c.model;
-    const std::string ffnActivation(m.ffnActivation.info().name);
+    const std::string ffnSpec = activationSpec(m.ffnActivation);
     std::string script =
         sequenceScriptHead(c, trainer->model().feedForwardWidth(), steps, logEvery);
     script += std::string(randomClass()) + "\n\n";
     script += sequenceTaskCode(trainer->task());
     script += swishHelper(m);
     script += activationFunction("qkv_activation", m.qkvActivation,
-                                 std::string(m.qkvActivation.info().name) + ", on q, k and v");
+                                 activationSpec(m.qkvActivation) + ", on q, k and v");
     if (m.ffn != FeedForwardKind::None)
-        script += activationFunction(
-            "ffn_activation", m.ffnActivation,
-            m.ffn == FeedForwardKind::Gated ? ffnActivation + "'s gate" : ffnActivation);
-    script += transformerCode(m);
+        script +=
+            activationFunction("ffn_activation", m.ffnActivation,
+                               m.ffn == FeedForwardKind::Gated ? ffnSpec + "'s gate" : ffnSpec);
+    script += transformerCode(m, trainer->model().feedForwardWidth());
     script += optimizerCode(c.optimizer) + "\n\n";
     script += substitute(kRun, {{"CLIP", clipLine(c.optimizer, 8)},
-                                {"FFN_ACTIVATION", ffnActivation},
-                                {"QKV_ACTIVATION", std::string(m.qkvActivation.info().name)}});
+                                {"FFN_ACTIVATION", ffnSpec},
+                                {"QKV_ACTIVATION", activationSpec(m.qkvActivation)}});
     script += std::string(weightsLoader()) + "\n\n";
     script +=
         mainFunction("Transformer", "TEST[0][:PROBES]", "f\"the first {PROBES} test sequences\"",

@@ -27,16 +27,18 @@ std::string gateCallable(const ActivationConfig& gated) {
     return "lambda x: " + call;
 }
 
-// The swish helper, when a layer's activation is written with it.
+// The swish helper and the mix helper, when a layer's activation is written with them.
 std::string helpers(const std::vector<ActivationConfig>& activations) {
-    for (const ActivationConfig& a : activations)
-        if (torchActivation(a, "x").starts_with("swish("))
-            return R"PY(def swish(x, beta):  # x·σ(βx): Swish, SiLU at β = 1, ActLab's GELU approximation at 1.702
+    std::string text;
+    if (needsSwish(activations))
+        text +=
+            R"PY(def swish(x, beta):  # x·σ(βx): Swish, SiLU at β = 1, ActLab's GELU approximation at 1.702
     return x * torch.sigmoid(beta * x)
 
 
 )PY";
-    return "";
+    if (needsMix(activations)) text += mixHelper();
+    return text;
 }
 
 std::string initialWeightFunction(Initialiser init) {
@@ -78,6 +80,10 @@ std::string mlpClass(const ModelConfig& m) {
                      std::to_string(slopes) + ",), " + pythonFloat(a.parameters[0]) +
                      "))  # PReLU's learnable slope" + (slopes > 1 ? "s" : "") + "\n";
             forward += "        h = F.prelu(" + z + ", self." + name + ".prelu_alpha)\n";
+        } else if (a.id == ActivationId::Mix) {
+            prelu += mixMembers("self." + name, a, m.hidden[l], m.mixPerUnit);
+            forward += "        h = mix(" + z + ", self." + name + ".mix_weights, self." + name +
+                       ".functions)\n";
         } else {
             forward += "        h = " + torchActivation(a, z) + "\n";
         }
@@ -203,8 +209,14 @@ std::string gluClasses(const ModelConfig& m) {
         blocks += "        self." + name + " = GluBlock(" + std::to_string(m.dModel) + ", " +
                   std::to_string(f) + ", biases=" + (m.biases ? "True" : "False") + ")\n";
         const ActivationConfig a = layerActivation(m, size_t(b));
-        forward += "        h = self." + name + "(h, " + gateCallable(a) + ")  # " +
-                   std::string(a.info().name) + "\n";
+        if (a.id == ActivationId::Mix) {  // the gate's learnable function, after the block's own
+            blocks += mixMembers("self." + name, a, f, m.mixPerUnit);
+            forward += "        h = self." + name + "(h, lambda g: mix(g, self." + name +
+                       ".mix_weights, self." + name + ".functions))\n";
+        } else {
+            forward += "        h = self." + name + "(h, " + gateCallable(a) + ")  # " +
+                       std::string(a.info().name) + "\n";
+        }
         for (const char* w : {".gate", ".value", ".out"}) matrices.push_back("self." + name + w);
     }
     matrices.push_back("self.head.weight");
@@ -231,13 +243,14 @@ std::string gluClasses(const ModelConfig& m) {
 
 std::string activationNames(const ModelConfig& m) {
     std::vector<std::string> names;
-    for (const ActivationConfig& a : m.activations) names.emplace_back(a.info().name);
+    for (const ActivationConfig& a : m.activations) names.push_back(activationSpec(a));
     return join(names, ",");
 }
 
 std::string trainingModelCode(const ModelConfig& m) {
-    if (m.kind == ModelKind::GluFfn)  // its gates are plain torch functions
-        return initialWeightFunction(m.init) + gluClasses(m);
+    if (m.kind == ModelKind::GluFfn)  // its gates are torch functions, or a mix
+        return (needsMix(m.activations) ? std::string(mixHelper()) : std::string()) +
+               initialWeightFunction(m.init) + gluClasses(m);
     return helpers(m.activations) + initialWeightFunction(m.init) + mlpClass(m);
 }
 

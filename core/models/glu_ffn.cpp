@@ -6,6 +6,7 @@
 
 #include <utility>
 
+#include "models/activation_site.h"
 #include "models/weight_init.h"
 
 namespace actlab {
@@ -34,8 +35,10 @@ public:
         for (int b = 0; b < config.blocks; ++b) {
             Block block;
             const std::string prefix = "block" + std::to_string(b + 1);
-            block.activation = config.activations.size() == 1 ? config.activations[0]
-                                                              : config.activations[size_t(b)];
+            const ActivationConfig& activation = config.activations.size() == 1
+                                                     ? config.activations[0]
+                                                     : config.activations[size_t(b)];
+            block.site = ActivationSite<T>(activation, prefix, m_dFf, {config.mixPerUnit, true, b});
             block.gate = weight(prefix + ".gate", m_dModel, m_dFf, b);
             block.value = weight(prefix + ".value", m_dModel, m_dFf, b);
             block.out = weight(prefix + ".out", m_dFf, m_dModel, b);
@@ -74,8 +77,7 @@ public:
                 .linearForward(k.g, h, valueOf(k.gate), vectorOf(k.gateBias));
             ops.forOp(TensorOp::LinearForward)
                 .linearForward(k.v, h, valueOf(k.value), vectorOf(k.valueBias));
-            ops.forOp(TensorOp::GatedForward)
-                .gatedForward(k.m, k.dmdg, k.dmdv, k.g, k.v, k.activation);
+            k.site.gatedForward(ops, k.m, k.dmdg, k.dmdv, k.g, k.v);
             ops.forOp(TensorOp::LinearForward)
                 .linearForward(m_branch, k.m, valueOf(k.out), vectorOf(k.outBias));
             ops.forOp(TensorOp::Add).add(m_h[b + 1], h, m_branch);  // residual
@@ -105,7 +107,7 @@ public:
                                 valueOf(k.out));
             zero(m_dg);
             zero(m_dv);
-            ops.forOp(TensorOp::GatedBackward).gatedBackward(m_dg, m_dv, m_dm, k.dmdg, k.dmdv);
+            k.site.gatedBackward(ops, m_dg, m_dv, m_dm, k.g, k.v, k.dmdg, k.dmdv);
             // dh keeps the residual path; the two projections add theirs to it (unless it is the
             // model input's, which nothing needs).
             const TensorView<T> dh = b > 0 || m_project ? TensorView<T>(m_dh) : TensorView<T>();
@@ -133,8 +135,9 @@ public:
         }
         for (Block& k : m_blocks) {
             for (Parameter<T>* p : {&k.gate, &k.value, &k.out}) list.push_back(p);
-            if (!m_config.biases) continue;
-            for (Parameter<T>* p : {&k.gateBias, &k.valueBias, &k.outBias}) list.push_back(p);
+            if (m_config.biases)
+                for (Parameter<T>* p : {&k.gateBias, &k.valueBias, &k.outBias}) list.push_back(p);
+            for (Parameter<T>* p : k.site.parameters()) list.push_back(p);
         }
         list.insert(list.end(), {&m_headWeight, &m_headBias});
         return list;
@@ -144,28 +147,24 @@ public:
     // from the last forward's g with the gate's scalar function.
     std::vector<HiddenLayerView<T>> hiddenLayers() const override {
         if (m_gateViewsStale) {
-            for (const Block& k : m_blocks) {
-                const ActivationConfig gate =
-                    ActivationConfig::withDefaults(k.activation.info().gate);
-                this->tensorOps()
-                    .forOp(TensorOp::ActivationForward)
-                    .activationForward(k.gateActivation, k.gateDerivative, k.g, gate);
-            }
+            for (const Block& k : m_blocks)
+                k.site.function(this->tensorOps(), k.gateActivation, k.gateDerivative, k.g);
             this->tensorOps().finish();
             m_gateViewsStale = false;
         }
         std::vector<HiddenLayerView<T>> views;
         for (size_t b = 0; b < m_blocks.size(); ++b) {
             const Block& k = m_blocks[b];
-            views.push_back({"block " + std::to_string(b + 1) + " gate", m_dFf, k.activation,
-                             k.g.span(), k.gateActivation.span(), k.gateDerivative.span()});
+            views.push_back({"block " + std::to_string(b + 1) + " gate", m_dFf, k.site.activation(),
+                             k.g.span(), k.gateActivation.span(), k.gateDerivative.span(),
+                             k.site.mixComponents(), k.site.mixShares()});
         }
         return views;
     }
 
 private:
     struct Block {
-        ActivationConfig activation;
+        ActivationSite<T> site;  // the gate's function: a gated unit's, or a mix
         Parameter<T> gate, value, out, gateBias, valueBias, outBias;
         Tensor<T> g, v, m, dmdg, dmdv;  // (batch, d_ff): projections, act(g) ⊙ v, ∂m/∂g, ∂m/∂v
         mutable Tensor<T> gateActivation, gateDerivative;  // (batch, d_ff), for hiddenLayers()

@@ -1,11 +1,13 @@
 // The MLP as a composition of core/layers, run through the model's tensor ops. Shapes: x (B, in);
 // hidden layer l: W_l (n_l, n_{l−1}) in PyTorch's (out, in) layout, b_l (n_l);
-// z_l = h_{l−1}·W_lᵀ + b_l, h_l = f_l(z_l) with a catalogue function or PReLU (learnable α);
+// z_l = h_{l−1}·W_lᵀ + b_l, h_l = f_l(z_l) with the layer's activation site (a catalogue function,
+// PReLU with its learnable α or a learnable mix);
 // output = h_L·W_outᵀ + b_out (B, out). Backward: dz_l = dh_l ⊙ f′(z_l), then the Linear's.
 #include "models/mlp.h"
 
 #include <utility>
 
+#include "models/activation_site.h"
 #include "models/weight_init.h"
 
 namespace actlab {
@@ -32,15 +34,12 @@ public:
             std::fill(layer.bias.value.begin(), layer.bias.value.end(),
                       output ? T(0) : T(config.biasInit));
             if (!output) {
-                layer.activation = config.activations.size() == 1 ? config.activations[0]
-                                                                  : config.activations[size_t(l)];
-                if (layer.activation.id == ActivationId::Prelu) {
-                    layer.prelu = true;
-                    layer.alpha = makeParameter<T>(prefix + ".prelu_alpha", 1,
-                                                   config.preluPerNeuron ? out : 1, false, l);
-                    std::fill(layer.alpha.value.begin(), layer.alpha.value.end(),
-                              T(layer.activation.parameters[0]));
-                }
+                const ActivationConfig& activation = config.activations.size() == 1
+                                                         ? config.activations[0]
+                                                         : config.activations[size_t(l)];
+                const bool perUnit =
+                    activation.id == ActivationId::Mix ? config.mixPerUnit : config.preluPerNeuron;
+                layer.site = ActivationSite<T>(activation, prefix, out, {perUnit, true, l});
             }
             m_layers.push_back(std::move(layer));
             in = out;
@@ -64,12 +63,7 @@ public:
             ops.forOp(TensorOp::LinearForward)
                 .linearForward(layer.z, h, weightOf(layer), biasOf(layer.bias));
             if (&layer == &m_layers.back()) break;
-            if (layer.prelu)
-                ops.forOp(TensorOp::PreluForward)
-                    .preluForward(layer.h, layer.d, layer.z, biasOf(layer.alpha));
-            else
-                ops.forOp(TensorOp::ActivationForward)
-                    .activationForward(layer.h, layer.d, layer.z, layer.activation);
+            layer.site.forward(ops, layer.h, layer.d, layer.z);
             h = layer.h;
         }
         ops.finish();
@@ -83,13 +77,7 @@ public:
             Layer& layer = m_layers[l];
             if (l + 1 < m_layers.size()) {  // through the activation: dz = dh ⊙ f′(z)
                 ops.forOp(TensorOp::Fill).fill(layer.dz, T(0));
-                if (layer.prelu)
-                    ops.forOp(TensorOp::PreluBackward)
-                        .preluBackward(layer.dz, gradientOf(layer.alpha), layer.dh, layer.z,
-                                       layer.d);
-                else
-                    ops.forOp(TensorOp::ActivationBackward)
-                        .activationBackward(layer.dz, layer.dh, layer.d);
+                layer.site.backward(ops, layer.dz, layer.dh, layer.z, layer.d);
                 dz = layer.dz;
             }
             // dh of the layer below (none for the model input); the Linear adds into it.
@@ -111,7 +99,7 @@ public:
         for (Layer& layer : m_layers) {
             list.push_back(&layer.weight);
             list.push_back(&layer.bias);
-            if (layer.prelu) list.push_back(&layer.alpha);
+            for (Parameter<T>* p : layer.site.parameters()) list.push_back(p);
         }
         return list;
     }
@@ -120,8 +108,9 @@ public:
         std::vector<HiddenLayerView<T>> views;
         for (size_t l = 0; l + 1 < m_layers.size(); ++l) {
             const Layer& layer = m_layers[l];
-            views.push_back({"hidden " + std::to_string(l + 1), layer.out, layer.activation,
-                             layer.z.span(), layer.h.span(), layer.d.span()});
+            views.push_back({"hidden " + std::to_string(l + 1), layer.out, layer.site.activation(),
+                             layer.z.span(), layer.h.span(), layer.d.span(),
+                             layer.site.mixComponents(), layer.site.mixShares()});
         }
         return views;
     }
@@ -129,11 +118,10 @@ public:
 private:
     struct Layer {
         int in = 0, out = 0;
-        Parameter<T> weight, bias, alpha;  // weight (out, in), bias (out), alpha (1) or (out)
-        ActivationConfig activation;
-        bool prelu = false;
-        Tensor<T> z, h, d;  // (batch, out): pre-activation, activation, f′(z)
-        Tensor<T> dh, dz;   // (batch, out): ∂L/∂h, ∂L/∂z (hidden layers)
+        Parameter<T> weight, bias;  // weight (out, in), bias (out)
+        ActivationSite<T> site;     // hidden layers
+        Tensor<T> z, h, d;          // (batch, out): pre-activation, activation, f′(z)
+        Tensor<T> dh, dz;           // (batch, out): ∂L/∂h, ∂L/∂z (hidden layers)
     };
 
     static ConstTensorView<T> weightOf(Layer& layer) {

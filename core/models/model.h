@@ -26,6 +26,9 @@ struct HiddenLayerView {
     std::span<const T> preActivation;   // (batch, width) z
     std::span<const T> postActivation;  // (batch, width) f(z)
     std::span<const T> derivative;  // (batch, width) f′(z) (∂y/∂x for gated units, at v = 1)
+    // A learnable mix: its components and shares (ActivationSite::mixShares); else empty.
+    std::vector<std::string> mixComponents;
+    std::vector<double> mixShares;
 };
 
 template <typename T>

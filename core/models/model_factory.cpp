@@ -64,12 +64,15 @@ std::optional<std::string> validateModelConfig(const ModelConfig& config) {
         return "give one activation for all layers or one per layer (" + std::to_string(layers) +
                ")";
     for (const ActivationConfig& a : config.activations) {
+        // a mix is a plain site's function, or a gated unit's gate: mix(g)·v
         const bool gated = a.info().kind == ActivationKind::Gated;
+        if (!mlp && a.id == ActivationId::Mix) continue;
         if (mlp && gated)
             return std::string("'").append(a.info().name) +
                    "' is a gated unit: use it with --model glu";
         if (!mlp && !gated)
-            return "a GLU-FFN needs a gated unit (glu, reglu, geglu, swiglu), got '" +
+            return "a GLU-FFN needs a gated unit (glu, reglu, geglu, swiglu, or a mix as the "
+                   "gate), got '" +
                    std::string(a.info().name) + "'";
     }
     if (!std::isfinite(config.biasInit) || std::abs(config.biasInit) > 100)

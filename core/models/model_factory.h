@@ -31,6 +31,7 @@ struct ModelConfig {
     std::vector<int> hidden{32, 32, 32};
     std::vector<ActivationConfig> activations{ActivationConfig::withDefaults(ActivationId::Relu)};
     bool preluPerNeuron = false;  // PReLU: one learnable α per neuron instead of per layer
+    bool mixPerUnit = false;      // mix: one mixture per unit instead of per layer
     // GLU-FFN: an input projection to dModel (when inputDimension ≠ dModel), `blocks` residual
     // blocks y = x + W_o(act(x·W_g) ⊙ x·W_v) with a gated activation, then a linear head.
     int dModel = 16;

@@ -57,7 +57,7 @@ std::optional<ModelConfig> modelFromJson(const std::string& text, std::string* e
 }  // namespace
 
 std::vector<std::int64_t> parameterFileShape(const Parameter<float>& p) {
-    if (p.isWeight) return {p.rows, p.cols};
+    if (p.isWeight || p.rows > 1) return {p.rows, p.cols};  // a mix per unit is (units, K)
     return {std::int64_t(p.rows) * p.cols};
 }
 

@@ -51,7 +51,13 @@ long long transformerParameterCount(const TransformerConfig& c) {
     long long ffn = 0;
     if (c.ffn == FeedForwardKind::Plain) ffn = 2 * C + (F * C + F) + (C * F + C);  // ln2, fc1, fc2
     if (c.ffn == FeedForwardKind::Gated) ffn = 2 * C + 3 * F * C;                  // ln2, no biases
-    const long long block = 2 * C + 4 * (C * C + C) + ffn;  // ln1, q, k, v, o
+    // a mix's weights: K per site, or per unit
+    const auto mixWeights = [&](const ActivationConfig& a, long long units) {
+        return a.id == ActivationId::Mix ? (c.mixPerUnit ? units : 1) * a.mixtureSize : 0LL;
+    };
+    if (c.ffn != FeedForwardKind::None) ffn += mixWeights(c.ffnActivation, F);
+    const long long block =
+        2 * C + 4 * (C * C + C) + ffn + 3 * mixWeights(c.qkvActivation, C);  // ln1, q, k, v, o
     return (c.vocabulary + c.sequence) * C + c.layers * block +
            (c.norm == NormPlacement::Pre ? 2 * C : 0) + c.outputs * C + c.outputs;
 }
@@ -79,8 +85,9 @@ std::optional<std::string> validateTransformerConfig(const TransformerConfig& c)
     if (c.ffn == FeedForwardKind::Plain && c.ffnActivation.info().kind != ActivationKind::Scalar)
         return "--ffn-activation " + std::string(c.ffnActivation.info().name) +
                " is a gated unit: use --ffn gated";
-    if (c.ffn == FeedForwardKind::Gated && c.ffnActivation.info().kind != ActivationKind::Gated)
-        return "--ffn gated needs glu, reglu, geglu or swiglu, got " +
+    if (c.ffn == FeedForwardKind::Gated && c.ffnActivation.info().kind != ActivationKind::Gated &&
+        c.ffnActivation.id != ActivationId::Mix)
+        return "--ffn gated needs glu, reglu, geglu, swiglu or a mix, got " +
                std::string(c.ffnActivation.info().name);
     return std::nullopt;
 }
@@ -147,7 +154,17 @@ std::unique_ptr<Transformer<T>> Transformer<T>::create(const TransformerConfig& 
             b.ffnWeight[1] = add(prefix + "ffn.value.weight", F, C, true, i, 0, true);
             b.ffnWeight[2] = add(prefix + "ffn.out.weight", C, F, true, i, 0, true);
         }
+        b.lastParameter = int(model->m_parameters.size()) - 1;
         blocks.push_back(b);
+        const ActivationSiteOptions options{config.mixPerUnit, false, i};
+        model->m_sites.push_back(
+            {ActivationSite<T>(config.qkvActivation, prefix + "attn.q_act", C, options),
+             ActivationSite<T>(config.qkvActivation, prefix + "attn.k_act", C, options),
+             ActivationSite<T>(config.qkvActivation, prefix + "attn.v_act", C, options),
+             ActivationSite<T>(config.ffn == FeedForwardKind::None
+                                   ? ActivationConfig::withDefaults(ActivationId::Identity)
+                                   : config.ffnActivation,
+                               prefix + "ffn.act", F, options)});
     }
     if (config.norm == NormPlacement::Pre) {
         model->m_finalWeight = add("ln_f.weight", 1, C, false, -1, 1, false);
@@ -161,33 +178,53 @@ std::unique_ptr<Transformer<T>> Transformer<T>::create(const TransformerConfig& 
 template <typename T>
 std::vector<Parameter<T>*> Transformer<T>::parameters() {
     std::vector<Parameter<T>*> list;
-    for (Parameter<T>& p : m_parameters) list.push_back(&p);
+    // PyTorch's module order: a block's q, k, v activations after its attention projections,
+    // its FFN activation after the FFN's weights.
+    const auto append = [&](ActivationSite<T>& site) {
+        for (Parameter<T>* p : site.parameters()) list.push_back(p);
+    };
+    for (size_t i = 0; i < m_parameters.size(); ++i) {
+        list.push_back(&m_parameters[i]);
+        for (size_t l = 0; l < m_blocks.size(); ++l) {
+            if (int(i) == m_blocks[l].projectionBias[3])
+                for (int j = 0; j < 3; ++j) append(m_sites[l][size_t(j)]);
+            if (int(i) == m_blocks[l].lastParameter) append(m_sites[l][3]);
+        }
+    }
     return list;
 }
 
 template <typename T>
+const ActivationSite<T>& Transformer<T>::activationSite(int layer, int site) const {
+    return m_sites.at(size_t(layer)).at(size_t(site));
+}
+
+template <typename T>
 Parameter<T>* Transformer<T>::findParameter(std::string_view name) {
-    for (Parameter<T>& p : m_parameters)
-        if (p.name == name) return &p;
+    for (Parameter<T>* p : parameters())
+        if (p->name == name) return p;
     return nullptr;
 }
 
 template <typename T>
 Shape Transformer<T>::parameterShape(const Parameter<T>& p) {
     const bool vector = p.rows == 1 && (p.name.ends_with(".bias") || p.name.find("ln") == 0 ||
-                                        p.name.find(".ln") != std::string::npos);
+                                        p.name.find(".ln") != std::string::npos ||
+                                        p.name.ends_with(".mix_weights"));
     return vector ? Shape{p.cols} : Shape{p.rows, p.cols};
 }
 
 template <typename T>
 void Transformer<T>::zeroGradients() {
-    for (Parameter<T>& p : m_parameters) std::fill(p.grad.begin(), p.grad.end(), T(0));
+    for (Parameter<T>* p : parameters()) std::fill(p->grad.begin(), p->grad.end(), T(0));
 }
 
 template <typename T>
 long long Transformer<T>::parameterCount() const {
     long long n = 0;
     for (const Parameter<T>& p : m_parameters) n += (long long)p.size();
+    for (const auto& sites : m_sites)
+        for (const ActivationSite<T>& site : sites) n += site.parameterCount();
     return n;
 }
 

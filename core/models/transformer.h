@@ -4,6 +4,7 @@
 // every position or on the mean over positions. Parameter names and layouts are PyTorch's.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -13,6 +14,7 @@
 
 #include "activations/catalogue.h"
 #include "backends/tensor_ops.h"
+#include "models/activation_site.h"
 #include "models/model.h"
 #include "models/model_factory.h"
 #include "tensor/tensor.h"
@@ -43,9 +45,11 @@ struct TransformerConfig {
     int layers = 2;
     int dFf = 0;  // 0: 4·d_model (plain) or the 8/3 rule round(8·d_model/3) (gated)
     FeedForwardKind ffn = FeedForwardKind::Plain;
-    // plain: any scalar catalogue function; gated: glu, reglu, geglu or swiglu.
+    // plain: any scalar catalogue function or a mix; gated: glu, reglu, geglu, swiglu, or a mix
+    // as the gate's function. Q/K/V: a scalar function or a mix (PReLU's α is not learned here).
     ActivationConfig ffnActivation = ActivationConfig::withDefaults(ActivationId::Gelu);
     ActivationConfig qkvActivation = ActivationConfig::withDefaults(ActivationId::Identity);
+    bool mixPerUnit = false;  // a mix: one mixture per unit instead of one per site
     NormPlacement norm = NormPlacement::Pre;
     bool causal = false;
     int outputs = 16;     // classes of the head
@@ -105,6 +109,8 @@ public:
     long long parameterCount() const;
 
     TransformerBlockProbe<T> probe(int layer) const;  // 0 ≤ layer < layers
+    // The activation of block `layer`'s q, k, v (site 0, 1, 2) or FFN (site 3).
+    const ActivationSite<T>& activationSite(int layer, int site) const;
 
     // The ops every layer runs through (the CPU's unless set); results are in host memory when
     // forward and backward return.
@@ -135,7 +141,8 @@ private:
     int m_dFf = 0;
     std::vector<Parameter<T>> m_parameters;
     std::vector<Block> m_blocks;
-    int m_finalWeight = -1, m_finalBias = -1;  // ln_f (Pre-LN only)
+    std::vector<std::array<ActivationSite<T>, 4>> m_sites;  // per block: q, k, v, FFN
+    int m_finalWeight = -1, m_finalBias = -1;               // ln_f (Pre-LN only)
     int m_headWeight = -1, m_headBias = -1;
     struct Buffers;  // defined in transformer_buffers.h
     std::unique_ptr<Buffers> m_buffers;

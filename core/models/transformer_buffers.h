@@ -17,6 +17,7 @@ struct Transformer<T>::Block {
     int ln2Weight = -1, ln2Bias = -1;
     std::array<int, 3> ffnWeight{-1, -1, -1};  // plain: fc1, fc2; gated: gate, value, out
     std::array<int, 2> ffnBias{-1, -1};        // plain: fc1, fc2
+    int lastParameter = -1;                    // the block's last one
 };
 
 // Everything forward keeps for backward, per block, and the scratch of backward.

@@ -146,9 +146,8 @@ void Transformer<T>::attentionBranchForward(int layer, ConstTensorView<T> z) {
         if (identity)
             copy(b.qkv[j], b.qkvPre[j]);
         else
-            m_ops->forOp(TensorOp::ActivationForward)
-                .activationForward(b.qkv[j], b.qkvDerivative[j], b.qkvPre[j],
-                                   m_config.qkvActivation);
+            m_sites[size_t(layer)][size_t(j)].forward(*m_ops, b.qkv[j], b.qkvDerivative[j],
+                                                      b.qkvPre[j]);
     }
     m_ops->forOp(TensorOp::AttentionForward)
         .attentionForward(b.attended, b.preatt, b.att, b.qkv[0], b.qkv[1], b.qkv[2], m_config.heads,
@@ -168,8 +167,7 @@ void Transformer<T>::feedForwardForward(int layer, ConstTensorView<T> z) {
         m_ops->forOp(TensorOp::LinearForward)
             .linearForward(rows(b.hidden), rows(z), value(p.ffnWeight[0], Shape{F, C}),
                            value(p.ffnBias[0], Shape{F}));
-        m_ops->forOp(TensorOp::ActivationForward)
-            .activationForward(b.activated, b.derivative, b.hidden, m_config.ffnActivation);
+        m_sites[size_t(layer)][3].forward(*m_ops, b.activated, b.derivative, b.hidden);
         m_ops->forOp(TensorOp::LinearForward)
             .linearForward(rows(b.ffnOut), rows(b.activated), value(p.ffnWeight[1], Shape{C, F}),
                            value(p.ffnBias[1], Shape{C}));
@@ -179,9 +177,8 @@ void Transformer<T>::feedForwardForward(int layer, ConstTensorView<T> z) {
         .linearForward(rows(b.hidden), rows(z), value(p.ffnWeight[0], Shape{F, C}), {});
     m_ops->forOp(TensorOp::LinearForward)
         .linearForward(rows(b.hiddenValue), rows(z), value(p.ffnWeight[1], Shape{F, C}), {});
-    m_ops->forOp(TensorOp::GatedForward)
-        .gatedForward(b.activated, b.derivative, b.derivativeValue, b.hidden, b.hiddenValue,
-                      m_config.ffnActivation);
+    m_sites[size_t(layer)][3].gatedForward(*m_ops, b.activated, b.derivative, b.derivativeValue,
+                                           b.hidden, b.hiddenValue);
     m_ops->forOp(TensorOp::LinearForward)
         .linearForward(rows(b.ffnOut), rows(b.activated), value(p.ffnWeight[2], Shape{C, F}), {});
 }
@@ -291,8 +288,8 @@ void Transformer<T>::attentionBranchBackward(int layer, ConstTensorView<T> dproj
         ConstTensorView<T> dPre = m.dQkv[size_t(j)];
         if (!identity) {
             zero(m.dPre);
-            m_ops->forOp(TensorOp::ActivationBackward)
-                .activationBackward(m.dPre, m.dQkv[size_t(j)], b.qkvDerivative[size_t(j)]);
+            m_sites[size_t(layer)][size_t(j)].backward(
+                *m_ops, m.dPre, m.dQkv[size_t(j)], b.qkvPre[size_t(j)], b.qkvDerivative[size_t(j)]);
             dPre = m.dPre;
         }
         m_ops->forOp(TensorOp::LinearBackward)
@@ -317,8 +314,7 @@ void Transformer<T>::feedForwardBackward(int layer, ConstTensorView<T> dout, Con
             .linearBackward(rows(dActivated), gradient(p.ffnWeight[1], Shape{C, F}),
                             gradient(p.ffnBias[1], Shape{C}), rows(dout), rows(b.activated),
                             value(p.ffnWeight[1], Shape{C, F}));
-        m_ops->forOp(TensorOp::ActivationBackward)
-            .activationBackward(m.dWide[1], dActivated, b.derivative);
+        m_sites[size_t(layer)][3].backward(*m_ops, m.dWide[1], dActivated, b.hidden, b.derivative);
         m_ops->forOp(TensorOp::LinearBackward)
             .linearBackward(rows(dz), gradient(p.ffnWeight[0], Shape{F, C}),
                             gradient(p.ffnBias[0], Shape{F}), rows(m.dWide[1]), rows(z),
@@ -328,8 +324,8 @@ void Transformer<T>::feedForwardBackward(int layer, ConstTensorView<T> dout, Con
     m_ops->forOp(TensorOp::LinearBackward)
         .linearBackward(rows(dActivated), gradient(p.ffnWeight[2], Shape{C, F}), {}, rows(dout),
                         rows(b.activated), value(p.ffnWeight[2], Shape{C, F}));
-    m_ops->forOp(TensorOp::GatedBackward)
-        .gatedBackward(m.dWide[1], m.dWide[2], dActivated, b.derivative, b.derivativeValue);
+    m_sites[size_t(layer)][3].gatedBackward(*m_ops, m.dWide[1], m.dWide[2], dActivated, b.hidden,
+                                            b.hiddenValue, b.derivative, b.derivativeValue);
     m_ops->forOp(TensorOp::LinearBackward)
         .linearBackward(rows(dz), gradient(p.ffnWeight[0], Shape{F, C}), {}, rows(m.dWide[1]),
                         rows(z), value(p.ffnWeight[0], Shape{F, C}));

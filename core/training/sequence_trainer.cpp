@@ -36,7 +36,7 @@ std::string_view parameterGroup(const std::string& name) {
 // while some unit is still not seen alive: with a smooth activation (GELU, SiLU) every unit is
 // alive after the first block, and only a ReLU-like unit that is dead makes the scan go on.
 void markAlive(std::vector<char>& alive, ConstTensorView<float> pre,
-               const ActivationConfig& activation, Tensor<float>& value,
+               const ActivationSite<float>& activation, Tensor<float>& value,
                Tensor<float>& derivative) {
     constexpr Index kBlockRows = 32;
     const Index units = pre.extent(pre.rank() - 1), rowsCount = pre.size() / units;
@@ -50,7 +50,7 @@ void markAlive(std::vector<char>& alive, ConstTensorView<float> pre,
             value = Tensor<float>(block.shape());
             derivative = Tensor<float>(block.shape());
         }
-        activationForward<float>(value, derivative, block, activation);
+        activation.function(hostTensorOps<float>(), value, derivative, block);
         const Index blockRows = block.extent(0);
         for (Index r = 0; r < blockRows; ++r)
             for (Index u = 0; u < units; ++u)
@@ -338,14 +338,10 @@ void SequenceTrainer::evaluate(SequenceSnapshot& s) {
             if (mc.qkvActivation.id != ActivationId::Identity)
                 for (int j = 0; j < 3; ++j)
                     markAlive(qkvAlive[size_t(l)][size_t(j)], probe.qkvPreActivation[j],
-                              mc.qkvActivation, value, derivative);
-            if (mc.ffn != FeedForwardKind::None) {
-                const ActivationConfig act =
-                    mc.ffn == FeedForwardKind::Gated
-                        ? ActivationConfig::withDefaults(mc.ffnActivation.info().gate)
-                        : mc.ffnActivation;
-                markAlive(ffnAlive[size_t(l)], probe.ffnPreActivation, act, value, derivative);
-            }
+                              m_model->activationSite(l, j), value, derivative);
+            if (mc.ffn != FeedForwardKind::None)
+                markAlive(ffnAlive[size_t(l)], probe.ffnPreActivation,
+                          m_model->activationSite(l, 3), value, derivative);
         }
         if (chunk == 0) s.probes = probeTensors(logits, tokens);
     }

@@ -140,6 +140,7 @@ public:
     double lastTrainLoss() const { return m_lastTrainLoss; }  // the last step's batch loss
     const SequenceTrainingConfig& config() const { return m_config; }
     SequenceTrainerProgress progress() const;
+    std::vector<MixReading> mixReadings() const;  // each block's Q/K/V and FFN mix, now
     // Puts back a saved run's progress; false with a one-line *error, changing nothing, when it
     // does not fit this run (norms of other sizes, a history that cannot be).
     bool restoreProgress(SequenceTrainerProgress progress, std::string* error);

@@ -7,6 +7,36 @@
 #include "training/sequence_trainer.h"
 
 namespace actlab {
+namespace {
+
+SiteSample siteSample(std::string name, int layer, SiteKind kind, double gradientNorm) {
+    SiteSample sample;
+    sample.name = std::move(name);
+    sample.layer = layer;
+    sample.kind = kind;
+    sample.gradientNorm = gradientNorm;
+    return sample;
+}
+
+}  // namespace
+
+std::vector<MixReading> SequenceTrainer::mixReadings() const {
+    std::vector<MixReading> readings;
+    const TransformerConfig& mc = m_config.model;
+    for (int l = 0; l < mc.layers; ++l)
+        for (int j = 0; j < 4; ++j) {
+            const ActivationSite<float>& site = m_model->activationSite(l, j);
+            if (site.activation().id != ActivationId::Mix) continue;
+            const char* part = j < 3                              ? (j == 0   ? "q"
+                                                                     : j == 1 ? "k"
+                                                                              : "v")
+                               : mc.ffn == FeedForwardKind::Gated ? "ffn gate"
+                                                                  : "ffn hidden";
+            readings.push_back({"block " + std::to_string(l + 1) + " " + part, site.mixComponents(),
+                                site.mixShares()});
+        }
+    return readings;
+}
 
 std::vector<SiteSample> SequenceTrainer::distributionSamples() {
     const TransformerConfig& mc = m_config.model;
@@ -18,12 +48,12 @@ std::vector<SiteSample> SequenceTrainer::distributionSamples() {
     Tensor<float> value, derivative;
     // A unit (last axis) is dead where f′ is 0 on every row; a value saturated where |f′| is small.
     const auto activated = [&](SiteSample sample, ConstTensorView<float> pre,
-                               const ActivationConfig& activation) {
+                               const ActivationSite<float>& activation) {
         const Index units = pre.extent(pre.rank() - 1), rows = pre.size() / units;
         const ConstTensorView<float> flat = pre.reshape(Shape{rows, units});
         value = Tensor<float>(flat.shape());
         derivative = Tensor<float>(flat.shape());
-        activationForward<float>(value, derivative, flat, activation);
+        activation.function(hostTensorOps<float>(), value, derivative, flat);
         std::vector<char> alive(size_t(units), 0);
         size_t saturated = 0;
         for (Index i = 0; i < flat.size(); ++i) {
@@ -35,7 +65,9 @@ std::vector<SiteSample> SequenceTrainer::distributionSamples() {
         sample.deadShare =
             double(std::count(alive.begin(), alive.end(), 0)) / double(std::max<Index>(1, units));
         sample.saturatedShare = double(saturated) / double(flat.size());
-        sample.reluFamily = isReluFamily(activation.id);
+        sample.reluFamily = isReluFamily(activation.activation().id);
+        sample.mixComponents = activation.mixComponents();
+        sample.mixShares = activation.mixShares();
         samples.push_back(std::move(sample));
     };
     // ‖∂L/∂θ‖ of the last step over the parameters of block l named by these suffixes.
@@ -57,38 +89,19 @@ std::vector<SiteSample> SequenceTrainer::distributionSamples() {
             for (int j = 0; j < 3; ++j) {
                 const std::string weight = std::string("attn.") + "qkv"[j] + ".weight",
                                   bias = std::string("attn.") + "qkv"[j] + ".bias";
-                activated({block + "qkv"[j],
-                           l,
-                           SiteKind::Qkv,
-                           false,
-                           {},
-                           0,
-                           0,
-                           gradientNorm(l, {weight.c_str(), bias.c_str()})},
-                          probeRows(probe.qkvPreActivation[j]), mc.qkvActivation);
+                activated(siteSample(block + "qkv"[j], l, SiteKind::Qkv,
+                                     gradientNorm(l, {weight.c_str(), bias.c_str()})),
+                          probeRows(probe.qkvPreActivation[j]), m_model->activationSite(l, j));
             }
         if (mc.ffn != FeedForwardKind::None)
-            activated({block + (gated ? "ffn gate" : "ffn hidden"),
-                       l,
-                       SiteKind::FfnHidden,
-                       false,
-                       {},
-                       0,
-                       0,
-                       gated ? gradientNorm(l, {"ffn.gate.weight"})
-                             : gradientNorm(l, {"ffn.fc1.weight", "ffn.fc1.bias"})},
-                      probeRows(probe.ffnPreActivation),
-                      gated ? ActivationConfig::withDefaults(mc.ffnActivation.info().gate)
-                            : mc.ffnActivation);
-        SiteSample logits{
-            block + "attention logits",
-            l,
-            SiteKind::AttentionLogits,
-            false,
-            {},
-            0,
-            0,
-            gradientNorm(l, {"attn.q.weight", "attn.q.bias", "attn.k.weight", "attn.k.bias"})};
+            activated(
+                siteSample(block + (gated ? "ffn gate" : "ffn hidden"), l, SiteKind::FfnHidden,
+                           gated ? gradientNorm(l, {"ffn.gate.weight"})
+                                 : gradientNorm(l, {"ffn.fc1.weight", "ffn.fc1.bias"})),
+                probeRows(probe.ffnPreActivation), m_model->activationSite(l, 3));
+        SiteSample logits = siteSample(
+            block + "attention logits", l, SiteKind::AttentionLogits,
+            gradientNorm(l, {"attn.q.weight", "attn.q.bias", "attn.k.weight", "attn.k.bias"}));
         const ConstTensorView<float> attention = probeRows(probe.attentionLogits);
         const float* pre = attention.data();  // (P, NH, T, T) [.., query, key]
         for (Index map = 0; map < attention.size() / (T * T); ++map)
@@ -102,10 +115,11 @@ std::vector<SiteSample> SequenceTrainer::distributionSamples() {
             const ConstTensorView<float> stream = probeRows(probe.normInput[n]);
             const std::string ln = "ln" + std::to_string(n + 1);
             const std::string weight = ln + ".weight", bias = ln + ".bias";
-            samples.push_back({block + "residual into LN" + std::to_string(n + 1), l,
-                               SiteKind::Residual, false,
-                               std::vector<float>(stream.data(), stream.data() + stream.size()), 0,
-                               0, gradientNorm(l, {weight.c_str(), bias.c_str()})});
+            SiteSample residual =
+                siteSample(block + "residual into LN" + std::to_string(n + 1), l,
+                           SiteKind::Residual, gradientNorm(l, {weight.c_str(), bias.c_str()}));
+            residual.z.assign(stream.data(), stream.data() + stream.size());
+            samples.push_back(std::move(residual));
         }
     }
     return samples;

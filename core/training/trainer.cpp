@@ -207,9 +207,19 @@ std::vector<SiteSample> Trainer::distributionSamples(const ModelDiagnostics& d) 
             view.derivative.empty() ? 0 : double(saturated) / double(view.derivative.size());
         sample.deadShare = d.layers[l].deadFraction;
         sample.gradientNorm = d.layers[l].gradientNorm;
+        sample.mixComponents = view.mixComponents;
+        sample.mixShares = view.mixShares;
         samples.push_back(std::move(sample));
     }
     return samples;
+}
+
+std::vector<MixReading> Trainer::mixReadings() {
+    std::vector<MixReading> readings;
+    for (const HiddenLayerView<float>& view : m_engine->hostModel().hiddenLayers())
+        if (!view.mixShares.empty())
+            readings.push_back({view.name, view.mixComponents, view.mixShares});
+    return readings;
 }
 
 TrainerProgress Trainer::progress() const {

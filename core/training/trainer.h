@@ -130,6 +130,7 @@ public:
     double lastBatchLoss() const { return m_lastBatchLoss; }
     const TrainingConfig& config() const { return m_config; }
     TrainerProgress progress() const;
+    std::vector<MixReading> mixReadings();  // each hidden layer's or gate's mix, now
     // Puts back a saved run's progress; false with a one-line *error, changing nothing, when it
     // does not fit this run's data (order not a permutation of the rows, cursor past its end,
     // a history that cannot be).

@@ -31,6 +31,9 @@ TEST_P(CliTrainBadInput, ExitsTwoWithOneLineAndNoOutput) {
 // clang-format off
 INSTANTIATE_TEST_SUITE_P(CliTraining, CliTrainBadInput, ::testing::Values(
     BadCase{"UnknownTask",          {"train", "--task", "spirals"},                          "unknown task 'spirals'"},
+    BadCase{"MixTwice",             {"train", "--activation", "mix(relu,gelu,relu)"},        "'relu' appears twice in the mix"},
+    BadCase{"MixUnclosed",          {"train", "--activation", "mix(relu,gelu"},              "is not a function name or mix(f1,f2,"},
+    BadCase{"MixParam",             {"train", "--activation", "mix(relu,gelu)", "--param", "alpha=0.1"}, "unknown parameter 'alpha' for mix"},
     BadCase{"UnknownModel",         {"train", "--model", "rnn"},                             "unknown model 'rnn'"},
     BadCase{"UnknownOptimizer",     {"train", "--optimizer", "rmsprop"},                     "unknown optimizer 'rmsprop'"},
     BadCase{"UnknownInit",          {"train", "--init", "orthogonal"},                       "unknown init 'orthogonal'"},

@@ -48,6 +48,13 @@ const LearnCase kLearnCases[] = {
     {"TransformerReverse",
      {"--model", "transformer", "--seq", "6", "--vocab", "6", "--d-model", "32", "--steps", "40"},
      "token_accuracy"},
+    {"MlpSpiralMixPerUnit",  // the learnable mix (issue 25): its weights learn alike
+     {"--task", "spiral", "--activation", "mix(gelu,tanh)", "--mix-per-unit", "--steps", "300"},
+     "test_acc"},
+    {"TransformerReverseFfnMix",
+     {"--model", "transformer", "--seq", "6", "--vocab", "6", "--d-model", "32", "--ffn-activation",
+      "mix(gelu,silu,tanh)", "--steps", "40"},
+     "token_accuracy"},
 };
 
 class ExportLearns : public ::testing::TestWithParam<LearnCase> {};

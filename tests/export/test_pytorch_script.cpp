@@ -108,9 +108,22 @@ std::vector<ExportCase> cases() {
     SequenceTrainingConfig reverse;  // actlab-cli train --model transformer --seq 6 --vocab 6
     reverse.taskOptions = {6, 6};    //   --d-model 32
     reverse.model.dModel = 32;
-    return {trainingCase("MlpSpiralGelu", mlp, 300), trainingCase("GluFfnSpiral", glu, 100),
+    std::string error;  // the learnable mix (issue 25): per unit, in a GLU gate, on Q/K/V and FFN
+    TrainingConfig mix = mlp;
+    mix.model.activations = {*parseActivationSpec("mix(gelu,tanh,swish)", &error)};
+    mix.model.mixPerUnit = true;
+    TrainingConfig gluMix = glu;
+    gluMix.model.activations = {*parseActivationSpec("mix(gelu,silu)", &error)};
+    SequenceTrainingConfig reverseMix = reverse;
+    reverseMix.model.ffnActivation = *parseActivationSpec("mix(gelu,silu,tanh)", &error);
+    reverseMix.model.qkvActivation = *parseActivationSpec("mix(relu,identity)", &error);
+    return {trainingCase("MlpSpiralGelu", mlp, 300),
+            trainingCase("GluFfnSpiral", glu, 100),
             trainingCase("MlpSinePrelu", sine, 200),
-            sequenceCase("TransformerReverse", reverse, 40)};
+            trainingCase("MlpSpiralMix", mix, 300),
+            trainingCase("GluFfnSpiralMix", gluMix, 100),
+            sequenceCase("TransformerReverse", reverse, 40),
+            sequenceCase("TransformerReverseMix", reverseMix, 40)};
 }
 
 void expectNarrowLines(const std::string& script) {

@@ -28,6 +28,15 @@ inline Tensor<double> randomTensor(Shape shape, std::mt19937& rng, double low = 
     return tensor;
 }
 
+// Uniform in [−2, 2] with |x| ≥ 0.05: a central difference of step 1e-5 never straddles the
+// kink at 0 of relu-like functions (the others, at ±3 and 6, lie outside the range).
+inline Tensor<double> awayFromKinks(Shape shape, std::mt19937& rng) {
+    Tensor<double> x = randomTensor(shape, rng, -2, 2);
+    for (double& value : x.span())
+        if (std::abs(value) < 0.05) value += value < 0 ? -0.1 : 0.1;
+    return x;
+}
+
 // Σ_i a_i · b_i: the random linear functional L = Σ r ⊙ out whose gradient dout is r.
 inline double dot(ConstTensorView<double> a, ConstTensorView<double> b) {
     double sum = 0;

@@ -31,15 +31,6 @@ std::string invalidArgumentOf(Call call) {
     return {};
 }
 
-// Uniform in [−2, 2] with |x| ≥ 0.05: a central difference of step 1e-5 never straddles the
-// kink at 0 of relu-like functions (the others, at ±3 and 6, lie outside the range).
-Tensor<double> awayFromKinks(Shape shape, std::mt19937& rng) {
-    Tensor<double> x = randomTensor(shape, rng, -2, 2);
-    for (double& value : x.span())
-        if (std::abs(value) < 0.05) value += value < 0 ? -0.1 : 0.1;
-    return x;
-}
-
 TEST(Activation, GeluReluAndTanhMatchHandWorkedValues) {
     const Tensor<double> inp(Shape{3}, {1.0, 0.0, -0.5});
     Tensor<double> out(inp.shape()), derivative(inp.shape());

@@ -13,14 +13,6 @@ namespace {
 
 using namespace layer_test;
 
-// Uniform in [−2, 2] with |x| ≥ 0.05: a central difference never straddles the kink at 0.
-Tensor<double> awayFromZero(Shape shape, std::mt19937& rng) {
-    Tensor<double> x = randomTensor(shape, rng, -2, 2);
-    for (double& value : x.span())
-        if (std::abs(value) < 0.05) value += value < 0 ? -0.1 : 0.1;
-    return x;
-}
-
 TEST(Prelu, MatchesHandWorkedValues) {
     const Tensor<double> inp(Shape{2, 2}, {-2.0, 0.5, 3.0, -0.25});
     Tensor<double> out(inp.shape()), derivative(inp.shape());
@@ -44,7 +36,7 @@ TEST(Prelu, MatchesHandWorkedValues) {
 TEST(Prelu, GradientsMatchCentralDifferencesForOneAlphaAndOnePerChannel) {
     for (const Index alphas : {Index(1), Index(5)}) {
         std::mt19937 rng(11 + unsigned(alphas));
-        Tensor<double> inp = awayFromZero(Shape{6, 5}, rng);
+        Tensor<double> inp = awayFromKinks(Shape{6, 5}, rng);
         Tensor<double> alpha = randomTensor(Shape{alphas}, rng, 0.05, 0.5);
         const Tensor<double> r = randomTensor(inp.shape(), rng);
         Tensor<double> out(inp.shape()), derivative(inp.shape());
@@ -82,7 +74,7 @@ TEST(Prelu, FloatAgreesWithDouble) {
 
 TEST(Prelu, BackwardAccumulates) {
     std::mt19937 rng(13);
-    const Tensor<double> inp = awayFromZero(Shape{4, 3}, rng);
+    const Tensor<double> inp = awayFromKinks(Shape{4, 3}, rng);
     const Tensor<double> alpha(Shape{1}, {0.2});
     const Tensor<double> dout = randomTensor(inp.shape(), rng);
     Tensor<double> out(inp.shape()), derivative(inp.shape());

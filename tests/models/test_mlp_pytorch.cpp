@@ -1,7 +1,7 @@
 // The MLP and the GLU-FFN against PyTorch: outputs and every parameter gradient of Model<double>
 // and Model<float> on the cases of fixtures/mlp_torch.json, made by scripts/make_mlp_fixtures.py
-// (nn.Linear, nn.PReLU and the gated units in float64 autograd). The parameters go in by name
-// and shape, so this also pins ActLab's layouts to PyTorch's ((out, in) weights).
+// (nn.Linear, nn.PReLU, the gated units and the mix in float64 autograd). The parameters go in by
+// name and shape, so this also pins ActLab's layouts to PyTorch's ((out, in) weights).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -31,10 +31,11 @@ std::vector<std::string> caseNames() { return fixture().names(); }
 
 ModelConfig configFrom(const Json& j) {
     ModelConfig c;
-    const std::string name = j.at("activation");
-    const ActivationInfo* info = findActivation(name);
-    if (!info) throw std::runtime_error("unknown activation " + name);
-    c.activations = {ActivationConfig::withDefaults(info->id)};
+    std::string error;
+    const auto activation = parseActivationSpec(j.at("activation").get<std::string>(), &error);
+    if (!activation) throw std::runtime_error(error);
+    c.activations = {*activation};
+    c.mixPerUnit = j.value("mix_per_unit", false);
     c.inputDimension = j.at("input");
     c.outputDimension = j.at("outputs");
     if (j.at("kind") == "mlp") {
@@ -65,7 +66,7 @@ std::string shapeOf(const std::vector<int>& extents) {
 
 template <typename T>
 std::string shapeOf(const Parameter<T>& p) {
-    return p.isWeight ? shapeOf({p.rows, p.cols}) : shapeOf({p.cols});
+    return p.isWeight || p.rows > 1 ? shapeOf({p.rows, p.cols}) : shapeOf({p.cols});
 }
 
 // max |actual − expected| / max |expected| over one tensor, or over `scale` when given.

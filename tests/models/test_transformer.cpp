@@ -255,7 +255,7 @@ TEST(Transformer, RefusesConfigurationsBeyondItsLimits) {
               }),
               "--ffn-activation swiglu is a gated unit: use --ffn gated");
     EXPECT_EQ(message([](TransformerConfig& c) { c.ffn = FeedForwardKind::Gated; }),
-              "--ffn gated needs glu, reglu, geglu or swiglu, got gelu");
+              "--ffn gated needs glu, reglu, geglu, swiglu or a mix, got gelu");
     EXPECT_EQ(message([](TransformerConfig&) {}), "");
 }
 

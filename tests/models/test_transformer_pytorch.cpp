@@ -30,9 +30,10 @@ const Json& findCase(const std::string& name) { return fixture().find(name); }
 std::vector<std::string> caseNames() { return fixture().names(); }
 
 ActivationConfig activation(const Json& name) {
-    const ActivationInfo* info = findActivation(name.get<std::string>());
-    if (!info) throw std::runtime_error("unknown activation " + name.get<std::string>());
-    return ActivationConfig::withDefaults(info->id);
+    std::string error;
+    const auto config = parseActivationSpec(name.get<std::string>(), &error);
+    if (!config) throw std::runtime_error(error);
+    return *config;
 }
 
 TransformerConfig configFrom(const Json& j) {
@@ -50,6 +51,7 @@ TransformerConfig configFrom(const Json& j) {
     c.causal = j.at("causal");
     c.outputs = j.at("outputs");
     c.pooled = j.at("pool");
+    c.mixPerUnit = j.value("mix_per_unit", false);
     return c;
 }
 

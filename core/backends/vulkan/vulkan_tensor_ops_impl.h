@@ -92,7 +92,10 @@ public:
     const VulkanBuffer* arena(size_t floats, std::string* whyNot);
 
     std::string_view backendName() const override { return "vulkan"; }
-    bool supports(TensorOp op) const override { return op != TensorOp::Count; }
+    // The mixture of activations has no shader: the CPU runs it (the table's fallback).
+    bool supports(TensorOp op) const override {
+        return op != TensorOp::Count && op != TensorOp::MixForward && op != TensorOp::MixBackward;
+    }
 
     void linearForward(TensorView<float> out, ConstTensorView<float> inp,
                        ConstTensorView<float> weight, ConstTensorView<float> bias) override;

@@ -319,6 +319,9 @@ private:
 std::optional<std::string> vulkanTrainingDeclines(const ModelConfig& model,
                                                   uint32_t maxWorkgroups) {
     if (auto invalid = validateModelConfig(model)) return *invalid;
+    for (const ActivationConfig& a : model.activations)
+        if (a.id == ActivationId::Mix)  // no shader: the model's ops run it (CPU fallback)
+            return "the Vulkan engine has no mixture of activations (" + activationSpec(a) + ")";
     std::string error;
     const std::unique_ptr<Model<float>> host = createModel<float>(model, &error);
     if (!host) return error;
@@ -335,7 +338,8 @@ std::optional<std::string> vulkanTrainingDeclines(const ModelConfig& model,
 std::unique_ptr<TrainingEngine> createVulkanTrainingEngine(
     std::shared_ptr<SharedVulkanContext> shared, const ModelConfig& model, LossKind loss,
     const OptimizerConfig& optimizer, bool checkEveryStep, std::string* whyNot) {
-    // Every option of OptimizerConfig and every valid model runs; only size limits decline.
+    // Every option of OptimizerConfig and every valid model without a mix runs; beyond that only
+    // size limits decline.
     if (auto reason =
             vulkanTrainingDeclines(model, shared->context->limits().maxComputeWorkGroupCount[0])) {
         if (whyNot) *whyNot = *reason;
