@@ -54,14 +54,10 @@ constexpr ActivationInfo kCatalogue[kActivationCount] = {
 };
 // clang-format on
 
-constexpr ActivationInfo kMixInfo = {I::Mix,
-                                     "mix",
-                                     "Mix (learned)",
-                                     K::Scalar,
-                                     I::Mix,
-                                     kNone,
-                                     "f(x) = Σᵢ softmax(w)ᵢ·fᵢ(x)  (w learned, equal at the start)",
-                                     true};
+// clang-format off
+constexpr ActivationInfo kMixInfo =
+ {I::Mix,         "mix",          "Mix (learned)",         K::Scalar, I::Mix,         kNone,       "f(x) = Σᵢ softmax(w)ᵢ·fᵢ(x)  (w learned, equal at the start)", true};
+// clang-format on
 
 constexpr ActivationId kDefaultMixture[] = {I::Relu, I::Gelu, I::Silu, I::Tanh};
 

@@ -1541,6 +1541,22 @@ Arrow keys: pan, +/−: zoom</source>
         <source>The site&apos;s histogram of z (a density: each bin&apos;s share over its width) at up to five kept steps (the legend names them), first to last, on bin edges fixed for the whole run (the values outside them are counted in the exports); for the ReLU family the dotted line marks z = 0 and its legend entry gives the share of z ≤ 0 at the last step.</source>
         <translation>该位置 z 的直方图（密度：每个分箱的占比除以其宽度），在至多五个保留步（图例列出步数）上，从第一步到最后一步，分箱边界在整个训练中固定（落在边界之外的值计入导出数据）；对 ReLU 族，点线标出 z = 0，其图例给出最后一步 z ≤ 0 的占比。</translation>
     </message>
+    <message>
+        <source>mix shares by step</source>
+        <translation>混合占比随步数</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>The learnable mix at this site, Σ softmax(w)ᵢ·fᵢ(z): each function&apos;s share softmax(w)ᵢ at each measured step, stacked (they sum to 1; the mean over units when each unit has its own mixture). Equal at step 0; the network moves them.</source>
+        <translation>此位置的可学习混合 Σ softmax(w)ᵢ·fᵢ(z)：每个测量步上各函数的占比 softmax(w)ᵢ，堆叠显示（总和为 1；每个单元各有一组混合时取各单元的平均）。第 0 步时相等，由网络在训练中调整。</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::ExplorerCurves</name>
@@ -3407,6 +3423,10 @@ sigmoid 误差：%3</translation>
     <message>
         <source>used only when the Vulkan backend is asked for by name</source>
         <translation>仅在明确指定 Vulkan 后端时使用</translation>
+    </message>
+    <message>
+        <source>Mix (learned)</source>
+        <translation>混合（可学习）</translation>
     </message>
 </context>
 <context>

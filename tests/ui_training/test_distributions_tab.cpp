@@ -8,6 +8,8 @@
 #include <QComboBox>
 #include <QDir>
 #include <QJsonObject>
+#include <QPointF>
+#include <algorithm>
 
 #include "../ui/gui_test_support.h"
 #include "ui/attention/attention_charts.h"
@@ -108,6 +110,72 @@ TEST(DistributionsTab, ATransformerShowsEveryBlocksSites) {
     EXPECT_EQ(charts->siteBox()->currentText(), QStringLiteral("block 8 residual into LN2"));
     EXPECT_FALSE(charts->bandsChart()->curveKeys().contains("zero"));  // not the ReLU family
     saveIfAsked(view, view.charts()->pages(), QStringLiteral("distributions-pre-vs-post-ln"));
+}
+
+// The learnable mix (issue 25): chosen in either lab's activation box, its shares by step are
+// a chart of stacked areas beside the distributions, shown only while a site has a mix.
+void expectSharesChart(DistributionCharts* charts, ChartPages* pages,
+                       const SiteDistribution& site) {
+    EXPECT_TRUE(charts->hasMix());
+    EXPECT_TRUE(pages->shownCharts().contains(charts->sharesChart()));
+    charts->setSite(QString::fromStdString(site.name));
+    const QStringList keys = charts->sharesChart()->curveKeys();
+    const size_t k = site.mixComponents.size();
+    for (size_t i = 0; i < k; ++i) {
+        EXPECT_TRUE(keys.contains(QStringLiteral("0/area%1").arg(i))) << i;
+        EXPECT_TRUE(keys.contains(QStringLiteral("0/share%1").arg(i))) << i;
+    }
+    // the top bound is the sum of every share: 1 at each measured step; equal shares at step 0
+    const QList<QPointF> top =
+        charts->sharesChart()->curvePoints(QStringLiteral("0/share%1").arg(k - 1));
+    ASSERT_EQ(top.size(), qsizetype(site.points.points().size()));
+    for (const QPointF& p : top) EXPECT_NEAR(p.y(), 1.0, 1e-6);
+    const QList<QPointF> first = charts->sharesChart()->curvePoints(QStringLiteral("0/share0"));
+    EXPECT_NEAR(first.front().y(), 1.0 / double(k), 1e-9);
+    EXPECT_NE(first.back().y(), first.front().y());  // the network moved them
+}
+
+TEST(DistributionsTab, AMixShowsItsSharesByStepInTheTrainingLab) {
+    TrainingView view;
+    view.resize(1280, 720);
+    view.show();
+    ASSERT_TRUE(view.applyPreset(QStringLiteral("spiral-gelu")));
+    EXPECT_FALSE(view.charts()->pages()->shownCharts().contains(
+        view.charts()->distributions()->sharesChart()));
+    auto* box = view.findChild<QComboBox*>(QStringLiteral("activation"));
+    ASSERT_TRUE(box);
+    const int mix = box->findData(int(ActivationId::Mix));
+    ASSERT_GE(mix, 0);
+    box->setCurrentIndex(mix);
+    emit box->activated(mix);
+    ASSERT_TRUE(view.trainAndWait(600, 120000));
+    const TrainingSnapshot& run = view.controller()->latest().runs.at(0);
+    ASSERT_TRUE(run.distributions && !run.distributions->empty());
+    const SiteDistribution& site = run.distributions->at(0);
+    EXPECT_EQ(site.mixComponents, (std::vector<std::string>{"relu", "gelu", "silu", "tanh"}));
+    expectSharesChart(view.charts()->distributions(), view.charts()->pages(), site);
+    saveIfAsked(view, view.charts()->pages(), QStringLiteral("distributions-mix-spiral"));
+}
+
+TEST(DistributionsTab, AMixOnQkvShowsItsSharesInTheAttentionLab) {
+    AttentionView view;
+    view.resize(1280, 720);
+    view.show();
+    ASSERT_TRUE(view.applyPreset(QStringLiteral("qkv-negation")));
+    auto* box = view.findChild<QComboBox*>(QStringLiteral("qkvActivation"));
+    ASSERT_TRUE(box);
+    const int mix = box->findData(int(ActivationId::Mix));
+    ASSERT_GE(mix, 0);
+    box->setCurrentIndex(mix);
+    emit box->activated(mix);
+    ASSERT_TRUE(view.trainAndWait(200, 120000));
+    const auto snapshot = view.controller()->latest().snapshot;
+    ASSERT_TRUE(snapshot && snapshot->distributions);
+    const auto q = std::find_if(snapshot->distributions->begin(), snapshot->distributions->end(),
+                                [](const SiteDistribution& s) { return s.name == "block 1 q"; });
+    ASSERT_NE(q, snapshot->distributions->end());
+    expectSharesChart(view.charts()->distributions(), view.charts()->pages(), *q);
+    saveIfAsked(view, view.charts()->pages(), QStringLiteral("distributions-mix-negation"));
 }
 
 }  // namespace

@@ -44,8 +44,11 @@ AttentionCharts::AttentionCharts(QWidget* parent) : QWidget(parent) {
     m_gradient->setToolTip(tr("‖∂L/∂W‖ of each block's parameters at the last step"));
     m_gradient->setLogarithmicY(true);
     m_distributions = new DistributionCharts(this);
-    m_pages = new ChartPages(
-        charts() << m_distributions->bandsChart() << m_distributions->histogramChart(), this);
+    m_pages = new ChartPages(charts() << m_distributions->bandsChart()
+                                      << m_distributions->histogramChart()
+                                      << m_distributions->sharesChart(),
+                             this);
+    m_pages->setChartShown(m_distributions->sharesChart(), false);  // a run with a mix shows it
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_pages);
@@ -76,6 +79,7 @@ void AttentionCharts::clear() {
     m_entropy->setYRange(0, 1);
     m_gradient->setYRange(1e-4, 1);
     m_distributions->clear();
+    m_pages->setChartShown(m_distributions->sharesChart(), false);
 }
 
 void AttentionCharts::setRun(const SequenceSnapshot& run) {
@@ -244,6 +248,7 @@ void AttentionCharts::draw(const SequenceSnapshot& a, const SequenceSnapshot* b,
     for (const auto& curve : curves.gradient) anyGradient = anyGradient || !curve.y.empty();
     if (anyGradient) m_gradient->fitY();
     m_distributions->setRuns({a.distributions.get(), b ? b->distributions.get() : nullptr}, names);
+    m_pages->setChartShown(m_distributions->sharesChart(), m_distributions->hasMix());
 }
 
 }  // namespace actlab::ui

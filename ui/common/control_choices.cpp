@@ -30,6 +30,13 @@ void addActivationChoices(QComboBox* box, ActivationKind kind) {
     for (const ActivationInfo& info : activationCatalogue())
         if (info.kind == kind)
             addChoice(box, coreText(info.displayName), int(info.id), qtText(info.formula));
+    // The learnable mix of its default functions (named in the tooltip: the box stays narrow),
+    // a plain site's function or a gate's.
+    const ActivationConfig mix = ActivationConfig::withDefaults(ActivationId::Mix);
+    QStringList parts;
+    for (ActivationId id : mix.components()) parts << coreText(activationInfo(id).displayName);
+    addChoice(box, coreText(mix.info().displayName), int(ActivationId::Mix),
+              qtText(mix.info().formula) + QStringLiteral("; ") + parts.join(", "));
 }
 
 QGroupBox* presetGroup(QComboBox* presets, QLabel* description, QWidget* parent) {

@@ -33,6 +33,7 @@ std::span<const char* const> coreCatalogueTexts() {
         QT_TRANSLATE_NOOP("core", "ReGLU"),
         QT_TRANSLATE_NOOP("core", "GeGLU"),
         QT_TRANSLATE_NOOP("core", "SwiGLU"),
+        QT_TRANSLATE_NOOP("core", "Mix (learned)"),
         QT_TRANSLATE_NOOP("core", "slope for x < 0"),
         QT_TRANSLATE_NOOP("core", "slope for x < 0 (learnable)"),
         QT_TRANSLATE_NOOP("core", "saturation value -alpha for x -> -inf"),

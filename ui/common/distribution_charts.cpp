@@ -11,6 +11,7 @@
 
 #include "ui/charts/curve_chart.h"
 #include "ui/common/appearance.h"
+#include "ui/common/core_text.h"
 #include "ui/common/history_curves.h"
 
 namespace actlab::ui {
@@ -71,6 +72,13 @@ DistributionCharts::DistributionCharts(QWidget* parent) : QObject(parent) {
            "run (the values outside them are counted in the exports); for the ReLU family the "
            "dotted line marks z = 0 and its legend entry gives the share of z ≤ 0 at the last "
            "step."));
+    m_shares = historyChart(tr("mix shares by step"), parent);
+    m_shares->setObjectName(QStringLiteral("mixSharesChart"));
+    m_shares->setAxisTitles(tr("step"), tr("share"));
+    m_shares->setToolTip(
+        tr("The learnable mix at this site, Σ softmax(w)ᵢ·fᵢ(z): each function's share "
+           "softmax(w)ᵢ at each measured step, stacked (they sum to 1; the mean over units when "
+           "each unit has its own mixture). Equal at step 0; the network moves them."));
     m_site = new QComboBox(m_bands);
     m_site->setObjectName(QStringLiteral("distributionSite"));
     m_site->setAccessibleName(tr("Activation site"));
@@ -224,6 +232,74 @@ void DistributionCharts::addZeroLines(std::vector<CurveChart::Curve>& bands,
                           {0.0, top}});
 }
 
+bool DistributionCharts::hasMix() const {
+    for (const Distributions& run : m_runs)
+        for (const SiteDistribution& site : run)
+            if (!site.mixComponents.empty()) return true;
+    return false;
+}
+
+// Stacked areas: between the shares summed up to function i−1 and up to i, filled by a pen
+// that runs up and down at 600 steps across the run (run A), and each upper bound as a line.
+void DistributionCharts::drawShares(const QString& name, double lastStep) {
+    std::vector<CurveChart::Curve> curves;
+    for (size_t r = 0; r < m_runs.size(); ++r) {
+        const SiteDistribution* site = findSite(m_runs[r], name);
+        if (!site || site->mixComponents.empty() || site->points.points().empty()) continue;
+        const std::vector<DistributionPoint>& points = site->points.points();
+        const size_t k = site->mixComponents.size();
+        const auto cumulative = [&](size_t p, size_t i) {  // Σ of shares 0..i at point p
+            double sum = 0;
+            for (size_t j = 0; j <= i && j < points[p].mixShares.size(); ++j)
+                sum += points[p].mixShares[j];
+            return sum;
+        };
+        const auto at = [&](double step, size_t i) {  // linear between the measured steps
+            size_t p = 0;
+            while (p + 1 < points.size() && points[p + 1].step < step) ++p;
+            if (p + 1 >= points.size() || points[p + 1].step == points[p].step)
+                return cumulative(p, i);
+            const double t = (step - points[p].step) / double(points[p + 1].step - points[p].step);
+            return (1 - std::clamp(t, 0.0, 1.0)) * cumulative(p, i) +
+                   std::clamp(t, 0.0, 1.0) * cumulative(p + 1, i);
+        };
+        const QString prefix =
+            m_runs.size() > 1 ? m_names.value(int(r)) + QLatin1String(": ") : QString();
+        for (size_t i = 0; i < k; ++i) {
+            const QColor color = seriesColor(int(i));
+            const ActivationInfo* info = findActivation(site->mixComponents[i]);
+            const QString label =
+                prefix + (info ? coreText(info->displayName) : qtText(site->mixComponents[i]));
+            if (r == 0) {  // the area, behind its bound
+                QColor pale = color;
+                pale.setAlphaF(0.35f);
+                CurveChart::Curve area{
+                    QStringLiteral("%1/area%2").arg(r).arg(i), label, pale, Qt::SolidLine, {}, {}};
+                area.inLegend = false;
+                const double last = points.back().step;
+                for (int s = 0; s <= 600; ++s) {
+                    const double step = last * s / 600.0;
+                    const double low = i == 0 ? 0.0 : at(step, i - 1), high = at(step, i);
+                    area.x.insert(area.x.end(), {step, step});
+                    area.y.push_back(s % 2 ? high : low);
+                    area.y.push_back(s % 2 ? low : high);
+                }
+                curves.push_back(std::move(area));
+            }
+            CurveChart::Curve bound{QStringLiteral("%1/share%2").arg(r).arg(i), label, color,
+                                    r == 0 ? Qt::SolidLine : Qt::DashLine,      {},    {}};
+            for (size_t p = 0; p < points.size(); ++p) {
+                bound.x.push_back(points[p].step);
+                bound.y.push_back(cumulative(p, i));
+            }
+            curves.push_back(std::move(bound));
+        }
+    }
+    m_shares->setCurves(curves);
+    m_shares->setXRange(0, lastStep);
+    m_shares->setYRange(0, 1);
+}
+
 void DistributionCharts::redraw() {
     std::vector<CurveChart::Curve> bands, histograms;
     const QString name = m_site->currentIndex() >= 0 ? m_site->currentData().toString() : QString();
@@ -247,6 +323,7 @@ void DistributionCharts::redraw() {
     m_histograms->setCurves(histograms);
     if (zHigh > zLow) m_histograms->setXRange(zLow, zHigh);
     m_histograms->fitY();
+    drawShares(name, lastStep);
     // The box below names the site: the title stays short enough for a narrow chart.
     m_bands->setTitle(tr("z by step"));
 }

@@ -2,7 +2,8 @@
 // as TensorBoard's distribution dashboard draws it (nine percentile lines, paler outwards, the
 // median solid), and its histograms at up to five kept steps, first to last. For the ReLU family
 // z = 0 is marked and the share of z ≤ 0 named; in compare mode run B is overlaid, dashed. A box
-// on the first chart chooses the site. Both charts export as PNG, SVG and CSV (right-click).
+// on the first chart chooses the site. A site with a learnable mix adds its shares by step.
+// Every chart exports as PNG, SVG and CSV (right-click).
 #pragma once
 
 #include <QObject>
@@ -25,6 +26,10 @@ public:
 
     CurveChart* bandsChart() const { return m_bands; }
     CurveChart* histogramChart() const { return m_histograms; }
+    // A learnable mix's shares by step at the chosen site, as stacked areas (run B's bounds
+    // dashed); shown by the labs only while some site has a mix (hasMix()).
+    CurveChart* sharesChart() const { return m_shares; }
+    bool hasMix() const;
     QComboBox* siteBox() const { return m_site; }
 
     // The runs' distributions (null: none yet), named for compare mode's legends.
@@ -48,12 +53,14 @@ private:
                   const SiteDistribution& site) const;
     void addHistograms(std::vector<CurveChart::Curve>& histograms, size_t run,
                        const SiteDistribution& site) const;
+    void drawShares(const QString& name, double lastStep);
     void addZeroLines(std::vector<CurveChart::Curve>& bands,
                       std::vector<CurveChart::Curve>& histograms, const QString& name,
                       double lastStep) const;
 
     CurveChart* m_bands;
     CurveChart* m_histograms;
+    CurveChart* m_shares;
     QComboBox* m_site;
     QString m_wanted;  // the site asked for, kept while the runs do not have it
     std::vector<Distributions> m_runs;

@@ -54,8 +54,11 @@ TrainingCharts::TrainingCharts(QWidget* parent) : QWidget(parent) {
            "run B's layers are dashed."));
     m_gradient->setLogarithmicY(true);
     m_distributions = new DistributionCharts(this);
-    m_pages = new ChartPages(
-        charts() << m_distributions->bandsChart() << m_distributions->histogramChart(), this);
+    m_pages = new ChartPages(charts() << m_distributions->bandsChart()
+                                      << m_distributions->histogramChart()
+                                      << m_distributions->sharesChart(),
+                             this);
+    m_pages->setChartShown(m_distributions->sharesChart(), false);  // a run with a mix shows it
     m_loss->installEventFilter(this);  // legends named again for the new width
     m_accuracy->installEventFilter(this);
     auto* layout = new QVBoxLayout(this);
@@ -75,6 +78,7 @@ void TrainingCharts::clear() {
     }
     m_runNames.clear();
     m_distributions->clear();
+    m_pages->setChartShown(m_distributions->sharesChart(), false);
     m_loss->setYRange(0, 1);
     m_accuracy->setYRange(0, 1);
     m_dead->setYRange(0, 1);
@@ -176,6 +180,7 @@ void TrainingCharts::setRuns(const std::vector<TrainingSnapshot>& runs, const QS
     std::vector<const Distributions*> distributions;
     for (const TrainingSnapshot& run : runs) distributions.push_back(run.distributions.get());
     m_distributions->setRuns(distributions, runNames);
+    m_pages->setChartShown(m_distributions->sharesChart(), m_distributions->hasMix());
 }
 
 }  // namespace actlab::ui
