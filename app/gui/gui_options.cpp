@@ -274,7 +274,7 @@ bool readLessonAndRunOptions(const QCommandLineParser& parser, GuiOptions& optio
     }
     if (optionSet(parser, "compare")) {
         options.compare = optionValue(parser, "compare").trimmed();
-        if (!findActivation(options.compare.toStdString())) {
+        if (!findActivationId(options.compare.toStdString())) {
             *error = tr("--compare: unknown activation \"%1\" (see actlab-cli list).")
                          .arg(options.compare);
             return false;
@@ -291,7 +291,8 @@ bool settleView(const QCommandLineParser& parser, GuiOptions& options, bool atte
         (optionSet(parser, "preset") || optionSet(parser, "steps") || optionSet(parser, "compare")))
         options.view = attentionPreset ? QStringLiteral("attention") : QStringLiteral("training");
     if (!options.compare.isEmpty() && options.view == QLatin1String("attention") &&
-        findActivation(options.compare.toStdString())->kind == ActivationKind::Gated) {
+        activationInfo(*findActivationId(options.compare.toStdString())).kind ==
+            ActivationKind::Gated) {
         *error = tr("--compare: %1 is a gated unit; Q, K and V take a scalar activation.")
                      .arg(options.compare);
         return false;

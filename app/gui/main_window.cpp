@@ -518,7 +518,7 @@ void MainWindow::applyOptions(const GuiOptions& options) {
     if (!options.compare.isEmpty() && options.view == QLatin1String("attention")) {
         SequenceTrainingConfig b = m_attention->controls()->configB();
         b.model.qkvActivation = ActivationConfig::withDefaults(
-            findActivation(options.compare.toStdString())->id);  // checked by parseGuiOptions
+            *findActivationId(options.compare.toStdString()));  // checked by parseGuiOptions
         m_attention->controls()->setConfigB(b);
         m_attention->setCompare(true);
     } else if (!options.compare.isEmpty()) {

@@ -79,7 +79,13 @@ const ActivationInfo& activationInfo(ActivationId id) {
 const ActivationInfo* findActivation(std::string_view name) {
     for (const ActivationInfo& info : kCatalogue)
         if (info.name == name) return &info;
-    return name == kMixInfo.name ? &kMixInfo : nullptr;
+    return nullptr;
+}
+
+std::optional<ActivationId> findActivationId(std::string_view name) {
+    if (name == kMixInfo.name) return I::Mix;
+    if (const ActivationInfo* info = findActivation(name)) return info->id;
+    return std::nullopt;
 }
 
 ActivationConfig ActivationConfig::mix(std::span<const ActivationId> components) {
@@ -127,6 +133,7 @@ std::string_view trimmed(std::string_view text) {
 std::optional<ActivationConfig> parseActivationSpec(std::string_view text, std::string* error) {
     text = trimmed(text);
     const size_t open = text.find('(');
+    if (text == kMixInfo.name) return ActivationConfig::withDefaults(I::Mix);
     if (open == std::string_view::npos) {
         const ActivationInfo* info = findActivation(text);
         if (!info) {

@@ -90,12 +90,15 @@ struct ActivationConfig {
 
 std::span<const ActivationInfo> activationCatalogue();
 const ActivationInfo& activationInfo(ActivationId id);  // Mix too
-// A catalogue row or "mix" (the default mixture); nullptr when unknown.
+// A catalogue row; nullptr when unknown (and for "mix", which is not a row).
 const ActivationInfo* findActivation(std::string_view name);
+// A catalogue row's id, or Mix for "mix" (the default mixture the app's boxes offer).
+std::optional<ActivationId> findActivationId(std::string_view name);
 
-// An activation as written on a command line or in a file: a name ("gelu") or a mixture
-// "mix(relu,gelu,silu)" of 2 to kMaxMixture distinct scalar catalogue functions (no prelu, no
-// mix). Parameters are not part of it. nullopt with *error set (one line) when malformed.
+// An activation as written on a command line or in a file: a name ("gelu"), "mix" (the default
+// mixture) or a mixture "mix(relu,gelu,silu)" of 2 to kMaxMixture distinct scalar catalogue
+// functions (no prelu, no mix). Parameters are not part of it. nullopt with *error set (one line)
+// when malformed.
 std::optional<ActivationConfig> parseActivationSpec(std::string_view text, std::string* error);
 // The inverse: "gelu", "mix(relu,gelu,silu)".
 std::string activationSpec(const ActivationConfig& config);

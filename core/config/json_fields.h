@@ -57,9 +57,9 @@ inline ActivationConfig activationFromJson(const Json& j, const std::string& pat
     if (!name->is_string()) fail(path, "expected a function name, got " + name->dump());
     std::string error;
     const std::optional<ActivationConfig> parsed =
-        name->get<std::string>().find('(') == std::string::npos
-            ? std::nullopt
-            : parseActivationSpec(name->get<std::string>(), &error);
+        name->get<std::string>().starts_with("mix")
+            ? parseActivationSpec(name->get<std::string>(), &error)
+            : std::nullopt;
     if (!error.empty()) fail(path, error);
     const ActivationInfo* info = findActivation(name->get<std::string>());
     if (!parsed && !info) fail(path, "unknown function '" + name->get<std::string>() + "'");

@@ -227,9 +227,14 @@ void readFunctionFields(const Reader& r, LessonScene& s) {
     if (const Json* functions = r.get("functions")) {
         if (!functions->is_array() || functions->empty())
             fail("functions", "expected a non-empty array");
-        for (size_t i = 0; i < functions->size(); ++i)
-            s.functions.push_back(config_json::activationFromJson(
-                (*functions)[i], "functions[" + std::to_string(i) + "]"));
+        for (size_t i = 0; i < functions->size(); ++i) {
+            const std::string at = "functions[" + std::to_string(i) + "]";
+            s.functions.push_back(config_json::activationFromJson((*functions)[i], at));
+            if (s.functions.back().id == ActivationId::Mix)  // the Explorer draws the catalogue
+                fail(at,
+                     "a mix learns its weights in a run: use it in a training or attention "
+                     "configuration");
+        }
     }
     if (const Json* d = r.get("derivatives")) readDerivatives(*d, s);
     if (const Json* v = r.get("x_range")) s.xRange = readRange(*v, "x_range", 1000);

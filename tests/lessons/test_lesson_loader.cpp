@@ -68,6 +68,23 @@ TEST(LessonLoader, ReadsEveryViewAndRoundTrips) {
     EXPECT_EQ(lessonToJson(*again), text);
 }
 
+TEST(LessonLoader, ATrainingSceneTakesAMixAndSavesItAsWritten) {
+    const std::string scene2 = R"J({"title": {"en": "B", "zh_CN": "乙"},
+        "text": {"en": "b", "zh_CN": "乙"}, "view": "training",
+        "config": {"model": {"activations": ["mix(relu,silu,tanh)"]}},
+        "compare": {"activation": "mix"}})J";
+    std::string error;
+    const auto lesson = parseLesson(lessonText(scene2), "mix.json", &error);
+    ASSERT_TRUE(lesson) << error;
+    EXPECT_NE(lesson->scenes[1].configJson.find("mix(relu,silu,tanh)"), std::string::npos);
+    ASSERT_TRUE(lesson->scenes[1].compareActivation);
+    EXPECT_EQ(activationSpec(*lesson->scenes[1].compareActivation), "mix(relu,gelu,silu,tanh)");
+    const std::string text = lessonToJson(*lesson);
+    const auto again = parseLesson(text, "again.json", &error);
+    ASSERT_TRUE(again) << error;
+    EXPECT_EQ(lessonToJson(*again), text);
+}
+
 TEST(LessonLoader, ErrorsNameFileSceneAndField) {
     EXPECT_EQ(errorOf("{", "x.json").rfind("x.json: not valid JSON", 0), 0u);
     const std::string scene2 = R"({"title": {"en": "B", "zh_CN": "乙"},
@@ -79,6 +96,14 @@ TEST(LessonLoader, ErrorsNameFileSceneAndField) {
         "functions": [{"name": "leaky_relu", "params": {"alpha": 7}}]})"))
                   .rfind("bad.json: scene 2: functions[0].params: ", 0),
               0u);
+    // a learnable mix trains in a run: the Explorer draws catalogue functions (issue 25)
+    EXPECT_EQ(
+        errorOf(lessonText(scene2 + R"J("view": "explorer", "functions": ["mix(relu,gelu)"]})J"))
+            .rfind("bad.json: scene 2: functions[0]: a mix learns its weights in a run", 0),
+        0u);
+    EXPECT_EQ(errorOf(lessonText(scene2 + R"J("view": "training",
+        "config": {"model": {"activations": ["mix(relu,relu)"]}}})J")),
+              "bad.json: scene 2: config: model.activations[0]: 'relu' appears twice in the mix");
     EXPECT_EQ(errorOf(lessonText(R"({"title": {"en": "B"}, "text": {"en": "b", "zh_CN": "乙"},
         "view": "gelu"})")),
               "bad.json: scene 2: title: missing the zh_CN text");

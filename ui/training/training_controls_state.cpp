@@ -118,8 +118,8 @@ QString TrainingControls::presetName() const { return m_preset->currentData().to
 void TrainingControls::setCompare(bool on, const QString& activationName) {
     m_writing = true;
     if (!activationName.isEmpty()) {
-        if (const ActivationInfo* info = findActivation(activationName.toStdString())) {
-            const int index = m_compareActivation->findData(int(info->id));
+        if (const auto id = findActivationId(activationName.toStdString())) {
+            const int index = m_compareActivation->findData(int(*id));
             if (index >= 0) m_compareActivation->setCurrentIndex(index);
         }
     }
@@ -258,9 +258,8 @@ void TrainingControls::restoreState(const QJsonObject& state) {
     m_preset->setCurrentIndex(std::max(0, m_preset->findData(presetName)));
     m_presetText->setText(preset ? coreText(preset->description) : QString());
     m_writing = false;
-    if (const ActivationInfo* info =
-            findActivation(state["compareActivation"].toString().toStdString())) {
-        m_activationB = ActivationConfig::withDefaults(info->id);
+    if (const auto id = findActivationId(state["compareActivation"].toString().toStdString())) {
+        m_activationB = ActivationConfig::withDefaults(*id);
         const QJsonObject parametersB = state["compareParameters"].toObject();
         for (auto it = parametersB.begin(); it != parametersB.end(); ++it)
             if (it.value().isDouble())  // out of range: the default stays, as for run A
