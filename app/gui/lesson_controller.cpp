@@ -21,6 +21,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "lesson_handout.h"
 #include "lessons/lesson_figures.h"
 #include "main_window.h"
 #include "translations.h"
@@ -285,6 +286,12 @@ void LessonController::addMenuActions(QMenu* file, QMenu* help) {
     open->setObjectName(QStringLiteral("openLesson"));
     connect(open, &QAction::triggered, this, &LessonController::openInteractively);
     file->insertAction(file->actions().value(0), open);
+    // The lesson on paper: every scene's text, figures and picture (lesson_handout.h).
+    QAction* handout = new QAction(tr("Export lesson &handout…"), file);
+    handout->setObjectName(QStringLiteral("exportLessonHandout"));
+    connect(handout, &QAction::triggered, this,
+            [this] { exportLessonHandoutInteractively(m_window); });
+    file->insertAction(file->actions().value(1), handout);
     QAction* browse = help->addAction(tr("&Lessons…"), this, &LessonController::browseBuiltIn);
     browse->setObjectName(QStringLiteral("browseLessons"));
 }

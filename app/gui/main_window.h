@@ -12,6 +12,7 @@
 
 class QAction;
 class QDockWidget;
+class QImage;
 class QLabel;
 class QMenu;
 class QTabWidget;
@@ -69,6 +70,9 @@ public:
     bool exportDataCsv(const QString& path, QString* error);
     bool exportPanelImage(const QString& path, QString* error);  // PNG at the UI scale
     bool exportPanelSvg(const QString& path, QString* error);    // the whole view as SVG
+    // The current tab's view (not the lesson panel) at `ratio` pixels per logical pixel.
+    QImage renderCurrentView(double ratio) const;
+    QSize currentViewSize() const;  // its logical size
     // One picture of the Training view (an id of TrainingView::pictures()) as PNG.
     bool exportTrainingPicture(const QString& id, const QString& path, QString* error);
 

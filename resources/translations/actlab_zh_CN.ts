@@ -200,6 +200,30 @@
         <source>--scale must be 1, 1.25, 1.5 or 2, not &quot;%1&quot;.</source>
         <translation>--scale 必须是 1、1.25、1.5 或 2，而不是“%1”。</translation>
     </message>
+    <message>
+        <source>With --lesson: write the lesson&apos;s handout (every scene&apos;s text with its measured figures, and its picture) to a PDF and exit; no window opens.</source>
+        <translation>与 --lesson 一起使用：把课程的讲义（每个场景的文字及其实测数值，以及场景的画面）写入 PDF 后退出；不打开窗口。</translation>
+    </message>
+    <message>
+        <source>With --handout: a4 or letter (default: the system&apos;s usual paper).</source>
+        <translation>与 --handout 一起使用：a4 或 letter（默认：系统常用的纸张）。</translation>
+    </message>
+    <message>
+        <source>size</source>
+        <translation>尺寸</translation>
+    </message>
+    <message>
+        <source>--handout needs --lesson and a file name.</source>
+        <translation>--handout 需要 --lesson 和一个文件名。</translation>
+    </message>
+    <message>
+        <source>--handout and --screenshot cannot be combined.</source>
+        <translation>--handout 与 --screenshot 不能同时使用。</translation>
+    </message>
+    <message>
+        <source>--paper needs --handout and a4 or letter, not &quot;%1&quot;.</source>
+        <translation>--paper 需要 --handout，取值为 a4 或 letter，而不是“%1”。</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::FirstStartTour</name>
@@ -315,6 +339,46 @@
         <comment>a lesson figure not yet measured</comment>
         <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
         <translation>…</translation>
+    </message>
+    <message>
+        <source>Export lesson &amp;handout…</source>
+        <translation>导出课程讲义(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>No lesson is open.</source>
+        <translation>没有打开的课程。</translation>
+    </message>
+    <message>
+        <source>The handout was cancelled.</source>
+        <translation>讲义导出已取消。</translation>
+    </message>
+    <message>
+        <source>Export lesson handout</source>
+        <translation>导出课程讲义</translation>
+    </message>
+    <message>
+        <source>Open a lesson first (File → Open lesson… or Help → Lessons…).</source>
+        <translation>请先打开一个课程（文件 → 打开课程… 或 帮助 → 课程…）。</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Paper:</source>
+        <translation>纸张：</translation>
+    </message>
+    <message>
+        <source>Training and measuring the lesson&apos;s scenes…</source>
+        <translation>正在训练并测量课程的各个场景…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
     </message>
 </context>
 <context>
@@ -1951,6 +2015,37 @@ sigmoid 误差：%3</translation>
     </message>
 </context>
 <context>
+    <name>actlab::ui::HandoutWriter</name>
+    <message>
+        <source>Question %1</source>
+        <translation>问题 %1</translation>
+    </message>
+    <message>
+        <source>Your answer:</source>
+        <translation>你的答案：</translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <translation>答案</translation>
+    </message>
+    <message>
+        <source>Could not write the handout %1: %2</source>
+        <translation>无法写入讲义 %1：%2</translation>
+    </message>
+    <message>
+        <source>Could not start the PDF writer for %1.</source>
+        <translation>无法为 %1 启动 PDF 写入。</translation>
+    </message>
+    <message>
+        <source>%1 · page %2 of %3</source>
+        <translation>%1 · 第 %2 页，共 %3 页</translation>
+    </message>
+    <message>
+        <source>Could not finish the handout %1.</source>
+        <translation>无法完成讲义 %1。</translation>
+    </message>
+</context>
+<context>
     <name>actlab::ui::HeatmapView</name>
     <message>
         <source>x</source>
@@ -3424,16 +3519,16 @@ sigmoid 误差：%3</translation>
         <translation>请尝试 &apos;actlab --help&apos;。</translation>
     </message>
     <message>
-        <source>no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); --screenshot FILE works without one</source>
-        <translation>没有可以打开窗口的显示器（DISPLAY 和 WAYLAND_DISPLAY 均未设置）；--screenshot FILE 不需要显示器</translation>
-    </message>
-    <message>
         <source>--session: no such file &quot;%1&quot;.</source>
         <translation>--session：没有文件“%1”。</translation>
     </message>
     <message>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
+    </message>
+    <message>
+        <source>no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); --screenshot FILE and --handout FILE work without one</source>
+        <translation>没有可以打开窗口的显示器（DISPLAY 和 WAYLAND_DISPLAY 均未设置）；--screenshot FILE 和 --handout FILE 不需要显示器</translation>
     </message>
 </context>
 </TS>
