@@ -169,6 +169,7 @@ void LessonController::close() {
     m_scene = 0;
     m_dock->hide();
     updateShortcuts();
+    emit sceneShown();
 }
 
 void LessonController::setLanguage(const QString& code) {
@@ -183,21 +184,28 @@ QString LessonController::language() const {
     return QString::fromStdString(lessonLanguage(*m_lesson, wanted.toStdString()));
 }
 
+QString LessonController::sceneTitle(int index) const {
+    if (!m_lesson || index < 0 || index >= sceneCount()) return {};
+    return text(m_lesson->scenes[size_t(index)].title, language().toStdString());
+}
+
+QString LessonController::sceneHtml() const {
+    if (!m_lesson) return {};
+    const LessonScene& scene = m_lesson->scenes[size_t(m_scene)];
+    const auto it = scene.text.find(language().toStdString());
+    if (it == scene.text.end()) return {};
+    return QString::fromStdString(lessonTextWithFigures(
+        it->second, scene, m_figures, tr("…", "a lesson figure not yet measured").toStdString()));
+}
+
 void LessonController::render() {
     m_dock->setWindowTitle(tr("Lesson"));
     // The text never takes more than 30 % of the window: the view is the picture.
     m_dock->setMaximumWidth(std::max(240, int(m_window.width() * 0.3)));
     if (!m_lesson) return;
-    const std::string shown = language().toStdString();
-    const LessonScene& scene = m_lesson->scenes[size_t(m_scene)];
-    const auto it = scene.text.find(shown);
-    const QString body = it == scene.text.end()
-                             ? QString()
-                             : QString::fromStdString(lessonTextWithFigures(
-                                   it->second, scene, m_figures,
-                                   tr("…", "a lesson figure not yet measured").toStdString()));
-    m_panel->show(text(m_lesson->title, shown), text(scene.title, shown), body, m_scene,
-                  sceneCount());
+    m_panel->show(text(m_lesson->title, language().toStdString()), sceneTitle(m_scene), sceneHtml(),
+                  m_scene, sceneCount());
+    emit sceneShown();
 }
 
 void LessonController::watchRuns() {

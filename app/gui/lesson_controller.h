@@ -73,7 +73,15 @@ public:
 
     // The current scene's figures as filled in (by index; nullopt: not measured yet, or quoted).
     const std::vector<std::optional<double>>& figures() const { return m_figures; }
+    // Scene `index`'s title, and the current scene's text as the panel shows it (figures filled
+    // in, "…" where not yet measured), in language(); empty without a lesson.
+    QString sceneTitle(int index) const;
+    QString sceneHtml() const;
 
+signals:
+    void sceneShown();  // the panel shows another scene, language or figure (the presenter's cue)
+
+public:
     ui::LessonPanel* panel() const { return m_panel; }
     QDockWidget* dock() const { return m_dock; }
     QAction* nextAction() const { return m_nextAction; }

@@ -27,6 +27,7 @@
 #include "config/session_json.h"
 #include "first_start_tour.h"
 #include "lesson_controller.h"
+#include "presenter_window.h"
 #include "session_manager.h"
 #include "translations.h"
 #include "ui/attention/attention_charts.h"
@@ -118,6 +119,7 @@ MainWindow::MainWindow(Backend& backend, const QString& backendReason, QWidget* 
     createViews();
 
     m_lessons = new LessonController(*this);  // before the sessions: they read its state
+    m_twoScreens = new TwoScreenPresentation(*this);
     m_sessions = new SessionManager(*this);
     buildMenus();
 }
@@ -331,6 +333,7 @@ void MainWindow::addPresentationActions(QMenu* view) {
     presentation->setObjectName(QStringLiteral("presentation"));
     presentation->setShortcut(QKeySequence(Qt::Key_F5));
     connect(presentation, &QAction::triggered, this, [this] { setPresentation(true); });
+    m_twoScreens->addMenuAction(view);  // View → Projector screen…
     delete findChild<QAction*>(QStringLiteral("leavePresentation"), Qt::FindDirectChildrenOnly);
     QAction* leave = new QAction(tr("Leave presentation"), this);
     leave->setObjectName(QStringLiteral("leavePresentation"));
@@ -408,12 +411,15 @@ void MainWindow::setPresentation(bool on) {
     m_presenting = on;
     if (on) {
         m_wasMaximised = isMaximized();
-        showFullScreen();
-    } else if (m_wasMaximised) {
+        if (!m_twoScreens->start()) showFullScreen();  // one screen: this window full screen
+        return;
+    }
+    if (m_wasMaximised) {
         showMaximized();
     } else {
         showNormal();
     }
+    m_twoScreens->stop();  // back to this screen and place, the presenter closed
 }
 
 QString MainWindow::shortcutsText() {

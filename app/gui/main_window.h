@@ -37,6 +37,7 @@ namespace actlab::gui {
 
 class LessonController;
 class FirstStartTour;
+class TwoScreenPresentation;
 class SessionManager;
 
 class MainWindow : public QMainWindow {
@@ -53,8 +54,10 @@ public:
     QString backendText() const;
 
     // Presentation (View → Presentation, F5): full screen until Esc (or this with false), back
-    // to the window as it was.
+    // to the window as it was; with two screens the view alone on the projector and a presenter
+    // window on the other screen (presenter_window.h).
     void setPresentation(bool on);
+    TwoScreenPresentation* twoScreens() const { return m_twoScreens; }
     bool presenting() const { return m_presenting; }
     static QString shortcutsText();  // Help → Keyboard shortcuts, as a table
 
@@ -155,6 +158,7 @@ private:
     SessionManager* m_sessions = nullptr;
     QPointer<FirstStartTour> m_tour;
     LessonController* m_lessons = nullptr;
+    TwoScreenPresentation* m_twoScreens = nullptr;
     bool m_preferencesKept = false;  // restorePreferences() was called: save them on closing
 };
 

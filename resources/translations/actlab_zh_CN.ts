@@ -751,6 +751,65 @@
     </message>
 </context>
 <context>
+    <name>actlab::gui::PresenterWindow</name>
+    <message>
+        <source>ActLab presenter</source>
+        <translation>ActLab 演讲者视图</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Elapsed</source>
+        <translation>已用时间</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ 上一个</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一个 ▶</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>End presentation</source>
+        <translation>结束演示</translation>
+    </message>
+    <message>
+        <source>Scene %1 of %2</source>
+        <translation>场景 %1 / %2</translation>
+    </message>
+    <message>
+        <source>No lesson is open</source>
+        <translation>没有打开的课程</translation>
+    </message>
+    <message>
+        <source>Next: %1</source>
+        <translation>下一个：%1</translation>
+    </message>
+    <message>
+        <source>Last scene</source>
+        <translation>最后一个场景</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+</context>
+<context>
     <name>actlab::gui::SessionManager</name>
     <message>
         <source>ActLab sessions (*.actlab)</source>
@@ -843,6 +902,21 @@
     <message>
         <source>attention timeline: %1</source>
         <translation>注意力时间轴：%1</translation>
+    </message>
+</context>
+<context>
+    <name>actlab::gui::TwoScreenPresentation</name>
+    <message>
+        <source>Projector screen</source>
+        <translation>投影屏幕</translation>
+    </message>
+    <message>
+        <source>Which screen is the projector? The view is shown there alone, the presenter window on another screen.</source>
+        <translation>哪个屏幕是投影仪？视图会单独显示在那里，演讲者窗口显示在另一个屏幕上。</translation>
+    </message>
+    <message>
+        <source>Projector s&amp;creen…</source>
+        <translation>投影屏幕(&amp;C)…</translation>
     </message>
 </context>
 <context>
