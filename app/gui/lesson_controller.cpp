@@ -109,7 +109,19 @@ bool LessonController::open(const QString& source, QString* error) {
                          .arg(source, builtInNames().join(QStringLiteral(", ")));
         return false;
     }
-    return openText(file.readAll(), builtIn ? source + QStringLiteral(".json") : path, error);
+    if (!openText(file.readAll(), builtIn ? source + QStringLiteral(".json") : path, error))
+        return false;
+    m_builtIn = builtIn;
+    return true;
+}
+
+void LessonController::preview(const Lesson& lesson, const QString& fileName, int index) {
+    m_lesson = lesson;
+    m_fileName = fileName;
+    m_builtIn = false;
+    m_scene = 0;
+    m_dock->show();
+    goToScene(std::clamp(index, 0, sceneCount() - 1));
 }
 
 bool LessonController::openText(const QByteArray& bytes, const QString& fileName, QString* error) {
@@ -121,6 +133,7 @@ bool LessonController::openText(const QByteArray& bytes, const QString& fileName
     }
     m_lesson = std::move(lesson);
     m_fileName = fileName;
+    m_builtIn = false;
     m_scene = 0;
     m_dock->show();
     render();

@@ -27,6 +27,7 @@
 #include "config/session_json.h"
 #include "first_start_tour.h"
 #include "lesson_controller.h"
+#include "lesson_editor.h"
 #include "presenter_window.h"
 #include "session_manager.h"
 #include "translations.h"
@@ -119,6 +120,7 @@ MainWindow::MainWindow(Backend& backend, const QString& backendReason, QWidget* 
     createViews();
 
     m_lessons = new LessonController(*this);  // before the sessions: they read its state
+    m_lessonEditor = new LessonEditor(*this);
     m_twoScreens = new TwoScreenPresentation(*this);
     m_sessions = new SessionManager(*this);
     buildMenus();
@@ -197,6 +199,7 @@ void MainWindow::createViews() {
 void MainWindow::buildMenus() {
     QMenu* file = buildFileMenu();
     buildViewMenu();
+    m_lessonEditor->addMenu(menuBar()->addMenu(tr("&Lessons")));  // New lesson, Edit lesson
     QMenu* help = buildHelpMenu();
     m_lessons->addMenuActions(file, help);  // File → Open lesson…, Help → Lessons…
 }
@@ -455,6 +458,10 @@ void MainWindow::setQuitQuestion(std::function<QuitAnswer(const QString&)> quest
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!m_lessonEditor->maySwitch()) {  // the lesson being edited: Save, Discard or Cancel
+        event->ignore();
+        return;
+    }
     const QString unsaved = unsavedWork();
     if (!unsaved.isEmpty() && m_askQuit) {
         const QuitAnswer answer = m_askQuit(unsaved);

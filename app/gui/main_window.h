@@ -36,6 +36,7 @@ class TrainingView;
 namespace actlab::gui {
 
 class LessonController;
+class LessonEditor;
 class FirstStartTour;
 class TwoScreenPresentation;
 class SessionManager;
@@ -89,6 +90,7 @@ public:
     // Help → About: the version, Qt, the compute backend and device, the session format.
     QString aboutText() const;
     LessonController* lessons() const { return m_lessons; }  // the lesson panel and its scenes
+    LessonEditor* lessonEditor() const { return m_lessonEditor; }  // Lessons → New / Edit lesson
     // What closing the window would lose since the session was last saved or opened ("the
     // Training run (step 3240)"), or empty.
     QString unsavedWork() const;
@@ -158,6 +160,7 @@ private:
     SessionManager* m_sessions = nullptr;
     QPointer<FirstStartTour> m_tour;
     LessonController* m_lessons = nullptr;
+    LessonEditor* m_lessonEditor = nullptr;
     TwoScreenPresentation* m_twoScreens = nullptr;
     bool m_preferencesKept = false;  // restorePreferences() was called: save them on closing
 };

@@ -382,6 +382,456 @@
     </message>
 </context>
 <context>
+    <name>actlab::gui::LessonEditor</name>
+    <message>
+        <source>Lesson editor</source>
+        <translation>课程编辑器</translation>
+    </message>
+    <message>
+        <source>The lesson has edits that are not saved. Save them first?</source>
+        <translation>课程有尚未保存的修改。先保存吗？</translation>
+    </message>
+    <message>
+        <source>&amp;New lesson</source>
+        <translation>新建课程(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit lesson</source>
+        <translation>编辑课程(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Edit lesson</source>
+        <translation>编辑课程</translation>
+    </message>
+    <message>
+        <source>Open a lesson first (File → Open lesson… or Help → Lessons…), or use Edit lesson file….</source>
+        <translation>请先打开一个课程（文件 → 打开课程… 或 帮助 → 课程…），或使用“编辑课程文件…”。</translation>
+    </message>
+    <message>
+        <source>Edit lesson &amp;file…</source>
+        <translation>编辑课程文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Edit lesson file</source>
+        <translation>编辑课程文件</translation>
+    </message>
+    <message>
+        <source>ActLab lessons (*.json)</source>
+        <translation>ActLab 课程 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot open the lesson</source>
+        <translation>无法打开课程</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Add scene</source>
+        <translation>添加场景</translation>
+    </message>
+    <message>
+        <source>Duplicate scene</source>
+        <translation>复制场景</translation>
+    </message>
+    <message>
+        <source>Delete scene</source>
+        <translation>删除场景</translation>
+    </message>
+    <message>
+        <source>Move scene</source>
+        <translation>移动场景</translation>
+    </message>
+    <message>
+        <source>Capture the view</source>
+        <translation>捕获视图</translation>
+    </message>
+    <message>
+        <source>Edit the lesson title</source>
+        <translation>编辑课程标题</translation>
+    </message>
+    <message>
+        <source>Edit the scene title</source>
+        <translation>编辑场景标题</translation>
+    </message>
+    <message>
+        <source>Edit the scene text</source>
+        <translation>编辑场景文字</translation>
+    </message>
+    <message>
+        <source>Highlight a panel</source>
+        <translation>突出显示面板</translation>
+    </message>
+    <message>
+        <source>Hide the settings</source>
+        <translation>隐藏设置</translation>
+    </message>
+    <message>
+        <source>Could not save the lesson to %1: %2</source>
+        <translation>无法将课程保存到 %1：%2</translation>
+    </message>
+    <message>
+        <source>Save lesson</source>
+        <translation>保存课程</translation>
+    </message>
+    <message>
+        <source>ActLab cannot open the lesson as it stands yet (%1). Save it anyway?</source>
+        <translation>ActLab 暂时还无法打开当前的课程（%1）。仍然保存吗？</translation>
+    </message>
+    <message>
+        <source>lesson.json</source>
+        <translation>课程.json</translation>
+    </message>
+    <message>
+        <source>Saved the lesson to %1</source>
+        <translation>课程已保存到 %1</translation>
+    </message>
+    <message>
+        <source>a new lesson</source>
+        <translation>新课程</translation>
+    </message>
+    <message>
+        <source>Lesson editor — %1%2</source>
+        <translation>课程编辑器 — %1%2</translation>
+    </message>
+</context>
+<context>
+    <name>actlab::gui::LessonEditorPanel</name>
+    <message>
+        <source>Explorer</source>
+        <translation>函数浏览</translation>
+    </message>
+    <message>
+        <source>GELU approximations</source>
+        <translation>GELU 近似</translation>
+    </message>
+    <message>
+        <source>Gated surface</source>
+        <translation>门控曲面</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>the chart</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>the function list</source>
+        <translation>函数列表</translation>
+    </message>
+    <message>
+        <source>the curves</source>
+        <translation>曲线</translation>
+    </message>
+    <message>
+        <source>the errors</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>the surface</source>
+        <translation>曲面</translation>
+    </message>
+    <message>
+        <source>the slice</source>
+        <translation>截面</translation>
+    </message>
+    <message>
+        <source>the settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>the run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>the neuron grid</source>
+        <translation>神经元网格</translation>
+    </message>
+    <message>
+        <source>the charts</source>
+        <translation>图表组</translation>
+    </message>
+    <message>
+        <source>the attention maps</source>
+        <translation>注意力图</translation>
+    </message>
+    <message>
+        <source>the distributions</source>
+        <translation>分布</translation>
+    </message>
+    <message>
+        <source>dead units</source>
+        <translation>死亡单元</translation>
+    </message>
+    <message>
+        <source>gradient norm, first / last layer</source>
+        <translation>梯度范数，第一层 / 最后一层</translation>
+    </message>
+    <message>
+        <source>test accuracy</source>
+        <translation>测试准确率</translation>
+    </message>
+    <message>
+        <source>training accuracy</source>
+        <translation>训练准确率</translation>
+    </message>
+    <message>
+        <source>token accuracy</source>
+        <translation>词元准确率</translation>
+    </message>
+    <message>
+        <source>test loss</source>
+        <translation>测试损失</translation>
+    </message>
+    <message>
+        <source>perplexity</source>
+        <translation>困惑度</translation>
+    </message>
+    <message>
+        <source>attention entropy</source>
+        <translation>注意力熵</translation>
+    </message>
+    <message>
+        <source>dead Q/K/V units</source>
+        <translation>死亡的 Q/K/V 单元</translation>
+    </message>
+    <message>
+        <source>dead FFN units</source>
+        <translation>死亡的 FFN 单元</translation>
+    </message>
+    <message>
+        <source>gradient norm of block 1</source>
+        <translation>第 1 块的梯度范数</translation>
+    </message>
+    <message>
+        <source>attention on the negator</source>
+        <translation>落在否定词上的注意力</translation>
+    </message>
+    <message>
+        <source>Lesson editor</source>
+        <translation>课程编辑器</translation>
+    </message>
+    <message>
+        <source>What the lesson still needs</source>
+        <translation>课程还缺什么</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Undo %1</source>
+        <translation>撤销：%1</translation>
+    </message>
+    <message>
+        <source>Redo %1</source>
+        <translation>重做：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>预览(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Show the scene as the class sees it</source>
+        <translation>按学生看到的样子显示场景</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;as…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Scenes</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Scenes (drag to reorder)</source>
+        <translation>场景（拖动以调整顺序）</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>A new scene after this one, showing the current view</source>
+        <translation>在此场景之后新建一个显示当前视图的场景</translation>
+    </message>
+    <message>
+        <source>D&amp;uplicate</source>
+        <translation>复制(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Capture this &amp;view</source>
+        <translation>捕获当前视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>The scene takes the current view as it is now: its functions, settings, runs and the steps they have trained</source>
+        <translation>场景取用当前视图此刻的状态：函数、设置、运行以及已训练的步数</translation>
+    </message>
+    <message>
+        <source>Panel to highlight</source>
+        <translation>要突出显示的面板</translation>
+    </message>
+    <message>
+        <source>Hide the settings from the class</source>
+        <translation>对学生隐藏设置</translation>
+    </message>
+    <message>
+        <source>&amp;Highlight:</source>
+        <translation>突出显示(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>粗</translation>
+    </message>
+    <message>
+        <source>Bold</source>
+        <translation>粗体</translation>
+    </message>
+    <message>
+        <source>I</source>
+        <translation>斜</translation>
+    </message>
+    <message>
+        <source>Italic</source>
+        <translation>斜体</translation>
+    </message>
+    <message>
+        <source>x₂</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>x₂</translation>
+    </message>
+    <message>
+        <source>Subscript</source>
+        <translation>下标</translation>
+    </message>
+    <message>
+        <source>x²</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>x²</translation>
+    </message>
+    <message>
+        <source>Superscript</source>
+        <translation>上标</translation>
+    </message>
+    <message>
+        <source>• List</source>
+        <translation>• 列表</translation>
+    </message>
+    <message>
+        <source>Bulleted list</source>
+        <translation>项目符号列表</translation>
+    </message>
+    <message>
+        <source>Measured figure to insert</source>
+        <translation>要插入的测量数值</translation>
+    </message>
+    <message>
+        <source>What the scene&apos;s runs measure once pre-trained, written as {{id}} and filled in for the class</source>
+        <translation>场景的运行在预训练后测得的数值，写作 {{id}}，为学生自动填入</translation>
+    </message>
+    <message>
+        <source>No measured figures in this view</source>
+        <translation>此视图没有可测量的数值</translation>
+    </message>
+    <message>
+        <source>&amp;Insert figure</source>
+        <translation>插入数值(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Scene</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <source>⚠ translation missing</source>
+        <translation>⚠ 缺少译文</translation>
+    </message>
+    <message>
+        <source>Lesson title (%1)</source>
+        <translation>课程标题（%1）</translation>
+    </message>
+    <message>
+        <source>Scene title (%1)</source>
+        <translation>场景标题（%1）</translation>
+    </message>
+    <message>
+        <source>Scene text (%1)</source>
+        <translation>场景文字（%1）</translation>
+    </message>
+    <message>
+        <source>What the class reads beside the view (%1)</source>
+        <translation>学生在视图旁读到的文字（%1）</translation>
+    </message>
+    <message>
+        <source>✓ ActLab can open this lesson as it stands.</source>
+        <translation>✓ ActLab 可以打开当前的课程。</translation>
+    </message>
+    <message>
+        <source>Not ready yet: %1</source>
+        <translation>尚未完成：%1</translation>
+    </message>
+    <message>
+        <source>%1. %2 — %3</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>%1. %2 — %3</translation>
+    </message>
+    <message>
+        <source>(untitled)</source>
+        <translation>（无标题）</translation>
+    </message>
+    <message>
+        <source>View: %1</source>
+        <translation>视图：%1</translation>
+    </message>
+    <message>
+        <source>, pre-trained %1 steps</source>
+        <translation>，预训练 %1 步</translation>
+    </message>
+    <message>
+        <source>No panel</source>
+        <translation>不突出显示</translation>
+    </message>
+    <message>
+        <source>%1, run %2</source>
+        <translation>%1，运行 %2</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>A</translation>
+    </message>
+</context>
+<context>
     <name>actlab::gui::MainWindow</name>
     <message>
         <source>Quit ActLab</source>
@@ -748,6 +1198,10 @@
     <message>
         <source>Black text and axes on white, darker grid lines, lines 1.5× as thick: for washed-out projectors.</source>
         <translation>白底黑字黑坐标轴、更深的网格线、1.5 倍粗的线条：适合发白的投影仪。</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>课程(&amp;L)</translation>
     </message>
 </context>
 <context>
