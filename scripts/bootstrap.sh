@@ -29,7 +29,7 @@ run_packages=(
   libqt6widgets6 libqt6charts6 libqt6svg6 libqt6opengl6 libqt6openglwidgets6 libgomp1
   # Opened at run time: the Vulkan loader (libvulkan.so.1) and Mesa's drivers (lavapipe on any CPU).
   libvulkan1 mesa-vulkan-drivers
-  fonts-noto-cjk
+  fonts-noto-cjk  # Chinese in the window, and embedded in a lesson's printed handout
   # Qt's own texts in Chinese (qtbase_zh_CN.qm: message-box and file-dialog buttons), loaded from
   # QLibraryInfo::TranslationsPath; ActLab's own .qm is embedded (app/gui/translations.h).
   qt6-translations-l10n
@@ -38,6 +38,7 @@ test_packages=(
   vulkan-validationlayers xvfb xauth
   python3-torch  # PyTorch 1.13: the tests run the exported scripts (tests/export)
   python3-numpy  # the distributions' counts and percentiles are checked against numpy
+  poppler-utils  # pdfinfo, pdftotext, pdffonts, pdfimages read the handouts back (tests/lessons)
 )
 # Developer checks that the two README commands do not need: format, sanitizers (GCC's) and the
 # .deb (CI's), and clang for libFuzzer (scripts/fuzz.sh, not run by CI).

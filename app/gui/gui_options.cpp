@@ -91,6 +91,15 @@ constexpr GuiOptionSpec kGuiOptions[] = {
     {"scene", nullptr,
      QT_TRANSLATE_NOOP("actlab::gui", "With --lesson: the scene to open (1 = the first)."),
      QT_TRANSLATE_NOOP("actlab::gui", "N")},
+    {"handout", nullptr,
+     QT_TRANSLATE_NOOP("actlab::gui",
+                       "With --lesson: write the lesson's handout (every scene's text with its "
+                       "measured figures, and its picture) to a PDF and exit; no window opens."),
+     QT_TRANSLATE_NOOP("actlab::gui", "file")},
+    {"paper", nullptr,
+     QT_TRANSLATE_NOOP("actlab::gui",
+                       "With --handout: a4 or letter (default: the system's usual paper)."),
+     QT_TRANSLATE_NOOP("actlab::gui", "size")},
     {"colours", nullptr,
      QT_TRANSLATE_NOOP("actlab::gui",
                        "Colours, a comma-separated list of: standard or colour-blind-safe (the "
@@ -249,7 +258,31 @@ bool readSessionAndLook(const QCommandLineParser& parser, GuiOptions& options, Q
     return true;
 }
 
-// --presentation, --lesson, --scene, --steps and --compare.
+// --handout and --paper: a handout needs a lesson, and is no screenshot.
+bool readHandoutOptions(const QCommandLineParser& parser, GuiOptions& options, QString* error) {
+    if (optionSet(parser, "handout")) {
+        options.handoutPath = optionValue(parser, "handout");
+        if (options.handoutPath.isEmpty() || !optionSet(parser, "lesson")) {
+            *error = tr("--handout needs --lesson and a file name.");
+            return false;
+        }
+        if (optionSet(parser, "screenshot")) {
+            *error = tr("--handout and --screenshot cannot be combined.");
+            return false;
+        }
+    }
+    if (optionSet(parser, "paper")) {
+        options.paper = ui::HandoutWriter::paperFromName(optionValue(parser, "paper"));
+        if (!options.paper || options.handoutPath.isEmpty()) {
+            *error = tr("--paper needs --handout and a4 or letter, not \"%1\".")
+                         .arg(optionValue(parser, "paper"));
+            return false;
+        }
+    }
+    return true;
+}
+
+// --presentation, --lesson, --scene, --handout, --paper, --steps and --compare.
 bool readLessonAndRunOptions(const QCommandLineParser& parser, GuiOptions& options,
                              QString* error) {
     options.presentation = optionSet(parser, "presentation");
@@ -263,6 +296,7 @@ bool readLessonAndRunOptions(const QCommandLineParser& parser, GuiOptions& optio
             return false;
         }
     }
+    if (!readHandoutOptions(parser, options, error)) return false;
     if (optionSet(parser, "steps")) {
         bool ok = false;
         options.steps = optionValue(parser, "steps").toInt(&ok);
@@ -366,6 +400,12 @@ bool readRangeAndSize(const QCommandLineParser& parser, GuiOptions& options, QSt
 bool wantsScreenshot(int argc, char** argv) {
     for (int i = 1; i < argc; ++i)
         if (std::strncmp(argv[i], "--screenshot", 12) == 0) return true;
+    return false;
+}
+
+bool wantsHandout(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i)
+        if (std::strncmp(argv[i], "--handout", 9) == 0) return true;
     return false;
 }
 

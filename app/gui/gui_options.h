@@ -11,6 +11,7 @@
 
 #include "backends/backend_factory.h"
 #include "ui/common/appearance.h"
+#include "ui/lessons/handout_writer.h"
 #include "ui/panels/explorer_curves.h"
 
 namespace actlab::gui {
@@ -36,6 +37,10 @@ struct GuiOptions {
     std::optional<ui::Appearance> appearance;
     std::optional<double> uiScale;  // --scale: one of ui::kUiScales (View → UI scale)
     bool presentation = false;      // --presentation: open in View → Presentation
+    // --handout FILE.pdf (with --lesson): write the lesson's handout and exit, on --paper's
+    // paper (nullopt: HandoutWriter::defaultPaper()).
+    QString handoutPath;
+    std::optional<ui::HandoutPaper> paper;
 };
 
 struct GuiOptionsResult {
@@ -48,8 +53,9 @@ struct GuiOptionsResult {
 // arguments[0] is the program name, as QCoreApplication::arguments().
 GuiOptionsResult parseGuiOptions(const QStringList& arguments);
 
-// Whether `arguments` ask for a screenshot (checked before QApplication exists).
+// Whether `arguments` ask for a screenshot, or a handout (checked before QApplication exists).
 bool wantsScreenshot(int argc, char** argv);
+bool wantsHandout(int argc, char** argv);
 // The value of --language CODE or --language=CODE before any parsing (the help and the option
 // errors are printed in it), or empty.
 QString languageArgument(int argc, char** argv);

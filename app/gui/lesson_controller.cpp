@@ -21,6 +21,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "lesson_handout.h"
 #include "lessons/lesson_figures.h"
 #include "main_window.h"
 #include "translations.h"
@@ -108,7 +109,19 @@ bool LessonController::open(const QString& source, QString* error) {
                          .arg(source, builtInNames().join(QStringLiteral(", ")));
         return false;
     }
-    return openText(file.readAll(), builtIn ? source + QStringLiteral(".json") : path, error);
+    if (!openText(file.readAll(), builtIn ? source + QStringLiteral(".json") : path, error))
+        return false;
+    m_builtIn = builtIn;
+    return true;
+}
+
+void LessonController::preview(const Lesson& lesson, const QString& fileName, int index) {
+    m_lesson = lesson;
+    m_fileName = fileName;
+    m_builtIn = false;
+    m_scene = 0;
+    m_dock->show();
+    goToScene(std::clamp(index, 0, sceneCount() - 1));
 }
 
 bool LessonController::openText(const QByteArray& bytes, const QString& fileName, QString* error) {
@@ -120,6 +133,7 @@ bool LessonController::openText(const QByteArray& bytes, const QString& fileName
     }
     m_lesson = std::move(lesson);
     m_fileName = fileName;
+    m_builtIn = false;
     m_scene = 0;
     m_dock->show();
     render();
@@ -168,6 +182,7 @@ void LessonController::close() {
     m_scene = 0;
     m_dock->hide();
     updateShortcuts();
+    emit sceneShown();
 }
 
 void LessonController::setLanguage(const QString& code) {
@@ -182,21 +197,28 @@ QString LessonController::language() const {
     return QString::fromStdString(lessonLanguage(*m_lesson, wanted.toStdString()));
 }
 
+QString LessonController::sceneTitle(int index) const {
+    if (!m_lesson || index < 0 || index >= sceneCount()) return {};
+    return text(m_lesson->scenes[size_t(index)].title, language().toStdString());
+}
+
+QString LessonController::sceneHtml() const {
+    if (!m_lesson) return {};
+    const LessonScene& scene = m_lesson->scenes[size_t(m_scene)];
+    const auto it = scene.text.find(language().toStdString());
+    if (it == scene.text.end()) return {};
+    return QString::fromStdString(lessonTextWithFigures(
+        it->second, scene, m_figures, tr("…", "a lesson figure not yet measured").toStdString()));
+}
+
 void LessonController::render() {
     m_dock->setWindowTitle(tr("Lesson"));
     // The text never takes more than 30 % of the window: the view is the picture.
     m_dock->setMaximumWidth(std::max(240, int(m_window.width() * 0.3)));
     if (!m_lesson) return;
-    const std::string shown = language().toStdString();
-    const LessonScene& scene = m_lesson->scenes[size_t(m_scene)];
-    const auto it = scene.text.find(shown);
-    const QString body = it == scene.text.end()
-                             ? QString()
-                             : QString::fromStdString(lessonTextWithFigures(
-                                   it->second, scene, m_figures,
-                                   tr("…", "a lesson figure not yet measured").toStdString()));
-    m_panel->show(text(m_lesson->title, shown), text(scene.title, shown), body, m_scene,
-                  sceneCount());
+    m_panel->show(text(m_lesson->title, language().toStdString()), sceneTitle(m_scene), sceneHtml(),
+                  m_scene, sceneCount());
+    emit sceneShown();
 }
 
 void LessonController::watchRuns() {
@@ -285,6 +307,12 @@ void LessonController::addMenuActions(QMenu* file, QMenu* help) {
     open->setObjectName(QStringLiteral("openLesson"));
     connect(open, &QAction::triggered, this, &LessonController::openInteractively);
     file->insertAction(file->actions().value(0), open);
+    // The lesson on paper: every scene's text, figures and picture (lesson_handout.h).
+    QAction* handout = new QAction(tr("Export lesson &handout…"), file);
+    handout->setObjectName(QStringLiteral("exportLessonHandout"));
+    connect(handout, &QAction::triggered, this,
+            [this] { exportLessonHandoutInteractively(m_window); });
+    file->insertAction(file->actions().value(1), handout);
     QAction* browse = help->addAction(tr("&Lessons…"), this, &LessonController::browseBuiltIn);
     browse->setObjectName(QStringLiteral("browseLessons"));
 }

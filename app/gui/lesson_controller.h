@@ -43,6 +43,9 @@ public:
     // open() and goToScene(scene − 1) for `actlab --lesson SOURCE --scene N`; a scene out of
     // range is an error too ("FILE: --scene 9: the lesson has 5 scenes"), and nothing opens.
     bool openAtScene(const QString& source, int scene, QString* error);
+    // The lesson editor's preview: `lesson` as it stands (not read from a file, so a scene still
+    // missing a translation shows too) at scene `index`, applied as a class sees it.
+    void preview(const Lesson& lesson, const QString& fileName, int index);
     void next();
     void previous();
     void close();  // hides the panel; the views keep their state
@@ -51,6 +54,7 @@ public:
     int sceneCount() const;
     const Lesson* lesson() const { return m_lesson ? &*m_lesson : nullptr; }
     QString fileName() const { return m_fileName; }
+    bool isBuiltIn() const { return m_builtIn; }  // a built-in lesson (the editor copies it)
 
     // The text's language: the UI's (currentLanguage()) when the lesson has it, else English.
     // setLanguage re-renders the panel in another one.
@@ -73,7 +77,15 @@ public:
 
     // The current scene's figures as filled in (by index; nullopt: not measured yet, or quoted).
     const std::vector<std::optional<double>>& figures() const { return m_figures; }
+    // Scene `index`'s title, and the current scene's text as the panel shows it (figures filled
+    // in, "…" where not yet measured), in language(); empty without a lesson.
+    QString sceneTitle(int index) const;
+    QString sceneHtml() const;
 
+signals:
+    void sceneShown();  // the panel shows another scene, language or figure (the presenter's cue)
+
+public:
     ui::LessonPanel* panel() const { return m_panel; }
     QDockWidget* dock() const { return m_dock; }
     QAction* nextAction() const { return m_nextAction; }
@@ -95,6 +107,7 @@ private:
     MainWindow& m_window;
     std::optional<Lesson> m_lesson;
     QString m_fileName;
+    bool m_builtIn = false;
     int m_scene = 0;
     QString m_language;  // empty: follow the UI
     int m_pretrainTarget = 0;

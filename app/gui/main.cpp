@@ -15,6 +15,7 @@
 #include "first_start_tour.h"
 #include "gui_options.h"
 #include "lesson_controller.h"
+#include "lesson_handout.h"
 #include "main_window.h"
 #include "session_manager.h"
 #include "translations.h"
@@ -104,12 +105,13 @@ int answerWithoutWindow(int& argc, char** argv, bool hasDisplay) {
                      qPrintable(QCoreApplication::translate("main", "Try 'actlab --help'.")));
         return 2;
     }
-    if (!hasDisplay && parsed.options->screenshotPath.isEmpty()) {
+    if (!hasDisplay && parsed.options->screenshotPath.isEmpty() &&
+        parsed.options->handoutPath.isEmpty()) {
         std::fprintf(stderr, "actlab: %s\n",
                      qPrintable(QCoreApplication::translate(
                          "main",
                          "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are "
-                         "unset); --screenshot FILE works without one")));
+                         "unset); --screenshot FILE and --handout FILE work without one")));
         return 2;
     }
     return -1;
@@ -140,10 +142,35 @@ int readOptions(const QStringList& arguments, const std::optional<QString>& sess
     return -1;
 }
 
-// Opens the session and the lesson asked for, then saves the screenshot or shows the window and
-// runs the application; returns the exit status.
+// The offscreen platform warns on every window whose size hints change ("This plugin does not
+// support propagateSizeHints()"): noise on a handout's stderr, which holds errors alone.
+QtMessageHandler g_nextMessageHandler = nullptr;
+void withoutSizeHintWarnings(QtMsgType type, const QMessageLogContext& context,
+                             const QString& message) {
+    if (type == QtWarningMsg && message.contains(QLatin1String("propagateSizeHints"))) return;
+    g_nextMessageHandler(type, context, message);
+}
+
+// --handout: the lesson's handout written (on the offscreen platform: no window is seen); 0 on
+// success, 1 with one line on stderr when it could not be written.
+int writeHandout(actlab::gui::MainWindow& window, const actlab::gui::GuiOptions& options) {
+    g_nextMessageHandler = qInstallMessageHandler(withoutSizeHintWarnings);
+    window.show();
+    QString error;
+    if (!actlab::gui::writeLessonHandout(
+            window, options.handoutPath,
+            options.paper.value_or(actlab::ui::HandoutWriter::defaultPaper()), &error, {})) {
+        std::fprintf(stderr, "actlab: %s\n", qPrintable(error));
+        return 1;
+    }
+    return 0;
+}
+
+// Opens the session and the lesson asked for, then saves the screenshot or the handout, or shows
+// the window and runs the application; returns the exit status.
 int runWindow(actlab::gui::MainWindow& window, const actlab::gui::GuiOptions& options) {
-    const bool screenshot = !options.screenshotPath.isEmpty();
+    // Either writes a file and exits, with the defaults rather than the saved preferences.
+    const bool screenshot = !options.screenshotPath.isEmpty() || !options.handoutPath.isEmpty();
     window.resize(options.size);
     if (!screenshot) window.restorePreferences();  // a screenshot shows the defaults
     window.applyOptions(options);
@@ -165,6 +192,7 @@ int runWindow(actlab::gui::MainWindow& window, const actlab::gui::GuiOptions& op
         std::fprintf(stderr, "actlab: %s\n", qPrintable(lessonError));
         return 2;
     }
+    if (!options.handoutPath.isEmpty()) return writeHandout(window, options);
     if (screenshot && !options.lesson.isEmpty()) {
         window.show();
         window.lessons()->waitForPretraining(600000);
@@ -200,9 +228,12 @@ int main(int argc, char** argv) {
             return status;
     }
 
-    // A screenshot must work on a machine without a display (CI, documentation builds).
-    if (actlab::gui::wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("DISPLAY") &&
-        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
+    // A screenshot must work on a machine without a display (CI, documentation builds); a
+    // handout opens no window on any.
+    const bool noDisplay =
+        qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+    if (((actlab::gui::wantsScreenshot(argc, argv) && noDisplay) ||
+         actlab::gui::wantsHandout(argc, argv)) &&
         qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
 
@@ -224,7 +255,8 @@ int main(int argc, char** argv) {
 
     // The language before the window: its views are made in it (a screenshot shows English
     // unless --language asks).
-    const bool screenshotAsked = !options.screenshotPath.isEmpty();
+    const bool screenshotAsked =
+        !options.screenshotPath.isEmpty() || !options.handoutPath.isEmpty();
     actlab::gui::installLanguage(!options.language.isEmpty() ? options.language
                                  : screenshotAsked           ? QStringLiteral("en")
                                                    : actlab::gui::MainWindow::savedLanguage());

@@ -27,6 +27,8 @@
 #include "config/session_json.h"
 #include "first_start_tour.h"
 #include "lesson_controller.h"
+#include "lesson_editor.h"
+#include "presenter_window.h"
 #include "session_manager.h"
 #include "translations.h"
 #include "ui/attention/attention_charts.h"
@@ -118,6 +120,8 @@ MainWindow::MainWindow(Backend& backend, const QString& backendReason, QWidget* 
     createViews();
 
     m_lessons = new LessonController(*this);  // before the sessions: they read its state
+    m_lessonEditor = new LessonEditor(*this);
+    m_twoScreens = new TwoScreenPresentation(*this);
     m_sessions = new SessionManager(*this);
     buildMenus();
 }
@@ -195,6 +199,7 @@ void MainWindow::createViews() {
 void MainWindow::buildMenus() {
     QMenu* file = buildFileMenu();
     buildViewMenu();
+    m_lessonEditor->addMenu(menuBar()->addMenu(tr("&Lessons")));  // New lesson, Edit lesson
     QMenu* help = buildHelpMenu();
     m_lessons->addMenuActions(file, help);  // File → Open lesson…, Help → Lessons…
 }
@@ -331,6 +336,7 @@ void MainWindow::addPresentationActions(QMenu* view) {
     presentation->setObjectName(QStringLiteral("presentation"));
     presentation->setShortcut(QKeySequence(Qt::Key_F5));
     connect(presentation, &QAction::triggered, this, [this] { setPresentation(true); });
+    m_twoScreens->addMenuAction(view);  // View → Projector screen…
     delete findChild<QAction*>(QStringLiteral("leavePresentation"), Qt::FindDirectChildrenOnly);
     QAction* leave = new QAction(tr("Leave presentation"), this);
     leave->setObjectName(QStringLiteral("leavePresentation"));
@@ -408,12 +414,15 @@ void MainWindow::setPresentation(bool on) {
     m_presenting = on;
     if (on) {
         m_wasMaximised = isMaximized();
-        showFullScreen();
-    } else if (m_wasMaximised) {
+        if (!m_twoScreens->start()) showFullScreen();  // one screen: this window full screen
+        return;
+    }
+    if (m_wasMaximised) {
         showMaximized();
     } else {
         showNormal();
     }
+    m_twoScreens->stop();  // back to this screen and place, the presenter closed
 }
 
 QString MainWindow::shortcutsText() {
@@ -449,6 +458,10 @@ void MainWindow::setQuitQuestion(std::function<QuitAnswer(const QString&)> quest
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!m_lessonEditor->maySwitch()) {  // the lesson being edited: Save, Discard or Cancel
+        event->ignore();
+        return;
+    }
     const QString unsaved = unsavedWork();
     if (!unsaved.isEmpty() && m_askQuit) {
         const QuitAnswer answer = m_askQuit(unsaved);

@@ -12,6 +12,7 @@
 
 class QAction;
 class QDockWidget;
+class QImage;
 class QLabel;
 class QMenu;
 class QTabWidget;
@@ -35,7 +36,9 @@ class TrainingView;
 namespace actlab::gui {
 
 class LessonController;
+class LessonEditor;
 class FirstStartTour;
+class TwoScreenPresentation;
 class SessionManager;
 
 class MainWindow : public QMainWindow {
@@ -52,8 +55,10 @@ public:
     QString backendText() const;
 
     // Presentation (View → Presentation, F5): full screen until Esc (or this with false), back
-    // to the window as it was.
+    // to the window as it was; with two screens the view alone on the projector and a presenter
+    // window on the other screen (presenter_window.h).
     void setPresentation(bool on);
+    TwoScreenPresentation* twoScreens() const { return m_twoScreens; }
     bool presenting() const { return m_presenting; }
     static QString shortcutsText();  // Help → Keyboard shortcuts, as a table
 
@@ -69,6 +74,9 @@ public:
     bool exportDataCsv(const QString& path, QString* error);
     bool exportPanelImage(const QString& path, QString* error);  // PNG at the UI scale
     bool exportPanelSvg(const QString& path, QString* error);    // the whole view as SVG
+    // The current tab's view (not the lesson panel) at `ratio` pixels per logical pixel.
+    QImage renderCurrentView(double ratio) const;
+    QSize currentViewSize() const;  // its logical size
     // One picture of the Training view (an id of TrainingView::pictures()) as PNG.
     bool exportTrainingPicture(const QString& id, const QString& path, QString* error);
 
@@ -82,6 +90,7 @@ public:
     // Help → About: the version, Qt, the compute backend and device, the session format.
     QString aboutText() const;
     LessonController* lessons() const { return m_lessons; }  // the lesson panel and its scenes
+    LessonEditor* lessonEditor() const { return m_lessonEditor; }  // Lessons → New / Edit lesson
     // What closing the window would lose since the session was last saved or opened ("the
     // Training run (step 3240)"), or empty.
     QString unsavedWork() const;
@@ -151,6 +160,8 @@ private:
     SessionManager* m_sessions = nullptr;
     QPointer<FirstStartTour> m_tour;
     LessonController* m_lessons = nullptr;
+    LessonEditor* m_lessonEditor = nullptr;
+    TwoScreenPresentation* m_twoScreens = nullptr;
     bool m_preferencesKept = false;  // restorePreferences() was called: save them on closing
 };
 

@@ -68,6 +68,12 @@ bool MainWindow::exportPanelImage(const QString& path, QString* error) {
     return ui::PanelExport::writeWidgetPng(viewAt(m_tabs->currentIndex()), path, error);
 }
 
+QImage MainWindow::renderCurrentView(double ratio) const {
+    return ui::PanelExport::renderWidgetImage(viewAt(m_tabs->currentIndex()), ratio);
+}
+
+QSize MainWindow::currentViewSize() const { return viewAt(m_tabs->currentIndex())->size(); }
+
 bool MainWindow::exportPanelSvg(const QString& path, QString* error) {
     return ui::PanelExport::writeWidgetSvg(viewAt(m_tabs->currentIndex()),
                                            m_tabs->tabText(m_tabs->currentIndex()), path, error);

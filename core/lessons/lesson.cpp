@@ -9,6 +9,7 @@
 #include "config/config_json.h"
 #include "config/json_fields.h"
 #include "config/training_config_json.h"
+#include "lessons/lesson_question_json.h"
 #include "training/presets.h"
 #include "training/sequence_presets.h"
 
@@ -88,8 +89,8 @@ std::string readRunConfig(const Reader& scene, const std::string& view, std::str
 LessonFigure readFigure(const Json& j, const std::string& path, const std::string& view,
                         bool compare) {
     const Reader r(j, path);
-    r.only({"what", "function", "reference", "window", "x", "d_model", "d_ff", "layer", "run",
-            "value", "tolerance", "shown", "id", "format", "digits"});
+    r.only({"what", "function", "reference", "window", "x", "d_model", "d_ff", "layer", "head",
+            "run", "value", "tolerance", "shown", "id", "format", "digits"});
     LessonFigure f;
     f.what = r.text("what").value_or("");
     if (!among(lessonFigureKinds(), f.what))
@@ -105,6 +106,7 @@ LessonFigure readFigure(const Json& j, const std::string& path, const std::strin
     r.integer("d_model", f.dModel, 0, 100000);
     r.integer("d_ff", f.dFf, 0, 1000000);
     r.integer("layer", f.layer, 0, 64);
+    r.integer("head", f.head, 0, 64);
     f.run = r.text("run").value_or("a");
     if (f.run != "a" && f.run != "b") fail(r.field("run"), "expected \"a\" or \"b\"");
     if (f.run == "b" && !compare) fail(r.field("run"), "run b needs the scene's \"compare\"");
@@ -133,8 +135,10 @@ LessonFigure readFigure(const Json& j, const std::string& path, const std::strin
     if (functionFigure && !f.function) fail(r.field("function"), "missing");
     if (f.what.rfind("approx_error", 0) == 0 && !f.reference) fail(r.field("reference"), "missing");
     if (f.what.rfind("glu_", 0) == 0 && f.dModel < 1) fail(r.field("d_model"), "missing");
-    if (f.what == "layer_grad_norm" && f.layer < 1)
+    if ((f.what == "layer_grad_norm" || f.what == "previous_token_attention") && f.layer < 1)
         fail(r.field("layer"), "missing (the block, 1 = the first)");
+    if (f.what == "previous_token_attention" && f.head < 1)
+        fail(r.field("head"), "missing (the head, 1 = the first)");
     return f;
 }
 
@@ -153,6 +157,7 @@ Json figureToJson(const LessonFigure& f) {
     if (f.dModel) j["d_model"] = f.dModel;
     if (f.dFf) j["d_ff"] = f.dFf;
     if (f.layer) j["layer"] = f.layer;
+    if (f.head) j["head"] = f.head;
     if (f.run != "a") j["run"] = f.run;
     return j;
 }
@@ -192,8 +197,8 @@ void checkFilledFigures(const LessonScene& s) {
 
 // Every field of a scene of `view` is one that every view has or one of the view's own.
 void checkSceneFields(const Json& j, const std::string& view) {
-    std::vector<const char*> known{"title",           "text",      "view",   "pretrain_steps",
-                                   "hidden_controls", "highlight", "figures"};
+    std::vector<const char*> known{"title",           "text",      "view",    "pretrain_steps",
+                                   "hidden_controls", "highlight", "figures", "question"};
     if (view == "explorer") known.insert(known.end(), {"functions", "derivatives", "x_range"});
     if (view == "gelu") known.insert(known.end(), {"window", "error_scale"});
     if (view == "gated") known.insert(known.end(), {"unit", "window", "value_window"});
@@ -316,6 +321,15 @@ LessonScene readScene(const Json& j, const std::vector<std::string>& languages) 
                                            s.compareActivation || !s.compareConfigJson.empty()));
     }
     checkFilledFigures(s);
+    if (const Json* question = r.get("question")) {
+        if (s.view != "training" && s.view != "attention")
+            fail("question", "only a training or attention scene asks one (its runs answer it)");
+        if (s.pretrainSteps < 1)
+            fail("question", "the scene's pre-training answers it: needs pretrain_steps");
+        s.question =
+            readLessonQuestion(*question, languages, s.view,
+                               s.compareActivation || !s.compareConfigJson.empty(), readText);
+    }
     return s;
 }
 
@@ -353,6 +367,7 @@ Json sceneToJson(const LessonScene& s) {
         for (const LessonFigure& f : s.figures) figures.push_back(figureToJson(f));
         j["figures"] = figures;
     }
+    if (s.question) j["question"] = lessonQuestionToJson(*s.question);
     return j;
 }
 

@@ -20,15 +20,17 @@ struct LessonFigure {
     // scene's pretraining dead_fraction, grad_norm_ratio (first/last hidden layer), accuracies;
     // after an attention scene's token_accuracy, test_loss, perplexity (e^test_loss),
     // attention_entropy (nats, mean over heads), qkv/ffn_dead_fraction (mean over blocks),
-    // layer_grad_norm (block `layer`), grad_norm_ratio (first/last block), negator_attention
-    // (lessonFigureFitsView says where).
+    // layer_grad_norm (block `layer`), grad_norm_ratio (first/last block), negator_attention,
+    // previous_token_attention (head `head` of block `layer`: the mean weight a position gives the
+    // token before it) (lessonFigureFitsView says where).
     std::string what;
     std::optional<ActivationConfig> function;   // min_value … approx_error: the function
     std::optional<ActivationConfig> reference;  // approx_error(_at): the exact function
     std::optional<std::pair<double, double>> window;
     double x = 0;             // value_at, derivative_at: where
     int dModel = 0, dFf = 0;  // glu_*: the GLU FFN's sizes (d_ff 0: the 8/3 rule)
-    int layer = 0;            // layer_grad_norm: the block, 1 = the first
+    int layer = 0;            // layer_grad_norm, previous_token_attention: the block, 1 = the first
+    int head = 0;             // previous_token_attention: the head of that block, 1 = the first
     std::string run = "a";    // run figures: run "a", or "b" (the compare activation/config)
     double value = 0;         // the figure as the text quotes it ...
     double tolerance = 0;     // ... and how far the measurement may be from it
@@ -44,6 +46,24 @@ struct LessonFigure {
 };
 
 using LessonText = std::map<std::string, std::string>;  // language → text
+
+// A question the scene asks the class before its runs show the answer (issue 28: predict, then
+// reveal): multiple choice, each choice a condition on figures of the scene's runs
+// (core/lessons/lesson_question.h: "dead_fraction(a) > dead_fraction(b)", "test_accuracy(b) =
+// 0.9 ± 0.05"), or a number, the value of one figure ("dead_fraction(a)") that a guess may miss by
+// `tolerance`. The right choice is computed at reveal from what the runs measured, never typed.
+struct LessonChoice {
+    LessonText text;
+    std::string when;
+};
+struct LessonQuestion {
+    LessonText text;
+    std::vector<LessonChoice> choices;  // multiple choice (two or more); empty: a number question
+    std::string answer;                 // a number question: the figure that answers it
+    double tolerance = 0;
+    std::string format = "fixed";  // how the answer is shown (as LessonFigure's)
+    int digits = 2;
+};
 
 struct LessonScene {
     LessonText title;
@@ -69,6 +89,9 @@ struct LessonScene {
     bool hiddenControls = false;
     std::string highlight;  // a panel of the view (lessonHighlights(view)), or empty
     std::vector<LessonFigure> figures;
+    // The question (training and attention scenes that pre-train): the scene does not pre-train
+    // until the question is revealed.
+    std::optional<LessonQuestion> question;
 };
 
 struct Lesson {

@@ -24,6 +24,7 @@ constexpr FigureKind kFigureKinds[] = {
     {"attention_entropy", "attention"}, {"qkv_dead_fraction", "attention"},
     {"ffn_dead_fraction", "attention"}, {"layer_grad_norm",   "attention"},
     {"negator_attention", "attention"}, {"perplexity",        "attention"},
+    {"previous_token_attention", "attention"},
 };
 // clang-format on
 

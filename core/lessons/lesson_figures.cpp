@@ -147,6 +147,30 @@ double negatorAttention(const SequenceSnapshot& s, const std::vector<int>& negat
     return rows > 0 ? sum / double(rows) : 0;
 }
 
+// The mean weight that head `head` of block `layer` (1-based) gives, from each position after
+// the first, to the token just before it, over the probe sequences (maps: (L, H, P, T, T)).
+double previousTokenAttention(const SequenceSnapshot& s, int layer, int head,
+                              std::string* problem) {
+    const ProbeTensor* maps = s.findProbe("attention");
+    if (!maps || maps->shape.size() != 5) {
+        *problem = "previous_token_attention needs the attention maps";
+        return 0;
+    }
+    const std::int64_t L = maps->shape[0], H = maps->shape[1], P = maps->shape[2],
+                       T = maps->shape[3];
+    if (layer < 1 || layer > L || head < 1 || head > H || T < 2) {
+        *problem =
+            "the model has no head " + std::to_string(head) + " in block " + std::to_string(layer);
+        return 0;
+    }
+    const std::int64_t lh = std::int64_t(layer - 1) * H + (head - 1);
+    double sum = 0;
+    for (std::int64_t p = 0; p < P; ++p)
+        for (std::int64_t q = 1; q < T; ++q)
+            sum += maps->values[size_t(((lh * P + p) * T + q) * T + q - 1)];
+    return P > 0 ? sum / double(P * (T - 1)) : 0;
+}
+
 double measureAttention(const SequenceSnapshot& s, const LessonFigure& f,
                         const std::vector<int>& negators, std::string* problem) {
     const std::string& what = f.what;
@@ -157,6 +181,8 @@ double measureAttention(const SequenceSnapshot& s, const LessonFigure& f,
     if (what == "qkv_dead_fraction") return mean(s.qkvDeadFraction);
     if (what == "ffn_dead_fraction") return mean(s.ffnDeadFraction);
     if (what == "negator_attention") return negatorAttention(s, negators, problem);
+    if (what == "previous_token_attention")
+        return previousTokenAttention(s, f.layer, f.head, problem);
     const std::vector<double>& norms = s.layerGradientNorm;
     if (norms.empty() || (what == "layer_grad_norm" && size_t(f.layer) > norms.size())) {
         *problem = "no gradient norm for that block (pretrain_steps 0, or fewer blocks)";

@@ -200,6 +200,30 @@
         <source>--scale must be 1, 1.25, 1.5 or 2, not &quot;%1&quot;.</source>
         <translation>--scale 必须是 1、1.25、1.5 或 2，而不是“%1”。</translation>
     </message>
+    <message>
+        <source>With --lesson: write the lesson&apos;s handout (every scene&apos;s text with its measured figures, and its picture) to a PDF and exit; no window opens.</source>
+        <translation>与 --lesson 一起使用：把课程的讲义（每个场景的文字及其实测数值，以及场景的画面）写入 PDF 后退出；不打开窗口。</translation>
+    </message>
+    <message>
+        <source>With --handout: a4 or letter (default: the system&apos;s usual paper).</source>
+        <translation>与 --handout 一起使用：a4 或 letter（默认：系统常用的纸张）。</translation>
+    </message>
+    <message>
+        <source>size</source>
+        <translation>尺寸</translation>
+    </message>
+    <message>
+        <source>--handout needs --lesson and a file name.</source>
+        <translation>--handout 需要 --lesson 和一个文件名。</translation>
+    </message>
+    <message>
+        <source>--handout and --screenshot cannot be combined.</source>
+        <translation>--handout 与 --screenshot 不能同时使用。</translation>
+    </message>
+    <message>
+        <source>--paper needs --handout and a4 or letter, not &quot;%1&quot;.</source>
+        <translation>--paper 需要 --handout，取值为 a4 或 letter，而不是“%1”。</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::FirstStartTour</name>
@@ -315,6 +339,496 @@
         <comment>a lesson figure not yet measured</comment>
         <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
         <translation>…</translation>
+    </message>
+    <message>
+        <source>Export lesson &amp;handout…</source>
+        <translation>导出课程讲义(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>No lesson is open.</source>
+        <translation>没有打开的课程。</translation>
+    </message>
+    <message>
+        <source>The handout was cancelled.</source>
+        <translation>讲义导出已取消。</translation>
+    </message>
+    <message>
+        <source>Export lesson handout</source>
+        <translation>导出课程讲义</translation>
+    </message>
+    <message>
+        <source>Open a lesson first (File → Open lesson… or Help → Lessons…).</source>
+        <translation>请先打开一个课程（文件 → 打开课程… 或 帮助 → 课程…）。</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Paper:</source>
+        <translation>纸张：</translation>
+    </message>
+    <message>
+        <source>Training and measuring the lesson&apos;s scenes…</source>
+        <translation>正在训练并测量课程的各个场景…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+</context>
+<context>
+    <name>actlab::gui::LessonEditor</name>
+    <message>
+        <source>Lesson editor</source>
+        <translation>课程编辑器</translation>
+    </message>
+    <message>
+        <source>The lesson has edits that are not saved. Save them first?</source>
+        <translation>课程有尚未保存的修改。先保存吗？</translation>
+    </message>
+    <message>
+        <source>&amp;New lesson</source>
+        <translation>新建课程(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit lesson</source>
+        <translation>编辑课程(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Edit lesson</source>
+        <translation>编辑课程</translation>
+    </message>
+    <message>
+        <source>Open a lesson first (File → Open lesson… or Help → Lessons…), or use Edit lesson file….</source>
+        <translation>请先打开一个课程（文件 → 打开课程… 或 帮助 → 课程…），或使用“编辑课程文件…”。</translation>
+    </message>
+    <message>
+        <source>Edit lesson &amp;file…</source>
+        <translation>编辑课程文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Edit lesson file</source>
+        <translation>编辑课程文件</translation>
+    </message>
+    <message>
+        <source>ActLab lessons (*.json)</source>
+        <translation>ActLab 课程 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot open the lesson</source>
+        <translation>无法打开课程</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Add scene</source>
+        <translation>添加场景</translation>
+    </message>
+    <message>
+        <source>Duplicate scene</source>
+        <translation>复制场景</translation>
+    </message>
+    <message>
+        <source>Delete scene</source>
+        <translation>删除场景</translation>
+    </message>
+    <message>
+        <source>Move scene</source>
+        <translation>移动场景</translation>
+    </message>
+    <message>
+        <source>Capture the view</source>
+        <translation>捕获视图</translation>
+    </message>
+    <message>
+        <source>Edit the lesson title</source>
+        <translation>编辑课程标题</translation>
+    </message>
+    <message>
+        <source>Edit the scene title</source>
+        <translation>编辑场景标题</translation>
+    </message>
+    <message>
+        <source>Edit the scene text</source>
+        <translation>编辑场景文字</translation>
+    </message>
+    <message>
+        <source>Highlight a panel</source>
+        <translation>突出显示面板</translation>
+    </message>
+    <message>
+        <source>Hide the settings</source>
+        <translation>隐藏设置</translation>
+    </message>
+    <message>
+        <source>Could not save the lesson to %1: %2</source>
+        <translation>无法将课程保存到 %1：%2</translation>
+    </message>
+    <message>
+        <source>Save lesson</source>
+        <translation>保存课程</translation>
+    </message>
+    <message>
+        <source>ActLab cannot open the lesson as it stands yet (%1). Save it anyway?</source>
+        <translation>ActLab 暂时还无法打开当前的课程（%1）。仍然保存吗？</translation>
+    </message>
+    <message>
+        <source>lesson.json</source>
+        <translation>课程.json</translation>
+    </message>
+    <message>
+        <source>Saved the lesson to %1</source>
+        <translation>课程已保存到 %1</translation>
+    </message>
+    <message>
+        <source>a new lesson</source>
+        <translation>新课程</translation>
+    </message>
+    <message>
+        <source>Lesson editor — %1%2</source>
+        <translation>课程编辑器 — %1%2</translation>
+    </message>
+</context>
+<context>
+    <name>actlab::gui::LessonEditorPanel</name>
+    <message>
+        <source>Explorer</source>
+        <translation>函数浏览</translation>
+    </message>
+    <message>
+        <source>GELU approximations</source>
+        <translation>GELU 近似</translation>
+    </message>
+    <message>
+        <source>Gated surface</source>
+        <translation>门控曲面</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>the chart</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>the function list</source>
+        <translation>函数列表</translation>
+    </message>
+    <message>
+        <source>the curves</source>
+        <translation>曲线</translation>
+    </message>
+    <message>
+        <source>the errors</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>the surface</source>
+        <translation>曲面</translation>
+    </message>
+    <message>
+        <source>the slice</source>
+        <translation>截面</translation>
+    </message>
+    <message>
+        <source>the settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>the run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>the neuron grid</source>
+        <translation>神经元网格</translation>
+    </message>
+    <message>
+        <source>the charts</source>
+        <translation>图表组</translation>
+    </message>
+    <message>
+        <source>the attention maps</source>
+        <translation>注意力图</translation>
+    </message>
+    <message>
+        <source>the distributions</source>
+        <translation>分布</translation>
+    </message>
+    <message>
+        <source>dead units</source>
+        <translation>死亡单元</translation>
+    </message>
+    <message>
+        <source>gradient norm, first / last layer</source>
+        <translation>梯度范数，第一层 / 最后一层</translation>
+    </message>
+    <message>
+        <source>test accuracy</source>
+        <translation>测试准确率</translation>
+    </message>
+    <message>
+        <source>training accuracy</source>
+        <translation>训练准确率</translation>
+    </message>
+    <message>
+        <source>token accuracy</source>
+        <translation>词元准确率</translation>
+    </message>
+    <message>
+        <source>test loss</source>
+        <translation>测试损失</translation>
+    </message>
+    <message>
+        <source>perplexity</source>
+        <translation>困惑度</translation>
+    </message>
+    <message>
+        <source>attention entropy</source>
+        <translation>注意力熵</translation>
+    </message>
+    <message>
+        <source>dead Q/K/V units</source>
+        <translation>死亡的 Q/K/V 单元</translation>
+    </message>
+    <message>
+        <source>dead FFN units</source>
+        <translation>死亡的 FFN 单元</translation>
+    </message>
+    <message>
+        <source>gradient norm of block 1</source>
+        <translation>第 1 块的梯度范数</translation>
+    </message>
+    <message>
+        <source>attention on the negator</source>
+        <translation>落在否定词上的注意力</translation>
+    </message>
+    <message>
+        <source>Lesson editor</source>
+        <translation>课程编辑器</translation>
+    </message>
+    <message>
+        <source>What the lesson still needs</source>
+        <translation>课程还缺什么</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Undo %1</source>
+        <translation>撤销：%1</translation>
+    </message>
+    <message>
+        <source>Redo %1</source>
+        <translation>重做：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>预览(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Show the scene as the class sees it</source>
+        <translation>按学生看到的样子显示场景</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;as…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Scenes</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Scenes (drag to reorder)</source>
+        <translation>场景（拖动以调整顺序）</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>A new scene after this one, showing the current view</source>
+        <translation>在此场景之后新建一个显示当前视图的场景</translation>
+    </message>
+    <message>
+        <source>D&amp;uplicate</source>
+        <translation>复制(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Capture this &amp;view</source>
+        <translation>捕获当前视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>The scene takes the current view as it is now: its functions, settings, runs and the steps they have trained</source>
+        <translation>场景取用当前视图此刻的状态：函数、设置、运行以及已训练的步数</translation>
+    </message>
+    <message>
+        <source>Panel to highlight</source>
+        <translation>要突出显示的面板</translation>
+    </message>
+    <message>
+        <source>Hide the settings from the class</source>
+        <translation>对学生隐藏设置</translation>
+    </message>
+    <message>
+        <source>&amp;Highlight:</source>
+        <translation>突出显示(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>粗</translation>
+    </message>
+    <message>
+        <source>Bold</source>
+        <translation>粗体</translation>
+    </message>
+    <message>
+        <source>I</source>
+        <translation>斜</translation>
+    </message>
+    <message>
+        <source>Italic</source>
+        <translation>斜体</translation>
+    </message>
+    <message>
+        <source>x₂</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>x₂</translation>
+    </message>
+    <message>
+        <source>Subscript</source>
+        <translation>下标</translation>
+    </message>
+    <message>
+        <source>x²</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>x²</translation>
+    </message>
+    <message>
+        <source>Superscript</source>
+        <translation>上标</translation>
+    </message>
+    <message>
+        <source>• List</source>
+        <translation>• 列表</translation>
+    </message>
+    <message>
+        <source>Bulleted list</source>
+        <translation>项目符号列表</translation>
+    </message>
+    <message>
+        <source>Measured figure to insert</source>
+        <translation>要插入的测量数值</translation>
+    </message>
+    <message>
+        <source>What the scene&apos;s runs measure once pre-trained, written as {{id}} and filled in for the class</source>
+        <translation>场景的运行在预训练后测得的数值，写作 {{id}}，为学生自动填入</translation>
+    </message>
+    <message>
+        <source>No measured figures in this view</source>
+        <translation>此视图没有可测量的数值</translation>
+    </message>
+    <message>
+        <source>&amp;Insert figure</source>
+        <translation>插入数值(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Scene</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <source>⚠ translation missing</source>
+        <translation>⚠ 缺少译文</translation>
+    </message>
+    <message>
+        <source>Lesson title (%1)</source>
+        <translation>课程标题（%1）</translation>
+    </message>
+    <message>
+        <source>Scene title (%1)</source>
+        <translation>场景标题（%1）</translation>
+    </message>
+    <message>
+        <source>Scene text (%1)</source>
+        <translation>场景文字（%1）</translation>
+    </message>
+    <message>
+        <source>What the class reads beside the view (%1)</source>
+        <translation>学生在视图旁读到的文字（%1）</translation>
+    </message>
+    <message>
+        <source>✓ ActLab can open this lesson as it stands.</source>
+        <translation>✓ ActLab 可以打开当前的课程。</translation>
+    </message>
+    <message>
+        <source>Not ready yet: %1</source>
+        <translation>尚未完成：%1</translation>
+    </message>
+    <message>
+        <source>%1. %2 — %3</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>%1. %2 — %3</translation>
+    </message>
+    <message>
+        <source>(untitled)</source>
+        <translation>（无标题）</translation>
+    </message>
+    <message>
+        <source>View: %1</source>
+        <translation>视图：%1</translation>
+    </message>
+    <message>
+        <source>, pre-trained %1 steps</source>
+        <translation>，预训练 %1 步</translation>
+    </message>
+    <message>
+        <source>No panel</source>
+        <translation>不突出显示</translation>
+    </message>
+    <message>
+        <source>%1, run %2</source>
+        <translation>%1，运行 %2</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>A</translation>
     </message>
 </context>
 <context>
@@ -685,6 +1199,69 @@
         <source>Black text and axes on white, darker grid lines, lines 1.5× as thick: for washed-out projectors.</source>
         <translation>白底黑字黑坐标轴、更深的网格线、1.5 倍粗的线条：适合发白的投影仪。</translation>
     </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>课程(&amp;L)</translation>
+    </message>
+</context>
+<context>
+    <name>actlab::gui::PresenterWindow</name>
+    <message>
+        <source>ActLab presenter</source>
+        <translation>ActLab 演讲者视图</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Elapsed</source>
+        <translation>已用时间</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ 上一个</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一个 ▶</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>End presentation</source>
+        <translation>结束演示</translation>
+    </message>
+    <message>
+        <source>Scene %1 of %2</source>
+        <translation>场景 %1 / %2</translation>
+    </message>
+    <message>
+        <source>No lesson is open</source>
+        <translation>没有打开的课程</translation>
+    </message>
+    <message>
+        <source>Next: %1</source>
+        <translation>下一个：%1</translation>
+    </message>
+    <message>
+        <source>Last scene</source>
+        <translation>最后一个场景</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::SessionManager</name>
@@ -779,6 +1356,21 @@
     <message>
         <source>attention timeline: %1</source>
         <translation>注意力时间轴：%1</translation>
+    </message>
+</context>
+<context>
+    <name>actlab::gui::TwoScreenPresentation</name>
+    <message>
+        <source>Projector screen</source>
+        <translation>投影屏幕</translation>
+    </message>
+    <message>
+        <source>Which screen is the projector? The view is shown there alone, the presenter window on another screen.</source>
+        <translation>哪个屏幕是投影仪？视图会单独显示在那里，演讲者窗口显示在另一个屏幕上。</translation>
+    </message>
+    <message>
+        <source>Projector s&amp;creen…</source>
+        <translation>投影屏幕(&amp;C)…</translation>
     </message>
 </context>
 <context>
@@ -1964,6 +2556,37 @@ sigmoid error: %3</source>
         <translation>x = %1
 tanh 误差：%2
 sigmoid 误差：%3</translation>
+    </message>
+</context>
+<context>
+    <name>actlab::ui::HandoutWriter</name>
+    <message>
+        <source>Question %1</source>
+        <translation>问题 %1</translation>
+    </message>
+    <message>
+        <source>Your answer:</source>
+        <translation>你的答案：</translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <translation>答案</translation>
+    </message>
+    <message>
+        <source>Could not write the handout %1: %2</source>
+        <translation>无法写入讲义 %1：%2</translation>
+    </message>
+    <message>
+        <source>Could not start the PDF writer for %1.</source>
+        <translation>无法为 %1 启动 PDF 写入。</translation>
+    </message>
+    <message>
+        <source>%1 · page %2 of %3</source>
+        <translation>%1 · 第 %2 页，共 %3 页</translation>
+    </message>
+    <message>
+        <source>Could not finish the handout %1.</source>
+        <translation>无法完成讲义 %1。</translation>
     </message>
 </context>
 <context>
@@ -3444,16 +4067,16 @@ sigmoid 误差：%3</translation>
         <translation>请尝试 &apos;actlab --help&apos;。</translation>
     </message>
     <message>
-        <source>no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); --screenshot FILE works without one</source>
-        <translation>没有可以打开窗口的显示器（DISPLAY 和 WAYLAND_DISPLAY 均未设置）；--screenshot FILE 不需要显示器</translation>
-    </message>
-    <message>
         <source>--session: no such file &quot;%1&quot;.</source>
         <translation>--session：没有文件“%1”。</translation>
     </message>
     <message>
         <source>Cannot open the lesson</source>
         <translation>无法打开课程</translation>
+    </message>
+    <message>
+        <source>no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); --screenshot FILE and --handout FILE work without one</source>
+        <translation>没有可以打开窗口的显示器（DISPLAY 和 WAYLAND_DISPLAY 均未设置）；--screenshot FILE 和 --handout FILE 不需要显示器</translation>
     </message>
 </context>
 </TS>

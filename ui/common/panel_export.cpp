@@ -149,8 +149,9 @@ bool PanelExport::copyImage(const PanelExportable& element, QString* error) {
     return true;
 }
 
-QImage PanelExport::renderWidgetImage(QWidget* view) {
-    const double ratio = uiScale();
+QImage PanelExport::renderWidgetImage(QWidget* view) { return renderWidgetImage(view, uiScale()); }
+
+QImage PanelExport::renderWidgetImage(QWidget* view, double ratio) {
     QImage image(scaled(view->size(), ratio), QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(ratio);
     image.fill(Qt::white);

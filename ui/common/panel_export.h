@@ -60,6 +60,8 @@ public:
     // The whole view (a tab with its controls) as shown: PNG at uiScale() pixels per logical
     // pixel, SVG through QWidget::render (vector for what paints with QPainter).
     static QImage renderWidgetImage(QWidget* view);
+    // At `ratio` pixels per logical pixel (a printed handout's resolution).
+    static QImage renderWidgetImage(QWidget* view, double ratio);
     static bool writeWidgetPng(QWidget* view, const QString& path, QString* error);
     static bool writeWidgetSvg(QWidget* view, const QString& title, const QString& path,
                                QString* error);
