@@ -14,9 +14,12 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QTextEdit>
 #include <QThread>
 #include <QVBoxLayout>
 #include <cmath>
@@ -61,6 +64,8 @@ LessonController::LessonController(MainWindow& window) : QObject(&window), m_win
     connect(m_panel, &ui::LessonPanel::nextRequested, this, &LessonController::next);
     connect(m_panel, &ui::LessonPanel::previousRequested, this, &LessonController::previous);
     connect(m_panel, &ui::LessonPanel::closeRequested, this, &LessonController::close);
+    connect(m_panel, &ui::LessonPanel::revealRequested, this, &LessonController::reveal);
+    connect(m_panel, &ui::LessonPanel::tallyChanged, this, &LessonController::setTally);
 
     // PgDn / PgUp on the window, in presentation too; not while a spin box, slider or combo box
     // has the focus (they page with these keys), as → and R in the run views.
@@ -72,6 +77,13 @@ LessonController::LessonController(MainWindow& window) : QObject(&window), m_win
     m_previousAction->setObjectName(QStringLiteral("previousSceneAction"));
     m_previousAction->setShortcut(QKeySequence(Qt::Key_PageUp));
     m_previousAction->setShortcutContext(Qt::WindowShortcut);
+    // Enter reveals the scene's question (not while a text field or a spin box has the focus).
+    m_revealAction = new QAction(&window);
+    m_revealAction->setObjectName(QStringLiteral("revealAction"));
+    m_revealAction->setShortcuts({QKeySequence(Qt::Key_Return), QKeySequence(Qt::Key_Enter)});
+    m_revealAction->setShortcutContext(Qt::WindowShortcut);
+    connect(m_revealAction, &QAction::triggered, this, &LessonController::reveal);
+    window.addAction(m_revealAction);
     window.addAction(m_nextAction);
     window.addAction(m_previousAction);
     connect(m_nextAction, &QAction::triggered, this, &LessonController::next);
@@ -79,6 +91,8 @@ LessonController::LessonController(MainWindow& window) : QObject(&window), m_win
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
         m_focusKeepsKeys = qobject_cast<QAbstractSpinBox*>(now) ||
                            qobject_cast<QAbstractSlider*>(now) || qobject_cast<QComboBox*>(now);
+        m_focusInText = qobject_cast<QLineEdit*>(now) || qobject_cast<QTextEdit*>(now) ||
+                        qobject_cast<QPlainTextEdit*>(now);
         updateShortcuts();
     });
     updateShortcuts();
@@ -135,6 +149,9 @@ bool LessonController::openText(const QByteArray& bytes, const QString& fileName
     m_fileName = fileName;
     m_builtIn = false;
     m_scene = 0;
+    m_revealed = false;
+    m_outcome.reset();
+    m_tallies.assign(question() ? question()->choices.size() : 0, 0);
     m_dock->show();
     render();
     updateShortcuts();
@@ -161,8 +178,18 @@ bool LessonController::goToScene(int index) {
     if (!m_lesson || index < 0 || index >= sceneCount()) return false;
     m_scene = index;
     m_figures.clear();
+    m_revealed = false;
+    m_outcome.reset();
+    const LessonScene& scene = m_lesson->scenes[size_t(index)];
+    m_tallies.assign(scene.question ? scene.question->choices.size() : 0, 0);
     render();
-    applyScene(m_lesson->scenes[size_t(index)]);
+    if (scene.question) {  // held back: the runs stand at step 0 until the reveal
+        LessonScene held = scene;
+        held.pretrainSteps = 0;
+        applyScene(held);
+    } else {
+        applyScene(scene);
+    }
     watchRuns();
     updateShortcuts();
     return true;
@@ -216,8 +243,9 @@ void LessonController::render() {
     // The text never takes more than 30 % of the window: the view is the picture.
     m_dock->setMaximumWidth(std::max(240, int(m_window.width() * 0.3)));
     if (!m_lesson) return;
-    m_panel->show(text(m_lesson->title, language().toStdString()), sceneTitle(m_scene), sceneHtml(),
-                  m_scene, sceneCount());
+    m_panel->show(text(m_lesson->title, language().toStdString()), sceneTitle(m_scene),
+                  sceneHtml() + questionHtml(), m_scene, sceneCount());
+    showQuestionControls();
     emit sceneShown();
 }
 
@@ -242,7 +270,8 @@ void LessonController::fillFigures() {
     bool pending = false;
     for (size_t i = 0; i < scene.figures.size(); ++i)
         pending = pending || (!scene.figures[i].id.empty() && !m_figures[i]);
-    if (!pending) return;
+    const bool questionPending = scene.question && m_revealed && !m_outcome;
+    if (!pending && !questionPending) return;
     const int target = scene.pretrainSteps;
     LessonSceneSnapshots runs;
     if (scene.view == "training") {
@@ -263,8 +292,9 @@ void LessonController::fillFigures() {
             runs.negators = negatorTokens(names);
         }
     }
+    if (questionPending) measureQuestion(scene, runs);
     const std::vector<FigureMeasurement> measured = measureLessonFigures(scene, runs);
-    bool filled = false;
+    bool filled = questionPending && m_outcome;
     for (size_t i = 0; i < scene.figures.size(); ++i)
         if (!scene.figures[i].id.empty() && !m_figures[i] && measured[i].problem.empty()) {
             m_figures[i] = measured[i].measured;
@@ -277,6 +307,7 @@ void LessonController::updateShortcuts() {
     const bool open = m_lesson.has_value() && !m_focusKeepsKeys;
     m_nextAction->setEnabled(open);
     m_previousAction->setEnabled(open);
+    m_revealAction->setEnabled(open && !m_focusInText && question() && !m_revealed);
 }
 
 bool LessonController::waitForPretraining(int timeoutMilliseconds) {
@@ -365,7 +396,8 @@ QJsonObject LessonController::sessionState() const {
     return {{QStringLiteral("file"), m_fileName},
             {QStringLiteral("lesson"), QString::fromStdString(lessonToJson(*m_lesson))},
             {QStringLiteral("scene"), m_scene},
-            {QStringLiteral("figures"), figures}};
+            {QStringLiteral("figures"), figures},
+            {QStringLiteral("question"), questionState()}};
 }
 
 void LessonController::restoreSessionState(const QJsonObject& state) {
@@ -385,6 +417,7 @@ void LessonController::restoreSessionState(const QJsonObject& state) {
     const QJsonArray figures = state.value(QStringLiteral("figures")).toArray();
     for (qsizetype i = 0; i < figures.size() && size_t(i) < m_figures.size(); ++i)
         if (figures[i].isDouble()) m_figures[size_t(i)] = figures[i].toDouble();
+    restoreQuestionState(state.value(QStringLiteral("question")).toObject());
     render();
     watchRuns();
 }

@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "lessons/lesson.h"
+#include "lessons/lesson_figures.h"
+#include "lessons/lesson_question.h"
 
 class QAction;
 class QDockWidget;
@@ -82,6 +84,24 @@ public:
     QString sceneTitle(int index) const;
     QString sceneHtml() const;
 
+    // The current scene's question (issue 28; nullptr: none). The scene holds back its
+    // pre-training until reveal() (Enter, the panel's Reveal, the presenter's): then the runs
+    // train to the scene's step, the question's figures are measured on them and the choices
+    // that hold are marked (outcome(); nullopt until measured). False: nothing to reveal.
+    const LessonQuestion* question() const;
+    bool revealed() const { return m_revealed; }
+    bool reveal();
+    const std::optional<LessonQuestionOutcome>& outcome() const { return m_outcome; }
+    // The hands the teacher counted for each choice (shown beside the outcome; kept by sessions).
+    void setTally(int choice, int hands);
+    const std::vector<int>& tallies() const { return m_tallies; }
+    QAction* revealAction() const { return m_revealAction; }
+    // The question as the panel shows it under the scene's text: the choices with their hands,
+    // and after the reveal the measured figures and the answer (or why there is none); in
+    // language(). `asked`: the question and its choices alone (a handout's). Empty without one.
+    QString questionHtml(bool asked = false) const;
+    QString answerHtml() const;  // the measured figures and the answer; empty until measured
+
 signals:
     void sceneShown();  // the panel shows another scene, language or figure (the presenter's cue)
 
@@ -103,6 +123,11 @@ private:
     // the scene's pretrain_steps: from the frames of the runs the scene started (m_generation).
     void watchRuns();
     void fillFigures();
+    // lesson_reveal.cpp: the question's figures measured on `runs` (at the scene's step).
+    void measureQuestion(const LessonScene& scene, const LessonSceneSnapshots& runs);
+    void showQuestionControls();
+    QJsonObject questionState() const;  // revealed, hands, measured (sessions)
+    void restoreQuestionState(const QJsonObject& state);
 
     MainWindow& m_window;
     std::optional<Lesson> m_lesson;
@@ -118,6 +143,11 @@ private:
     QAction* m_nextAction;
     QAction* m_previousAction;
     bool m_focusKeepsKeys = false;  // a spin box, slider or combo box has the focus
+    bool m_focusInText = false;     // a text field has it (Enter is its own)
+    bool m_revealed = false;
+    std::optional<LessonQuestionOutcome> m_outcome;
+    std::vector<int> m_tallies;
+    QAction* m_revealAction;
     QPointer<QWidget> m_highlightFrame;
     // The Attention runs the last scene applied: the scene's configurations, the controls'
     // (as the view normalised them) and the step, so that a next scene showing the same runs

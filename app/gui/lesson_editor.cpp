@@ -17,6 +17,7 @@
 #include "lesson_capture.h"
 #include "lesson_controller.h"
 #include "lesson_editor_panel.h"
+#include "lessons/lesson_question.h"
 #include "main_window.h"
 #include "ui/common/ui_scale.h"
 
@@ -67,17 +68,12 @@ bool showsFigure(const LessonScene& scene, const std::string& id) {
     });
 }
 
-// The figures a run figure of `what` is written with: a share as a percentage, else 2 decimals.
+// A figure of the scene's runs to fill in as {{id}}: block and head 1 where it has them.
 LessonFigure runFigure(const std::string& what, const std::string& run, const std::string& id) {
-    LessonFigure f;
-    f.what = what;
-    f.run = run;
+    const bool blocks = what == "layer_grad_norm" || what == "previous_token_attention";
+    LessonFigure f =
+        lessonFigureFor({what, run, blocks ? 1 : 0, what == "previous_token_attention" ? 1 : 0});
     f.id = id;
-    const bool share = what.find("fraction") != std::string::npos ||
-                       what.find("accuracy") != std::string::npos || what == "negator_attention";
-    f.format = share ? "percent" : "fixed";
-    f.digits = share ? 0 : 2;
-    f.layer = what == "layer_grad_norm" ? 1 : 0;
     // The editor's figures claim nothing: the text says what the measurement means.
     f.value = 0;
     f.tolerance = 1e12;

@@ -83,6 +83,8 @@ QString figureName(const std::string& what) {
                                                 "gradient norm of block 1")},
         {"negator_attention", QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel",
                                                 "attention on the negator")},
+        {"previous_token_attention", QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel",
+                                                "block 1, head 1: attention on the token before")},
     };
     // clang-format on
     const auto it = names.find(what);

@@ -55,10 +55,13 @@ ui::HandoutScene collectScene(MainWindow& window, int index, ui::HandoutPaper pa
                               const std::string& pending) {
     LessonController& lessons = *window.lessons();
     lessons.goToScene(index);
+    lessons.reveal();  // a question's runs train too: its answer goes on the last page
     lessons.waitForPretraining(kPretrainingMilliseconds);  // a diverged run is printed as it is
     runEvents(kSettleMilliseconds, {});
     const LessonScene& scene = lessons.lesson()->scenes[size_t(index)];
-    runEvents(kFiguresMilliseconds, [&] { return figuresFilled(lessons, scene); });
+    runEvents(kFiguresMilliseconds, [&] {
+        return figuresFilled(lessons, scene) && (!scene.question || lessons.outcome());
+    });
     const std::string language = lessons.language().toStdString();
     ui::HandoutScene printed;
     printed.title = textIn(scene.title, language);
@@ -71,6 +74,8 @@ ui::HandoutScene collectScene(MainWindow& window, int index, ui::HandoutPaper pa
         ui::HandoutWriter::kPictureDpi * inches / std::max(1, window.currentViewSize().width()),
         1.0, kLargestPixelRatio);
     printed.picture = window.renderCurrentView(ratio);
+    printed.questionHtml = lessons.questionHtml(true);
+    printed.answerHtml = lessons.answerHtml();
     return printed;
 }
 

@@ -84,7 +84,10 @@ PresenterWindow::PresenterWindow() {
             &PresenterWindow::resetPressed);
     connect(addButton("end", tr("End presentation"), Qt::Key_Escape), &QPushButton::clicked, this,
             &PresenterWindow::endPressed);
-    for (const char* name : {"previous", "next", "play", "step", "reset"})
+    connect(addButton("reveal", tr("Reveal"), Qt::Key_Return), &QPushButton::clicked, this,
+            &PresenterWindow::revealPressed);
+    button("reveal")->setEnabled(false);
+    for (const char* name : {"previous", "next", "play", "step", "reset", "reveal"})
         buttons->addWidget(button(name));
     buttons->addStretch(1);
     buttons->addWidget(button("end"));
@@ -226,6 +229,8 @@ bool TwoScreenPresentation::start() {
         connect(m_presenter, &PresenterWindow::resetPressed, this, [this] { press("reset"); });
         connect(m_presenter, &PresenterWindow::endPressed, this,
                 [this] { m_window.setPresentation(false); });
+        connect(m_presenter, &PresenterWindow::revealPressed, m_window.lessons(),
+                &LessonController::reveal);
         auto* timer = new QTimer(m_presenter);
         connect(timer, &QTimer::timeout, this, &TwoScreenPresentation::updateRun);
         timer->start(200);
@@ -254,7 +259,10 @@ void TwoScreenPresentation::showScene() {
     if (m_active) m_window.lessons()->dock()->hide();  // a lesson opened while presenting
     const int scene = lessons.sceneIndex();
     m_presenter->showScene(scene, lessons.sceneCount(), lessons.sceneTitle(scene),
-                           lessons.sceneHtml(), lessons.sceneTitle(scene + 1));
+                           lessons.sceneHtml() + lessons.questionHtml(),
+                           lessons.sceneTitle(scene + 1));
+    // Reveal (Enter) while the scene's question waits for it
+    m_presenter->button("reveal")->setEnabled(lessons.question() && !lessons.revealed());
 }
 
 ui::RunView* TwoScreenPresentation::runView() const {

@@ -44,7 +44,7 @@ public:
     QLabel* clock() const { return m_clock; }
     QLabel* elapsed() const { return m_elapsed; }
     QTextBrowser* text() const { return m_text; }
-    QPushButton* button(const char* name) const;  // play, step, reset, previous, next, end
+    QPushButton* button(const char* name) const;  // play, step, reset, previous, next, end, reveal
 
 signals:
     void playPressed();
@@ -53,6 +53,7 @@ signals:
     void previousPressed();
     void nextPressed();
     void endPressed();
+    void revealPressed();
 
 private:
     QPushButton* addButton(const char* name, const QString& text, const QKeySequence& key);

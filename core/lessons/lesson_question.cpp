@@ -218,6 +218,12 @@ LessonFigure lessonFigureFor(const LessonFigureRef& ref) {
     f.run = ref.run;
     f.layer = ref.layer;
     f.head = ref.head;
+    // A share as a percentage ("53%"), anything else with two decimals ("0.38")
+    const bool share = ref.what.find("fraction") != std::string::npos ||
+                       ref.what.find("accuracy") != std::string::npos ||
+                       ref.what.find("attention") != std::string::npos;
+    f.format = share && ref.what != "attention_entropy" ? "percent" : "fixed";
+    f.digits = f.format == "percent" ? 0 : 2;
     return f;
 }
 

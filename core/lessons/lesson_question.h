@@ -59,7 +59,8 @@ std::optional<LessonFigureRef> parseLessonFigureRef(const std::string& text,
 // The figures a question names (its choices' conditions or its answer), each once, in order.
 std::vector<LessonFigureRef> lessonQuestionFigures(const LessonQuestion& question,
                                                    const std::string& view, bool compare);
-// A figure to measure with measureLessonFigures (lesson_figures.h) for a reference.
+// A figure to measure with measureLessonFigures (lesson_figures.h) for a reference, shown as a
+// share ("53%": dead fractions, accuracies, attention weights) or with two decimals.
 LessonFigure lessonFigureFor(const LessonFigureRef& ref);
 
 // The measured value of a figure, or nullopt where it was not measured.

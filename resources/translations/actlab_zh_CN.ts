@@ -380,6 +380,42 @@
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
+    <message>
+        <source>Question:</source>
+        <translation>问题：</translation>
+    </message>
+    <message>
+        <source>hands: %1</source>
+        <translation>举手：%1</translation>
+    </message>
+    <message>
+        <source>Predict first, then press Enter or Reveal.</source>
+        <translation>先预测，再按 Enter 或“揭晓”。</translation>
+    </message>
+    <message>
+        <source>Training to step %1 to find out…</source>
+        <translation>正在训练到第 %1 步以揭晓答案…</translation>
+    </message>
+    <message>
+        <source>Measured:</source>
+        <translation>测得：</translation>
+    </message>
+    <message>
+        <source>The answer: %1.</source>
+        <translation>答案：%1。</translation>
+    </message>
+    <message>
+        <source>No choice holds on these runs: the question has no answer here.</source>
+        <translation>在这些运行上没有任何选项成立：此处问题没有答案。</translation>
+    </message>
+    <message>
+        <source>Choices %1 all hold: the runs do not decide between them.</source>
+        <translation>选项 %1 都成立：这些运行无法在它们之间做出判断。</translation>
+    </message>
+    <message>
+        <source>The answer: %1 (a guess within %2 counts).</source>
+        <translation>答案：%1（误差在 %2 以内的猜测都算对）。</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::LessonEditor</name>
@@ -830,6 +866,10 @@
         <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
         <translation>A</translation>
     </message>
+    <message>
+        <source>block 1, head 1: attention on the token before</source>
+        <translation>第 1 块第 1 头：对前一个词元的注意力</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::MainWindow</name>
@@ -1261,6 +1301,10 @@
     <message>
         <source>Pause</source>
         <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>揭晓</translation>
     </message>
 </context>
 <context>
@@ -2635,6 +2679,26 @@ sigmoid 误差：%3</translation>
     <message>
         <source>Close</source>
         <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Hands:</source>
+        <translation>举手：</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>揭晓</translation>
+    </message>
+    <message>
+        <source>Train the runs and show which answer they give (Enter)</source>
+        <translation>训练这些运行并显示它们给出的答案（Enter）</translation>
+    </message>
+    <message>
+        <source>Reveal the answer</source>
+        <translation>揭晓答案</translation>
+    </message>
+    <message>
+        <source>Hands for choice %1</source>
+        <translation>选项 %1 的举手人数</translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,7 @@
 #include "backends/backend_factory.h"
 #include "gui_test_support.h"
 #include "lesson_controller.h"
+#include "lesson_window.h"
 #include "lessons/lesson_figures.h"
 #include "main_window.h"
 #include "session_manager.h"
@@ -35,32 +36,9 @@
 #include "ui/training/training_view.h"
 
 using namespace actlab;
+using test::LessonWindow;
 
 namespace {
-
-class LessonWindow : public ::testing::Test {
-protected:
-    void SetUp() override {
-        m_selection = createBackend(BackendChoice::Cpu);
-        window = makeWindow();
-        lessons = window->lessons();
-    }
-    std::unique_ptr<gui::MainWindow> makeWindow() {
-        auto w = std::make_unique<gui::MainWindow>(*m_selection.backend,
-                                                   QString::fromStdString(m_selection.reason));
-        w->setQuitQuestion([](const QString&) { return gui::MainWindow::QuitAnswer::Discard; });
-        w->resize(1280, 720);
-        w->show();
-        w->activateWindow();
-        EXPECT_TRUE(QTest::qWaitForWindowActive(w.get()));
-        return w;
-    }
-    QString panelText() const { return lessons->panel()->textBrowser()->toPlainText(); }
-
-    BackendSelection m_selection;
-    std::unique_ptr<gui::MainWindow> window;
-    gui::LessonController* lessons = nullptr;
-};
 
 // Whether the panel has filled in every figure of the scene that has an id.
 bool figuresFilled(const gui::LessonController& lessons, const LessonScene& scene) {

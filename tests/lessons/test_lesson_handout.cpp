@@ -26,6 +26,7 @@
 #include "lesson_handout.h"
 #include "lessons/lesson.h"
 #include "main_window.h"
+#include "question_lessons.h"
 #include "ui/lessons/handout_writer.h"
 
 using namespace actlab;
@@ -292,6 +293,34 @@ TEST_F(HandoutPdf, QuestionsGetRoomToAnswerAndALastPageOfAnswers) {
     EXPECT_FALSE(ui::HandoutWriter::write(
         handout, ui::HandoutPaper::A4, dir.filePath(QStringLiteral("no/such/dir/x.pdf")), &error));
     EXPECT_FALSE(error.isEmpty());
+}
+
+// A lesson's real question (issue 28): in the handout with room to answer, and its answer, as
+// the runs measured it, on the last page.
+TEST_F(HandoutPdf, ALessonsQuestionAndItsMeasuredAnswer) {
+    const BackendSelection selection = createBackend(BackendChoice::Cpu);
+    gui::MainWindow window(*selection.backend, QString::fromStdString(selection.reason));
+    window.setQuitQuestion([](const QString&) { return gui::MainWindow::QuitAnswer::Discard; });
+    window.resize(1280, 800);
+    const QString lesson = dir.filePath(QStringLiteral("question.json"));
+    QFile file(lesson);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(test::questionLesson().toUtf8());
+    file.close();
+    QString error;
+    ASSERT_TRUE(window.lessons()->open(lesson, &error)) << error.toStdString();
+    const QString pdf = dir.filePath(QStringLiteral("question.pdf"));
+    ASSERT_TRUE(gui::writeLessonHandout(window, pdf, ui::HandoutPaper::A4, &error, {}))
+        << error.toStdString();
+    const int pages = pdfInfo(pdf)["Pages"].toInt();
+    ASSERT_GE(pages, 3);
+    const QString asked = withoutSpace(pdfText(pdf, pages - 1));
+    EXPECT_TRUE(asked.contains(QStringLiteral("willmoreunitsbedead"))) << asked.toStdString();
+    EXPECT_TRUE(asked.contains(QStringLiteral("Youranswer:")));
+    EXPECT_FALSE(asked.contains(QStringLiteral("Theanswer:A.")));
+    const QString answers = withoutSpace(pdfText(pdf, pages));
+    EXPECT_TRUE(answers.contains(QStringLiteral("Theanswer:A."))) << answers.toStdString();
+    EXPECT_TRUE(answers.contains(QStringLiteral("dead_fraction(a)=")));
 }
 
 }  // namespace

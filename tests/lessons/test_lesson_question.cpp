@@ -134,6 +134,9 @@ TEST(LessonQuestion, ANumberQuestionTakesGuessesWithinItsTolerance) {
     ASSERT_TRUE(outcome.answer);
     EXPECT_DOUBLE_EQ(*outcome.answer, 0.53);
     EXPECT_TRUE(lessonGuessIsRight(q, *outcome.answer, 0.45));
+    // shown as a share, or with two decimals
+    EXPECT_EQ(formatLessonFigure(lessonFigureFor({"dead_fraction", "a"}), 0.534), "53%");
+    EXPECT_EQ(formatLessonFigure(lessonFigureFor({"test_loss", "b"}), 0.3849), "0.38");
     EXPECT_FALSE(lessonGuessIsRight(q, *outcome.answer, 0.3));
 }
 

@@ -8,6 +8,7 @@
 
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QPushButton>
@@ -22,6 +23,7 @@
 #include "lesson_controller.h"
 #include "main_window.h"
 #include "presenter_window.h"
+#include "question_lessons.h"
 #include "ui/training/training_controller.h"
 #include "ui/training/training_view.h"
 
@@ -142,6 +144,34 @@ TEST_F(PresenterView, TheViewFillsTheProjectorAndThePresenterDrivesIt) {
 }
 
 // A projector that is not there (another room): asked again.
+// A scene's question on two screens: the presenter shows it with Reveal (Enter), which trains the
+// projected runs and shows the answer there and on the presenter.
+TEST_F(PresenterView, ThePresenterRevealsTheQuestion) {
+    gui::LessonController* lessons = window->lessons();
+    const QString path = QDir::temp().filePath(QStringLiteral("actlab-presenter-question.json"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(test::questionLesson().toUtf8());
+    file.close();
+    ASSERT_TRUE(lessons->openAtScene(path, 2, nullptr));
+    window->setPresentation(true);
+    gui::PresenterWindow* presenter = window->twoScreens()->presenter();
+    ASSERT_NE(presenter, nullptr);
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(presenter));
+    EXPECT_TRUE(presenter->text()->toPlainText().contains(QStringLiteral("Predict first")));
+    QPushButton* reveal = presenter->button("reveal");
+    ASSERT_TRUE(reveal->isEnabled());
+    reveal->click();
+    EXPECT_FALSE(reveal->isEnabled());
+    ASSERT_TRUE(test::waitFor([&] { return lessons->outcome().has_value(); }, 60000));
+    EXPECT_EQ(window->trainingView()->currentStep(), 1500);
+    EXPECT_TRUE(presenter->text()->toPlainText().contains(QStringLiteral("The answer: A.")));
+    save(presenter, QStringLiteral("presenter-question.png"));
+    save(window.get(), QStringLiteral("projector-question.png"));
+    window->setPresentation(false);
+    QFile::remove(path);
+}
+
 TEST_F(PresenterView, AProjectorThatIsNotThereIsAskedAgain) {
     QSettings().setValue(QStringLiteral("presentation/projector"), QStringLiteral("HDMI-9"));
     window->setPresentation(true);

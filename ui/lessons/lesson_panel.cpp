@@ -4,6 +4,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
@@ -38,6 +40,19 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     connect(m_previous, &QPushButton::clicked, this, &LessonPanel::previousRequested);
     connect(m_next, &QPushButton::clicked, this, &LessonPanel::nextRequested);
     connect(m_close, &QPushButton::clicked, this, &LessonPanel::closeRequested);
+    m_question = new QWidget(this);
+    m_question->setObjectName(QStringLiteral("lessonQuestion"));
+    m_handsLabel = new QLabel(m_question);
+    m_reveal = new QPushButton(m_question);
+    m_reveal->setObjectName(QStringLiteral("revealQuestion"));
+    m_reveal->setFocusPolicy(Qt::NoFocus);  // Enter reveals through the window's action
+    connect(m_reveal, &QPushButton::clicked, this, &LessonPanel::revealRequested);
+    auto* questionRow = new QHBoxLayout(m_question);
+    questionRow->setContentsMargins(0, 0, 0, 0);
+    questionRow->addWidget(m_handsLabel);
+    questionRow->addStretch(1);
+    questionRow->addWidget(m_reveal);
+    m_question->hide();
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_previous);
@@ -48,6 +63,7 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_lessonTitle);
     layout->addWidget(m_sceneTitle);
     layout->addWidget(m_text, 1);
+    layout->addWidget(m_question);
     layout->addWidget(m_counter);  // a line of its own: "场景 3 / 5" or "Scene 3 of 5" at 200 %
     buttons->addWidget(m_close);
     layout->addLayout(buttons);
@@ -74,6 +90,46 @@ void LessonPanel::retranslate() {
     m_close->setText(tr("Close"));
     m_close->setToolTip(tr("Close the lesson panel; the views keep their state"));
     m_counter->setText(counterText());
+    m_handsLabel->setText(tr("Hands:"));
+    m_handsLabel->setVisible(!m_tallies.empty());
+    m_reveal->setText(tr("Reveal"));
+    m_reveal->setToolTip(tr("Train the runs and show which answer they give (Enter)"));
+    m_reveal->setAccessibleName(tr("Reveal the answer"));
+    for (size_t i = 0; i < m_tallies.size(); ++i)
+        m_tallies[i]->setAccessibleName(
+            tr("Hands for choice %1").arg(m_tallies[i]->prefix().trimmed()));
+}
+
+void LessonPanel::showQuestion(const QStringList& letters, const std::vector<int>& tallies,
+                               bool revealable) {
+    if (m_tallies.size() != size_t(letters.size())) {
+        for (QSpinBox* box : m_tallies) box->deleteLater();
+        m_tallies.clear();
+        auto* row = static_cast<QHBoxLayout*>(m_question->layout());
+        for (qsizetype i = 0; i < letters.size(); ++i) {
+            auto* box = new QSpinBox(m_question);
+            box->setObjectName(QStringLiteral("tally%1").arg(i));
+            box->setRange(0, 999);
+            connect(box, &QSpinBox::valueChanged, this,
+                    [this, i](int hands) { emit tallyChanged(int(i), hands); });
+            row->insertWidget(int(i) + 1, box);
+            m_tallies.push_back(box);
+        }
+    }
+    for (size_t i = 0; i < m_tallies.size(); ++i) {
+        const QSignalBlocker block(m_tallies[i]);
+        m_tallies[i]->setPrefix(letters[qsizetype(i)] + QStringLiteral(": "));
+        m_tallies[i]->setValue(i < tallies.size() ? tallies[i] : 0);
+    }
+    m_reveal->setEnabled(revealable);
+    m_question->show();
+    retranslate();
+}
+
+void LessonPanel::hideQuestion() { m_question->hide(); }
+
+QSpinBox* LessonPanel::tallyBox(int choice) const {
+    return choice >= 0 && size_t(choice) < m_tallies.size() ? m_tallies[size_t(choice)] : nullptr;
 }
 
 QString LessonPanel::counterText() const {

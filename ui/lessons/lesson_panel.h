@@ -2,10 +2,13 @@
 // Previous / Next with "Scene k of n". It only shows what it is given; LessonController decides.
 #pragma once
 
+#include <QStringList>
 #include <QWidget>
+#include <vector>
 
 class QLabel;
 class QPushButton;
+class QSpinBox;
 class QTextBrowser;
 
 namespace actlab::ui {
@@ -19,6 +22,13 @@ public:
     void show(const QString& lessonTitle, const QString& sceneTitle, const QString& html, int index,
               int count);
     void retranslate();  // the buttons' and the counter's texts in the current language
+    // A question's controls under the text (issue 28): the hands the teacher counted for each
+    // choice (`letters`: A, B, …; none for a number question) and Reveal, enabled until the
+    // question is revealed. Without a question (hideQuestion) they are not shown.
+    void showQuestion(const QStringList& letters, const std::vector<int>& tallies, bool revealable);
+    void hideQuestion();
+    QPushButton* revealButton() const { return m_reveal; }
+    QSpinBox* tallyBox(int choice) const;
 
     QTextBrowser* textBrowser() const { return m_text; }
     QPushButton* previousButton() const { return m_previous; }
@@ -29,6 +39,8 @@ signals:
     void previousRequested();
     void nextRequested();
     void closeRequested();
+    void revealRequested();
+    void tallyChanged(int choice, int hands);
 
 private:
     QLabel* m_lessonTitle;
@@ -38,6 +50,10 @@ private:
     QPushButton* m_next;
     QPushButton* m_close;
     QLabel* m_counter;
+    QWidget* m_question;
+    QLabel* m_handsLabel;
+    std::vector<QSpinBox*> m_tallies;
+    QPushButton* m_reveal;
     int m_index = 0, m_count = 0;
 };
 
