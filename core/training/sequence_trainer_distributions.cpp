@@ -18,6 +18,31 @@ SiteSample siteSample(std::string name, int layer, SiteKind kind, double gradien
     return sample;
 }
 
+// A site's sample of its pre-activations `pre` (…, units) through its activation: a unit is dead
+// where f′ is 0 on every row, a value saturated where |f′| is small; a mix's shares.
+SiteSample activatedSample(SiteSample sample, ConstTensorView<float> pre,
+                           const ActivationSite<float>& activation) {
+    const Index units = pre.extent(pre.rank() - 1), rows = pre.size() / units;
+    const ConstTensorView<float> flat = pre.reshape(Shape{rows, units});
+    Tensor<float> value(flat.shape()), derivative(flat.shape());
+    activation.function(hostTensorOps<float>(), value, derivative, flat);
+    std::vector<char> alive(size_t(units), 0);
+    size_t saturated = 0;
+    for (Index i = 0; i < flat.size(); ++i) {
+        const float slope = derivative.data()[i];
+        alive[size_t(i % units)] |= slope != 0.0f;
+        saturated += std::abs(slope) < kSaturatedSlope;
+    }
+    sample.z.assign(flat.data(), flat.data() + flat.size());
+    sample.deadShare =
+        double(std::count(alive.begin(), alive.end(), 0)) / double(std::max<Index>(1, units));
+    sample.saturatedShare = double(saturated) / double(flat.size());
+    sample.reluFamily = isReluFamily(activation.activation().id);
+    sample.mixComponents = activation.mixComponents();
+    sample.mixShares = activation.mixShares();
+    return sample;
+}
+
 }  // namespace
 
 std::vector<MixReading> SequenceTrainer::mixReadings() const {
@@ -45,30 +70,9 @@ std::vector<SiteSample> SequenceTrainer::distributionSamples() {
     // The probe sequences' rows of a (batch, …) tensor: the first `probes` of the batch.
     const auto probeRows = [&](ConstTensorView<float> t) { return t.slice(0, m_config.probes); };
     std::vector<SiteSample> samples;
-    Tensor<float> value, derivative;
-    // A unit (last axis) is dead where f′ is 0 on every row; a value saturated where |f′| is small.
     const auto activated = [&](SiteSample sample, ConstTensorView<float> pre,
                                const ActivationSite<float>& activation) {
-        const Index units = pre.extent(pre.rank() - 1), rows = pre.size() / units;
-        const ConstTensorView<float> flat = pre.reshape(Shape{rows, units});
-        value = Tensor<float>(flat.shape());
-        derivative = Tensor<float>(flat.shape());
-        activation.function(hostTensorOps<float>(), value, derivative, flat);
-        std::vector<char> alive(size_t(units), 0);
-        size_t saturated = 0;
-        for (Index i = 0; i < flat.size(); ++i) {
-            const float slope = derivative.data()[i];
-            alive[size_t(i % units)] |= slope != 0.0f;
-            saturated += std::abs(slope) < kSaturatedSlope;
-        }
-        sample.z.assign(flat.data(), flat.data() + flat.size());
-        sample.deadShare =
-            double(std::count(alive.begin(), alive.end(), 0)) / double(std::max<Index>(1, units));
-        sample.saturatedShare = double(saturated) / double(flat.size());
-        sample.reluFamily = isReluFamily(activation.activation().id);
-        sample.mixComponents = activation.mixComponents();
-        sample.mixShares = activation.mixShares();
-        samples.push_back(std::move(sample));
+        samples.push_back(activatedSample(std::move(sample), pre, activation));
     };
     // ‖∂L/∂θ‖ of the last step over the parameters of block l named by these suffixes.
     const auto gradientNorm = [&](int l, std::initializer_list<const char*> names) {

@@ -53,8 +53,8 @@ int nearestIndex(double value, double low, double high, int count) {
 
 }  // namespace
 
-GatedSurfacePanel::GatedSurfacePanel(actlab::Backend& backend, QWidget* parent)
-    : QWidget(parent), m_backend(backend) {
+// The surface's settings: the unit, the x and v windows, the points per axis, the colours.
+QGroupBox* GatedSurfacePanel::buildSurfaceBox() {
     m_unitBox = new QComboBox;
     for (const ActivationInfo& info : activationCatalogue())
         if (info.kind == ActivationKind::Gated)
@@ -93,6 +93,40 @@ GatedSurfacePanel::GatedSurfacePanel(actlab::Backend& backend, QWidget* parent)
     form->addRow(tr("Points per axis:"), m_resolution);
     form->addRow(tr("Colours:"), m_colorMapBox);
     form->addRow(QString(), m_openGlBox);
+    return surfaceBox;
+}
+
+// Settings recompute the surface on a short timer; the heatmap drives the readout and slice.
+void GatedSurfacePanel::connectControls() {
+    m_timer = new QTimer(this);
+    m_timer->setSingleShot(true);
+    m_timer->setInterval(kRecomputeDelayMs);
+    connect(m_timer, &QTimer::timeout, this, &GatedSurfacePanel::recompute);
+    connect(m_unitBox, &QComboBox::currentIndexChanged, this,
+            &GatedSurfacePanel::scheduleRecompute);
+    for (QDoubleSpinBox* box : {m_xLow, m_xHigh, m_vLow, m_vHigh})
+        connect(box, &QDoubleSpinBox::valueChanged, this, &GatedSurfacePanel::scheduleRecompute);
+    connect(m_resolution, &QSpinBox::valueChanged, this, &GatedSurfacePanel::scheduleRecompute);
+    connect(m_colorMapBox, &QComboBox::currentIndexChanged, this, [this] {
+        m_heatmap->setColorMap(
+            colorMapFromKey(m_colorMapBox->currentData().toString(), ColorMap::Diverging));
+    });
+    connect(m_openGlBox, &QCheckBox::toggled, this, [this](bool on) {
+        const auto used = m_heatmap->setRenderer(on ? HeatmapView::Renderer::OpenGl
+                                                    : HeatmapView::Renderer::Raster);
+        const QSignalBlocker blocker(m_openGlBox);
+        m_openGlBox->setChecked(used == HeatmapView::Renderer::OpenGl);
+    });
+    connect(m_sliceV, &QDoubleSpinBox::valueChanged, this, &GatedSurfacePanel::updateSlice);
+    connect(m_heatmap, &HeatmapView::cursorMoved, this, &GatedSurfacePanel::showReadout);
+    connect(m_heatmap, &HeatmapView::cursorLeft, this,
+            [this] { m_readout->setText(tr("Move the pointer over the surface.")); });
+    connect(m_heatmap, &HeatmapView::clicked, this, [this](double, double v) { setSliceValue(v); });
+}
+
+GatedSurfacePanel::GatedSurfacePanel(actlab::Backend& backend, QWidget* parent)
+    : QWidget(parent), m_backend(backend) {
+    QGroupBox* surfaceBox = buildSurfaceBox();
 
     m_error = new QLabel;
     m_error->setWordWrap(true);
@@ -139,30 +173,7 @@ GatedSurfacePanel::GatedSurfacePanel(actlab::Backend& backend, QWidget* parent)
     root->addLayout(controls, 0);
     root->addLayout(views, 1);
 
-    m_timer = new QTimer(this);
-    m_timer->setSingleShot(true);
-    m_timer->setInterval(kRecomputeDelayMs);
-    connect(m_timer, &QTimer::timeout, this, &GatedSurfacePanel::recompute);
-    connect(m_unitBox, &QComboBox::currentIndexChanged, this,
-            &GatedSurfacePanel::scheduleRecompute);
-    for (QDoubleSpinBox* box : {m_xLow, m_xHigh, m_vLow, m_vHigh})
-        connect(box, &QDoubleSpinBox::valueChanged, this, &GatedSurfacePanel::scheduleRecompute);
-    connect(m_resolution, &QSpinBox::valueChanged, this, &GatedSurfacePanel::scheduleRecompute);
-    connect(m_colorMapBox, &QComboBox::currentIndexChanged, this, [this] {
-        m_heatmap->setColorMap(
-            colorMapFromKey(m_colorMapBox->currentData().toString(), ColorMap::Diverging));
-    });
-    connect(m_openGlBox, &QCheckBox::toggled, this, [this](bool on) {
-        const auto used = m_heatmap->setRenderer(on ? HeatmapView::Renderer::OpenGl
-                                                    : HeatmapView::Renderer::Raster);
-        const QSignalBlocker blocker(m_openGlBox);
-        m_openGlBox->setChecked(used == HeatmapView::Renderer::OpenGl);
-    });
-    connect(m_sliceV, &QDoubleSpinBox::valueChanged, this, &GatedSurfacePanel::updateSlice);
-    connect(m_heatmap, &HeatmapView::cursorMoved, this, &GatedSurfacePanel::showReadout);
-    connect(m_heatmap, &HeatmapView::cursorLeft, this,
-            [this] { m_readout->setText(tr("Move the pointer over the surface.")); });
-    connect(m_heatmap, &HeatmapView::clicked, this, [this](double, double v) { setSliceValue(v); });
+    connectControls();
 
     m_readout->setText(tr("Move the pointer over the surface."));
     recompute();

@@ -12,6 +12,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QGroupBox;
 class QDoubleSpinBox;
 class QLabel;
 class QSpinBox;
@@ -53,6 +54,8 @@ public slots:
     void recompute();  // samples the surface now (changes are otherwise coalesced on a timer)
 
 private:
+    QGroupBox* buildSurfaceBox();
+    void connectControls();
     void scheduleRecompute();
     bool validate();
     void updateSlice();

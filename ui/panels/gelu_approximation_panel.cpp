@@ -56,6 +56,30 @@ double errorNear(const ApproximationError& error, double x) {
 
 }  // namespace
 
+// Which errors the error chart shows and on which scale.
+QGroupBox* GeluApproximationPanel::buildErrorBox() {
+    m_showTanhError = new QCheckBox(tr("tanh approximation"));
+    m_showSigmoidError = new QCheckBox(tr("sigmoid approximation"));
+    m_showTanhError->setChecked(true);
+    m_showSigmoidError->setChecked(true);
+    m_errorScale = new QComboBox;
+    m_errorScale->setObjectName(QStringLiteral("errorScale"));
+    m_errorScale->addItem(tr("approximation − exact"), int(ErrorScale::Signed));
+    m_errorScale->addItem(tr("|error|, log axis"), int(ErrorScale::Absolute));
+    m_errorScale->addItem(tr("relative error, log axis"), int(ErrorScale::Relative));
+    m_errorScale->setToolTip(
+        tr("Relative error: |approximation − exact| / |GELU(x)|, undefined at x = 0"));
+    m_separate = new QCheckBox(tr("each on its own scale"));
+    m_separate->setObjectName(QStringLiteral("separateErrorCharts"));
+    auto* errorBox = new QGroupBox(tr("Error chart shows"));
+    auto* errorLayout = new QVBoxLayout(errorBox);
+    errorLayout->addWidget(m_showTanhError);
+    errorLayout->addWidget(m_showSigmoidError);
+    errorLayout->addWidget(m_errorScale);
+    errorLayout->addWidget(m_separate);
+    return errorBox;
+}
+
 GeluApproximationPanel::GeluApproximationPanel(actlab::Backend& backend, QWidget* parent)
     : QWidget(parent), m_backend(backend) {
     m_low = windowSpinBox(-5);
@@ -76,25 +100,7 @@ GeluApproximationPanel::GeluApproximationPanel(actlab::Backend& backend, QWidget
     auto* windowForm = new QFormLayout(windowBox);
     windowForm->addRow(tr("x from:"), m_low);
     windowForm->addRow(tr("x to:"), m_high);
-    m_showTanhError = new QCheckBox(tr("tanh approximation"));
-    m_showSigmoidError = new QCheckBox(tr("sigmoid approximation"));
-    m_showTanhError->setChecked(true);
-    m_showSigmoidError->setChecked(true);
-    m_errorScale = new QComboBox;
-    m_errorScale->setObjectName(QStringLiteral("errorScale"));
-    m_errorScale->addItem(tr("approximation − exact"), int(ErrorScale::Signed));
-    m_errorScale->addItem(tr("|error|, log axis"), int(ErrorScale::Absolute));
-    m_errorScale->addItem(tr("relative error, log axis"), int(ErrorScale::Relative));
-    m_errorScale->setToolTip(
-        tr("Relative error: |approximation − exact| / |GELU(x)|, undefined at x = 0"));
-    m_separate = new QCheckBox(tr("each on its own scale"));
-    m_separate->setObjectName(QStringLiteral("separateErrorCharts"));
-    auto* errorBox = new QGroupBox(tr("Error chart shows"));
-    auto* errorLayout = new QVBoxLayout(errorBox);
-    errorLayout->addWidget(m_showTanhError);
-    errorLayout->addWidget(m_showSigmoidError);
-    errorLayout->addWidget(m_errorScale);
-    errorLayout->addWidget(m_separate);
+    QGroupBox* errorBox = buildErrorBox();
     auto* summaryBox = new QGroupBox(tr("Largest errors on the window"));
     (new QVBoxLayout(summaryBox))->addWidget(m_summary);
     auto* cursorBox = new QGroupBox(tr("Under the cursor"));

@@ -10,6 +10,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QGroupBox;
 class QDoubleSpinBox;
 class QLabel;
 
@@ -58,6 +59,7 @@ public slots:
     void recompute();
 
 private:
+    QGroupBox* buildErrorBox();
     void showCursor(double x);
     void showErrorCurves();
 
