@@ -7,6 +7,7 @@
 #include "common/number_format.h"
 #include "export/python_text.h"
 #include "export/pytorch_script.h"
+#include "export/script_parts.h"
 #include "export/sequence_task_code.h"
 
 namespace actlab {
@@ -393,30 +394,30 @@ std::optional<std::string> pytorchScript(const SequenceTrainingConfig& config, i
     const SequenceTrainingConfig& c = trainer->config();  // sizes from the task
     const TransformerConfig& m = c.model;
     const std::string ffnSpec = activationSpec(m.ffnActivation);
-    std::string script =
-        sequenceScriptHead(c, trainer->model().feedForwardWidth(), steps, logEvery);
-    script += std::string(randomClass()) + "\n\n";
-    script += sequenceTaskCode(trainer->task());
-    script += swishHelper(m);
-    script += activationFunction("qkv_activation", m.qkvActivation,
-                                 activationSpec(m.qkvActivation) + ", on q, k and v");
+    ScriptParts parts;
+    parts.head = sequenceScriptHead(c, trainer->model().feedForwardWidth(), steps, logEvery);
+    parts.data = sequenceTaskCode(trainer->task());
+    parts.model =
+        swishHelper(m) + activationFunction("qkv_activation", m.qkvActivation,
+                                            activationSpec(m.qkvActivation) + ", on q, k and v");
     if (m.ffn != FeedForwardKind::None)
-        script +=
+        parts.model +=
             activationFunction("ffn_activation", m.ffnActivation,
                                m.ffn == FeedForwardKind::Gated ? ffnSpec + "'s gate" : ffnSpec);
-    script += transformerCode(m, trainer->model().feedForwardWidth());
-    script += optimizerCode(c.optimizer) + "\n\n";
-    script += substitute(kRun, {{"CLIP", clipLine(c.optimizer, 8)},
-                                {"FFN_ACTIVATION", ffnSpec},
-                                {"QKV_ACTIVATION", activationSpec(m.qkvActivation)}});
-    script += std::string(weightsLoader()) + "\n\n";
-    script +=
-        mainFunction("Transformer", "TEST[0][:PROBES]", "f\"the first {PROBES} test sequences\"",
-                     "load ActLab's trained weights and print the probes' logits",
-                     "        losses, diverged_at = train(model)\n"
-                     "        print(json.dumps(figures(model, losses, diverged_at)))");
-    script += kEnd;
-    return script;
+    parts.model += transformerCode(m, trainer->model().feedForwardWidth());
+    parts.optimizer = c.optimizer;
+    parts.training = substitute(kRun, {{"CLIP", clipLine(c.optimizer, 8)},
+                                       {"FFN_ACTIVATION", ffnSpec},
+                                       {"QKV_ACTIVATION", activationSpec(m.qkvActivation)}});
+    parts.mainModel = "Transformer";
+    parts.mainInputs = "TEST[0][:PROBES]";
+    parts.mainRows = "f\"the first {PROBES} test sequences\"";
+    parts.mainHelp = "load ActLab's trained weights and print the probes' logits";
+    parts.mainTrain =
+        "        losses, diverged_at = train(model)\n"
+        "        print(json.dumps(figures(model, losses, diverged_at)))";
+    parts.tail = kEnd;
+    return assembleScript(parts);
 }
 
 }  // namespace actlab

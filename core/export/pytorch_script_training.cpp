@@ -6,6 +6,7 @@
 #include "common/number_format.h"
 #include "export/python_text.h"
 #include "export/pytorch_script.h"
+#include "export/script_parts.h"
 #include "export/training_model_code.h"
 
 namespace actlab {
@@ -356,30 +357,27 @@ std::optional<std::string> pytorchScript(const TrainingConfig& config, int steps
         std::to_string(steps) + " steps, seed " + std::to_string(c.data.seed) +
         (c.l1 > 0 ? ", L1 " + formatNumber(c.l1) : std::string()) +
         (c.l2 > 0 ? ", L2 " + formatNumber(c.l2) : std::string()) + ".";
-    std::string script =
-        substitute(kTrainingScriptHead, {{"SUMMARY", wrapText(summary, "", "")},
-                                         {"STEPS", std::to_string(steps)},
-                                         {"BATCH", std::to_string(c.batch)},
-                                         {"DATA_SEED", std::to_string(c.data.seed)},
-                                         {"MODEL_SEED", std::to_string(c.model.seed)},
-                                         {"ACTIVATIONS", activationList(c.model)}});
-    script += std::string(randomClass()) + "\n\n";
-    if (data.rawDimension > 2 && !c.userPoints) script += teacherGenerator();
-    script += tensorFunctions(data);
-    script += trainingModelCode(c.model);
-    script += loss.functions;
-    script += optimizerCode(c.optimizer) + "\n\n";
-    script += kBatches;
-    script += trainFunction(c);
-    script += figuresFunction(c, loss.classification);
-    script += std::string(weightsLoader()) + "\n\n";
-    script += mainFunction(c.model.kind == ModelKind::Mlp ? "Mlp" : "GluFfn", "test_x",
-                           "\"the test set\"",
-                           "load ActLab's trained weights and print the test set's logits",
-                           "        print(json.dumps(figures(model, train(model))))");
-    script += dataSection(c, data, loss.classification);
-    script += "\nif __name__ == \"__main__\":\n    main()\n";
-    return script;
+    ScriptParts parts;
+    parts.head = substitute(kTrainingScriptHead, {{"SUMMARY", wrapText(summary, "", "")},
+                                                  {"STEPS", std::to_string(steps)},
+                                                  {"BATCH", std::to_string(c.batch)},
+                                                  {"DATA_SEED", std::to_string(c.data.seed)},
+                                                  {"MODEL_SEED", std::to_string(c.model.seed)},
+                                                  {"ACTIVATIONS", activationList(c.model)}});
+    if (data.rawDimension > 2 && !c.userPoints) parts.data = teacherGenerator();
+    parts.data += tensorFunctions(data);
+    parts.model = trainingModelCode(c.model) + loss.functions;
+    parts.optimizer = c.optimizer;
+    parts.training =
+        std::string(kBatches) + trainFunction(c) + figuresFunction(c, loss.classification);
+    parts.mainModel = c.model.kind == ModelKind::Mlp ? "Mlp" : "GluFfn";
+    parts.mainInputs = "test_x";
+    parts.mainRows = "\"the test set\"";
+    parts.mainHelp = "load ActLab's trained weights and print the test set's logits";
+    parts.mainTrain = "        print(json.dumps(figures(model, train(model))))";
+    parts.tail =
+        dataSection(c, data, loss.classification) + "\nif __name__ == \"__main__\":\n    main()\n";
+    return assembleScript(parts);
 }
 
 }  // namespace actlab
