@@ -401,10 +401,6 @@
         <translation>测得：</translation>
     </message>
     <message>
-        <source>The answer: %1.</source>
-        <translation>答案：%1。</translation>
-    </message>
-    <message>
         <source>No choice holds on these runs: the question has no answer here.</source>
         <translation>在这些运行上没有任何选项成立：此处问题没有答案。</translation>
     </message>
@@ -413,8 +409,12 @@
         <translation>选项 %1 都成立：这些运行无法在它们之间做出判断。</translation>
     </message>
     <message>
-        <source>The answer: %1 (a guess within %2 counts).</source>
-        <translation>答案：%1（误差在 %2 以内的猜测都算对）。</translation>
+        <source>The answer: %1 (%2).</source>
+        <translation>答案：%1（%2）。</translation>
+    </message>
+    <message>
+        <source>The answer: %1 (a guess within ±%2 counts).</source>
+        <translation>答案：%1（误差在 ±%2 以内的猜测都算对）。</translation>
     </message>
 </context>
 <context>
