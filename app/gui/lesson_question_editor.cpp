@@ -78,6 +78,26 @@ LessonQuestionEditor::LessonQuestionEditor(LessonEditor& editor, QWidget* parent
     connect(m_kind, &QComboBox::activated, this, [this](int index) { setKind(index == 1); });
     form->addRow(tr("Kind:"), m_kind);
 
+    buildChoices();
+    buildNumberRow();
+    m_figures = new QLabel(this);
+    m_figures->setObjectName(QStringLiteral("questionFigures"));
+    m_figures->setWordWrap(true);
+    m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* choiceButtons = new QHBoxLayout;
+    choiceButtons->addWidget(m_addChoice);
+    choiceButtons->addWidget(m_removeChoice);
+    choiceButtons->addStretch(1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_choices);
+    layout->addLayout(choiceButtons);
+    layout->addWidget(m_numberRow);
+    layout->addWidget(m_figures);
+}
+
+// The choices' table (a row a choice: its text per language, its condition) and its buttons.
+void LessonQuestionEditor::buildChoices() {
     m_choices = new QTableWidget(0, int(lessonLanguages().size()) + 1, this);
     m_choices->setObjectName(QStringLiteral("questionChoices"));
     m_choices->setAccessibleName(tr("Choices: their texts and when each is right"));
@@ -112,7 +132,10 @@ LessonQuestionEditor::LessonQuestionEditor(LessonEditor& editor, QWidget* parent
                 q->choices.erase(q->choices.begin() + row);
         });
     });
+}
 
+// A number question's answer (a figure) and tolerance.
+void LessonQuestionEditor::buildNumberRow() {
     m_numberRow = new QWidget(this);
     m_answer = new QLineEdit(m_numberRow);
     m_answer->setObjectName(QStringLiteral("questionAnswer"));
@@ -142,21 +165,6 @@ LessonQuestionEditor::LessonQuestionEditor(LessonEditor& editor, QWidget* parent
     numberRow->addWidget(m_answer, 1);
     numberRow->addWidget(new QLabel(tr("±"), m_numberRow));
     numberRow->addWidget(m_tolerance);
-
-    m_figures = new QLabel(this);
-    m_figures->setObjectName(QStringLiteral("questionFigures"));
-    m_figures->setWordWrap(true);
-    m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto* choiceButtons = new QHBoxLayout;
-    choiceButtons->addWidget(m_addChoice);
-    choiceButtons->addWidget(m_removeChoice);
-    choiceButtons->addStretch(1);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(m_choices);
-    layout->addLayout(choiceButtons);
-    layout->addWidget(m_numberRow);
-    layout->addWidget(m_figures);
 }
 
 QLineEdit* LessonQuestionEditor::questionText(const std::string& language) const {

@@ -37,6 +37,8 @@ public:
     QPushButton* removeChoiceButton() const { return m_removeChoice; }
 
 private:
+    void buildChoices();
+    void buildNumberRow();
     void choiceEdited(int row, int column);
     void setKind(bool number);
 
