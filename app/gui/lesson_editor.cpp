@@ -316,6 +316,15 @@ void LessonEditor::setHiddenControls(bool hidden) {
          [&](Lesson& l, int& s) { l.scenes[size_t(s)].hiddenControls = hidden; });
 }
 
+void LessonEditor::editQuestion(const QString& what,
+                                const std::function<void(std::optional<LessonQuestion>&)>& change,
+                                const QString& mergeKey) {
+    edit(
+        what, [&](Lesson& l, int& s) { change(l.scenes[size_t(s)].question); },
+        mergeKey.isEmpty() ? QString()
+                           : QStringLiteral("question %1 %2").arg(m_scene).arg(mergeKey));
+}
+
 QString LessonEditor::prepareFigure(const QString& what, const QString& run) {
     if (!m_editing || !lessonFigureFitsView(what.toStdString(), scene().view)) return {};
     // The id: the kind, run b's with "_b", and a number where the scene has it already.

@@ -60,6 +60,11 @@ public:
     void setSceneText(const std::string& language, const QString& markup);
     void setHighlight(const QString& panel);  // "" for none
     void setHiddenControls(bool hidden);
+    // The scene's question (lesson_question_editor.h): `change` edits it (nullopt: none; a new
+    // one starts as two empty choices), one undo step (typing in one field merges by mergeKey).
+    void editQuestion(const QString& what,
+                      const std::function<void(std::optional<LessonQuestion>&)>& change,
+                      const QString& mergeKey = {});
     // A new figure of the scene's runs to fill in (`what` of run "a" or "b"): its id, which the
     // text editor then writes as {{id}}; the text edit that first shows it adds the figure to the
     // scene (one undo step). "" if the scene's view cannot measure it.

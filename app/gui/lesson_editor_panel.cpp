@@ -20,6 +20,7 @@
 #include <QVBoxLayout>
 
 #include "lesson_editor.h"
+#include "lesson_question_editor.h"
 #include "translations.h"
 #include "ui/lessons/lesson_markup.h"
 
@@ -120,6 +121,8 @@ LessonEditorPanel::LessonEditorPanel(LessonEditor& editor, QWidget* parent)
     inner->addWidget(buildSceneSettings());
     inner->addWidget(buildFormatBar());
     inner->addWidget(buildTexts(), 1);
+    m_question = new LessonQuestionEditor(m_editor, content);
+    inner->addWidget(m_question);
     auto* scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setWidget(content);
@@ -490,6 +493,7 @@ void LessonEditorPanel::refreshScene() {
         column.missing->setVisible(markup.isEmpty() || column.title->text().isEmpty());
     }
     refreshFigureBox();
+    m_question->refresh(scene);
 }
 
 void LessonEditorPanel::refreshFigureBox() {

@@ -22,6 +22,7 @@ class QToolButton;
 namespace actlab::gui {
 
 class LessonEditor;
+class LessonQuestionEditor;
 
 class LessonEditorPanel : public QWidget {
     Q_OBJECT
@@ -42,6 +43,7 @@ public:
     QComboBox* figureBox() const { return m_figures; }
     QLabel* problemLabel() const { return m_problem; }
     QLabel* viewLabel() const { return m_view; }
+    LessonQuestionEditor* questionEditor() const { return m_question; }
     // The text editor last focused (English at first): where the format buttons and figures go.
     QTextEdit* activeText() const;
     // Writes {{id}} of the figure chosen in the figure box at the active text's cursor.
@@ -75,6 +77,7 @@ private:
     QLabel* m_problem;
     QPushButton* m_delete;
     QPushButton* m_insertFigure;
+    LessonQuestionEditor* m_question;
     bool m_refreshingList = false;
 };
 

@@ -55,10 +55,23 @@ ui::HandoutScene collectScene(MainWindow& window, int index, ui::HandoutPaper pa
                               const std::string& pending) {
     LessonController& lessons = *window.lessons();
     lessons.goToScene(index);
-    lessons.reveal();  // a question's runs train too: its answer goes on the last page
+    const LessonScene& scene = lessons.lesson()->scenes[size_t(index)];
+    const double inches = ui::HandoutWriter::pictureWidthInches(paper);
+    const auto picture = [&] {
+        const double ratio = std::clamp(
+            ui::HandoutWriter::kPictureDpi * inches / std::max(1, window.currentViewSize().width()),
+            1.0, kLargestPixelRatio);
+        return window.renderCurrentView(ratio);
+    };
+    QImage heldBack;  // a question's scene is printed as the class sees it before the reveal
+    if (scene.question) {
+        lessons.waitForPretraining(kPretrainingMilliseconds);
+        runEvents(kSettleMilliseconds, {});
+        heldBack = picture();
+        lessons.reveal();  // its runs train too: the answer goes on the last page
+    }
     lessons.waitForPretraining(kPretrainingMilliseconds);  // a diverged run is printed as it is
     runEvents(kSettleMilliseconds, {});
-    const LessonScene& scene = lessons.lesson()->scenes[size_t(index)];
     runEvents(kFiguresMilliseconds, [&] {
         return figuresFilled(lessons, scene) && (!scene.question || lessons.outcome());
     });
@@ -69,11 +82,7 @@ ui::HandoutScene collectScene(MainWindow& window, int index, ui::HandoutPaper pa
     if (text != scene.text.end())
         printed.html = QString::fromStdString(
             lessonTextWithFigures(text->second, scene, lessons.figures(), pending));
-    const double inches = ui::HandoutWriter::pictureWidthInches(paper);
-    const double ratio = std::clamp(
-        ui::HandoutWriter::kPictureDpi * inches / std::max(1, window.currentViewSize().width()),
-        1.0, kLargestPixelRatio);
-    printed.picture = window.renderCurrentView(ratio);
+    printed.picture = scene.question ? heldBack : picture();
     printed.questionHtml = lessons.questionHtml(true);
     printed.answerHtml = lessons.answerHtml();
     return printed;

@@ -91,9 +91,10 @@ QString LessonController::questionHtml(bool asked) const {
     const LessonQuestion* q = question();
     if (!q) return {};
     const std::string language = this->language().toStdString();
-    QString html = QStringLiteral("%1<p><b>%2</b> %3</p>")
-                       .arg(asked ? QString() : QStringLiteral("<hr/>"), tr("Question:"),
-                            inLanguage(q->text, language));
+    // (a handout numbers its questions itself)
+    QString html = asked ? QStringLiteral("<p>%1</p>").arg(inLanguage(q->text, language))
+                         : QStringLiteral("<hr/><p><b>%1</b> %2</p>")
+                               .arg(tr("Question:"), inLanguage(q->text, language));
     const bool marked = !asked && m_outcome && m_outcome->right.size() == 1;
     if (!q->choices.empty()) {
         html += QStringLiteral("<ol type=\"A\">");
@@ -130,11 +131,15 @@ QString LessonController::answerHtml() const {
     QString verdict;
     if (!q->choices.empty()) {
         const std::vector<int>& right = m_outcome->right;
-        verdict = right.size() == 1 ? tr("The answer: %1.").arg(letter(right[0]))
-                  : right.empty()   ? tr("No choice holds on these runs: the question has no "
-                                           "answer here.")
-                                    : tr("Choices %1 all hold: the runs do not decide between "
-                                           "them.")
+        const std::string language = this->language().toStdString();
+        verdict = right.size() == 1
+                      ? tr("The answer: %1 (%2).")
+                            .arg(letter(right[0]),
+                                 inLanguage(q->choices[size_t(right[0])].text, language))
+                  : right.empty() ? tr("No choice holds on these runs: the question has no "
+                                       "answer here.")
+                                  : tr("Choices %1 all hold: the runs do not decide between "
+                                       "them.")
                                         .arg(letters(right).join(QStringLiteral(", ")));
     } else if (m_outcome->answer) {
         const auto ref =
@@ -142,9 +147,9 @@ QString LessonController::answerHtml() const {
         LessonFigure shown = ref ? lessonFigureFor(*ref) : LessonFigure{};
         shown.format = q->format;
         shown.digits = q->digits;
-        verdict = tr("The answer: %1 (a guess within %2 counts).")
+        verdict = tr("The answer: %1 (a guess within ±%2 counts).")
                       .arg(QString::fromStdString(formatLessonFigure(shown, *m_outcome->answer)),
-                           QString::number(q->tolerance));
+                           QString::fromStdString(formatLessonFigure(shown, q->tolerance)));
     }
     return html + QStringLiteral("<p><b>%1</b></p>").arg(verdict);
 }

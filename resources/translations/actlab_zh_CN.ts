@@ -401,10 +401,6 @@
         <translation>测得：</translation>
     </message>
     <message>
-        <source>The answer: %1.</source>
-        <translation>答案：%1。</translation>
-    </message>
-    <message>
         <source>No choice holds on these runs: the question has no answer here.</source>
         <translation>在这些运行上没有任何选项成立：此处问题没有答案。</translation>
     </message>
@@ -413,8 +409,12 @@
         <translation>选项 %1 都成立：这些运行无法在它们之间做出判断。</translation>
     </message>
     <message>
-        <source>The answer: %1 (a guess within %2 counts).</source>
-        <translation>答案：%1（误差在 %2 以内的猜测都算对）。</translation>
+        <source>The answer: %1 (%2).</source>
+        <translation>答案：%1（%2）。</translation>
+    </message>
+    <message>
+        <source>The answer: %1 (a guess within ±%2 counts).</source>
+        <translation>答案：%1（误差在 ±%2 以内的猜测都算对）。</translation>
     </message>
 </context>
 <context>
@@ -869,6 +869,123 @@
     <message>
         <source>block 1, head 1: attention on the token before</source>
         <translation>第 1 块第 1 头：对前一个词元的注意力</translation>
+    </message>
+</context>
+<context>
+    <name>actlab::gui::LessonQuestionEditor</name>
+    <message>
+        <source>Ask the class a question</source>
+        <translation>向学生提问</translation>
+    </message>
+    <message>
+        <source>Add a question</source>
+        <translation>添加问题</translation>
+    </message>
+    <message>
+        <source>Remove the question</source>
+        <translation>删除问题</translation>
+    </message>
+    <message>
+        <source>The question (%1)</source>
+        <translation>问题（%1）</translation>
+    </message>
+    <message>
+        <source>Edit the question</source>
+        <translation>编辑问题</translation>
+    </message>
+    <message>
+        <source>Question:</source>
+        <translation>问题：</translation>
+    </message>
+    <message>
+        <source>Kind of question</source>
+        <translation>问题类型</translation>
+    </message>
+    <message>
+        <source>Multiple choice</source>
+        <translation>选择题</translation>
+    </message>
+    <message>
+        <source>A number</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Kind:</source>
+        <translation>类型：</translation>
+    </message>
+    <message>
+        <source>Choices: their texts and when each is right</source>
+        <translation>选项：其文字及各自成立的条件</translation>
+    </message>
+    <message>
+        <source>Right when</source>
+        <translation>成立条件</translation>
+    </message>
+    <message>
+        <source>Add choice</source>
+        <translation>添加选项</translation>
+    </message>
+    <message>
+        <source>Remove choice</source>
+        <translation>删除选项</translation>
+    </message>
+    <message>
+        <source>Add a choice</source>
+        <translation>添加选项</translation>
+    </message>
+    <message>
+        <source>Remove a choice</source>
+        <translation>删除选项</translation>
+    </message>
+    <message>
+        <source>dead_fraction(a)</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>dead_fraction(a)</translation>
+    </message>
+    <message>
+        <source>The figure that answers it</source>
+        <translation>给出答案的数值</translation>
+    </message>
+    <message>
+        <source>How far a guess may be</source>
+        <translation>猜测允许的误差</translation>
+    </message>
+    <message>
+        <source>Edit the answer</source>
+        <translation>编辑答案</translation>
+    </message>
+    <message>
+        <source>Edit the tolerance</source>
+        <translation>编辑允许误差</translation>
+    </message>
+    <message>
+        <source>Answer:</source>
+        <translation>答案：</translation>
+    </message>
+    <message>
+        <source>±</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>±</translation>
+    </message>
+    <message>
+        <source>Ask for a number</source>
+        <translation>改为数值题</translation>
+    </message>
+    <message>
+        <source>Ask to choose</source>
+        <translation>改为选择题</translation>
+    </message>
+    <message>
+        <source>Edit a choice</source>
+        <translation>编辑选项</translation>
+    </message>
+    <message>
+        <source>A question is answered by a Training or Attention scene&apos;s runs</source>
+        <translation>问题由训练或注意力场景的运行来回答</translation>
+    </message>
+    <message>
+        <source>Write each choice&apos;s condition on the runs&apos; figures, e.g. %1 or %2. Runs: %3. Figures: %4 (layer_grad_norm(a, block), previous_token_attention(a, block, head)).</source>
+        <translation>为每个选项写出关于运行数值的条件，例如 %1 或 %2。运行：%3。数值：%4（layer_grad_norm(a, 块)，previous_token_attention(a, 块, 头)）。</translation>
     </message>
 </context>
 <context>

@@ -19,6 +19,7 @@
 #include <QListWidget>
 #include <QProcess>
 #include <QPushButton>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocument>
@@ -33,6 +34,7 @@
 #include "lesson_editor.h"
 #include "lesson_editor_panel.h"
 #include "lesson_files.h"
+#include "lesson_question_editor.h"
 #include "main_window.h"
 #include "ui/lessons/lesson_markup.h"
 #include "ui/lessons/lesson_panel.h"
@@ -315,6 +317,52 @@ TEST_F(LessonEditorWindow, UnsavedEditsAskBeforeTheyGo) {
     editor->setUnsavedQuestion([&] { return gui::LessonEditor::UnsavedAnswer::Discard; });
     EXPECT_TRUE(editor->newLesson());
     EXPECT_EQ(editor->lesson().scenes[0].title.count("en"), 0u);
+}
+
+// A question written in the editor — its text in both languages, two choices with conditions —
+// makes a lesson the loader reads; opened, its reveal marks the choice the runs answer; a
+// condition the scene cannot answer is named at the panel's foot; undo takes the question away.
+TEST_F(LessonEditorWindow, WritesAQuestionThatRevealsTheMeasuredAnswer) {
+    QString error;
+    ASSERT_TRUE(editor->editFile(QStringLiteral(ACTLAB_LESSON_DIR "/dying-relu.json"), &error));
+    panel->sceneList()->setCurrentRow(3);  // ReLU against Leaky ReLU, 1500 steps
+    gui::LessonQuestionEditor* question = panel->questionEditor();
+    ASSERT_TRUE(question->isEnabled());
+    const int before = editor->undoStack()->index();
+    question->setChecked(true);
+    ASSERT_TRUE(editor->lesson().scenes[3].question);
+    EXPECT_EQ(question->choiceTable()->rowCount(), 2);
+    type(question->questionText("en"), QStringLiteral("Which dies more?"));
+    type(question->questionText("zh_CN"), QStringLiteral("哪个死得多？"));
+    const char* cells[2][3] = {{"ReLU", "ReLU", "dead_fraction(a) > dead_fraction(b)"},
+                               {"Leaky ReLU", "Leaky ReLU", "dead_fraction(b) > dead_fraction(a)"}};
+    for (int row = 0; row < 2; ++row)
+        for (int column = 0; column < 3; ++column)
+            question->choiceTable()->item(row, column)->setText(QLatin1String(cells[row][column]));
+    EXPECT_EQ(editor->problem(), QString());
+    EXPECT_EQ(editor->lesson().scenes[3].question->choices[1].when,
+              "dead_fraction(b) > dead_fraction(a)");
+    question->choiceTable()->item(1, 2)->setText(QStringLiteral("dead_fraction(c) > 0"));
+    EXPECT_TRUE(panel->problemLabel()->text().contains(QStringLiteral("question.choices[1].when")))
+        << panel->problemLabel()->text().toStdString();
+    question->choiceTable()->item(1, 2)->setText(QLatin1String(cells[1][2]));
+    EXPECT_EQ(editor->problem().toStdString(), "");
+    question->ensurePolished();
+    saveScreenshot(QStringLiteral("lesson-editor-question.png"));
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("question.json"));
+    ASSERT_TRUE(editor->save(path, &error)) << error.toStdString();
+    EXPECT_EQ(checkWithCli(path).first, 0);
+    gui::LessonController* lessons = window->lessons();
+    ASSERT_TRUE(lessons->openAtScene(path, 4, &error)) << error.toStdString();
+    ASSERT_TRUE(lessons->reveal());
+    ASSERT_TRUE(test::waitFor([&] { return lessons->outcome().has_value(); }, 60000));
+    EXPECT_EQ(lessons->outcome()->right, std::vector<int>{0});
+
+    while (editor->undoStack()->index() > before) editor->undoStack()->undo();
+    EXPECT_FALSE(editor->lesson().scenes[3].question);
+    EXPECT_FALSE(question->isChecked());
 }
 
 // Every edit is one undo step: delete, duplicate, highlight, hidden settings.

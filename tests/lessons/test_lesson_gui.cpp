@@ -58,11 +58,12 @@ QString sceneText(const LessonScene& scene, const char* language,
 
 }  // namespace
 
-// The course (issue 9): the nine lessons, in its order, in Help → Lessons.
-TEST(BuiltInLessons, AreTheNineOfTheCourse) {
+// The course (issue 9): the nine lessons, in its order, in Help → Lessons, and the questions'
+// lesson of issue 28 after them.
+TEST(BuiltInLessons, AreTheTenOfTheCourse) {
     EXPECT_EQ(gui::LessonController::builtInNames(),
               QStringLiteral("dying-relu gelu-approximations sigmoid-tanh leaky-prelu glu-family "
-                             "swish-mish pre-post-ln qkv-activations gelu-vs-relu")
+                             "swish-mish pre-post-ln qkv-activations gelu-vs-relu predict-reveal")
                   .split(QLatin1Char(' ')));
 }
 
@@ -88,7 +89,18 @@ TEST_P(EveryBuiltInLesson, AppliesEachSceneInBothLanguages) {
         const LessonScene& scene = lessons->lesson()->scenes[size_t(i)];
         ASSERT_TRUE(lessons->goToScene(i));
         EXPECT_EQ(window->currentView().toStdString(), scene.view);
+        if (scene.question) {  // held back until revealed (issue 28)
+            EXPECT_LE(window->currentView() == QLatin1String("training")
+                          ? window->trainingView()->currentStep()
+                          : window->attentionView()->currentStep(),
+                      0);
+            EXPECT_TRUE(lessons->reveal());
+        }
         EXPECT_TRUE(lessons->waitForPretraining(120000));
+        if (scene.question) {  // the reveal measures its answer (test_lesson_question: claims)
+            EXPECT_TRUE(
+                actlab::test::waitFor([&] { return lessons->outcome().has_value(); }, 10000));
+        }
         if (scene.view == "training") {
             EXPECT_EQ(window->trainingView()->currentStep(), scene.pretrainSteps);
             EXPECT_EQ(window->trainingView()->controlsShown(), !scene.hiddenControls);
@@ -119,7 +131,7 @@ TEST_P(EveryBuiltInLesson, AppliesEachSceneInBothLanguages) {
         for (const char* language : {"zh_CN", "en"}) {
             lessons->setLanguage(QLatin1String(language));
             QTextBrowser reference;
-            reference.setHtml(sceneText(scene, language, *lessons));
+            reference.setHtml(sceneText(scene, language, *lessons) + lessons->questionHtml());
             EXPECT_FALSE(reference.toPlainText().contains(QStringLiteral("{{")));
             EXPECT_EQ(panelText(), reference.toPlainText()) << language;
         }

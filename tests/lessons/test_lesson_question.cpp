@@ -4,6 +4,7 @@
 // issue's example measured on the dying-ReLU runs after 1500 steps of Adam.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <map>
 
@@ -282,6 +283,36 @@ TEST(LessonQuestionMeasured, WhichHeadReadsTheTokenBefore) {
         EXPECT_GE(value, 0.0) << ref.text();
         EXPECT_LE(value, 1.0) << ref.text();
     }
+}
+
+// Every question of the built-in lessons answers itself: measured by core on its scene's runs,
+// exactly one choice holds (a number question gets its number).
+TEST(LessonQuestionMeasured, EveryBuiltInQuestionHasOneAnswer) {
+    int questions = 0;
+    for (const std::string& name : test::lessonFiles()) {
+        std::string error;
+        const auto lesson = parseLesson(
+            test::readFile(std::filesystem::path(ACTLAB_LESSON_DIR) / name), name, &error);
+        ASSERT_TRUE(lesson) << error;
+        for (size_t i = 0; i < lesson->scenes.size(); ++i) {
+            const LessonScene& scene = lesson->scenes[i];
+            if (!scene.question) continue;
+            SCOPED_TRACE(name + " scene " + std::to_string(i + 1));
+            const bool compare = scene.compareActivation || !scene.compareConfigJson.empty();
+            std::map<std::string, double> values = measureQuestion(scene, *scene.question, compare);
+            const LessonQuestionOutcome outcome =
+                revealLessonQuestion(*scene.question, scene.view, compare, lookup(values));
+            EXPECT_TRUE(outcome.complete);
+            if (scene.question->choices.empty())
+                EXPECT_TRUE(outcome.answer);
+            else
+                EXPECT_EQ(outcome.right.size(), 1u);
+            for (const auto& [figure, value] : values)
+                std::printf("%s %s = %g\n", name.c_str(), figure.c_str(), value);
+            ++questions;
+        }
+    }
+    EXPECT_GE(questions, 3);
 }
 
 }  // namespace

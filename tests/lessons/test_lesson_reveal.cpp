@@ -67,7 +67,7 @@ TEST_F(RevealWindow, EnterTrainsMeasuresAndMarksTheAnswerWithTheHands) {
     EXPECT_EQ(training->currentStep(), 1500);
     EXPECT_EQ(lessons->outcome()->right, std::vector<int>{0});
     const QString text = panelText();
-    EXPECT_TRUE(text.contains(QStringLiteral("The answer: A."))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("The answer: A (ReLU)."))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("dead_fraction(a) = "))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("dead_fraction(b) = ")));
     EXPECT_TRUE(text.contains(QStringLiteral("ReLU — hands: 12")));
@@ -83,7 +83,7 @@ TEST_F(RevealWindow, EnterTrainsMeasuresAndMarksTheAnswerWithTheHands) {
     EXPECT_EQ(other->lessons()->outcome()->right, std::vector<int>{0});
     EXPECT_EQ(other->lessons()->tallies(), (std::vector<int>{12, 7}));
     EXPECT_TRUE(other->lessons()->panel()->textBrowser()->toPlainText().contains(
-        QStringLiteral("The answer: A.")));
+        QStringLiteral("The answer: A (ReLU).")));
 }
 
 // Two choices hold: the reveal says so instead of marking one; the Reveal button reveals too.

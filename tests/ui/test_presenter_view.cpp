@@ -165,7 +165,7 @@ TEST_F(PresenterView, ThePresenterRevealsTheQuestion) {
     EXPECT_FALSE(reveal->isEnabled());
     ASSERT_TRUE(test::waitFor([&] { return lessons->outcome().has_value(); }, 60000));
     EXPECT_EQ(window->trainingView()->currentStep(), 1500);
-    EXPECT_TRUE(presenter->text()->toPlainText().contains(QStringLiteral("The answer: A.")));
+    EXPECT_TRUE(presenter->text()->toPlainText().contains(QStringLiteral("The answer: A (ReLU).")));
     save(presenter, QStringLiteral("presenter-question.png"));
     save(window.get(), QStringLiteral("projector-question.png"));
     window->setPresentation(false);

@@ -92,11 +92,14 @@ QString HandoutWriter::sceneHtml(const HandoutScene& scene, int index, int pictu
                        .arg(index + 1)
                        .arg(scene.title.toHtmlEscaped());
     html += QStringLiteral("<div>%1</div>").arg(scene.html);
+    // A question and the lines to answer on come before the picture (the view before the runs
+    // trained): they stay together with the text, and the picture gives nothing away above them.
+    html += questionHtml(scene, index);
     if (!scene.picture.isNull())
         html += QStringLiteral("<p align=\"center\"><img src=\"%1\" width=\"%2\"/></p>")
                     .arg(pictureUrl(index).toString())
                     .arg(pictureWidth);
-    return html + questionHtml(scene, index);
+    return html;
 }
 
 QString HandoutWriter::questionHtml(const HandoutScene& scene, int index) {

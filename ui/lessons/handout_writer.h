@@ -18,8 +18,8 @@ struct HandoutScene {
     QString title;
     QString html;    // the scene's rich text, figures filled in
     QImage picture;  // the view as shown (null: none); drawn the text's width
-    // A question for the class and its answer, both rich text (empty: none). The lesson format
-    // has no questions yet: these are the hook for them.
+    // A question for the class and its answer, both rich text (empty: none): the question and
+    // lines to answer on follow the text (before the picture), the answer goes on the last page.
     QString questionHtml;
     QString answerHtml;
 };
