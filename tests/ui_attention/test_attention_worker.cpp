@@ -122,11 +122,11 @@ TEST(AttentionController, PlayRunsUntilPausedAndFramesCarryTheProbes) {
     actlab::test::waitFor([] { return false; }, 150);
     EXPECT_EQ(controller.latest().step(), stopped) << "no steps after the pause";
     const AttentionFrame& frame = controller.latest();
-    const ProbeTensor* attention = frame.snapshot->findProbe("attention");
-    ASSERT_NE(attention, nullptr);
-    EXPECT_EQ(attention->shape, (std::vector<std::int64_t>{2, 2, 8, 8, 8}));
-    ASSERT_TRUE(frame.probePredictions);
-    EXPECT_EQ(frame.probePredictions->predicted.size(), size_t(8 * 8));
+    const AttentionMaps& attention = frame.snapshot->probes.attention;
+    EXPECT_EQ(std::vector<int>({attention.layers, attention.heads, attention.probes,
+                                attention.queries, attention.keys}),
+              (std::vector<int>{2, 2, 8, 8, 8}));
+    EXPECT_EQ(frame.snapshot->probes.predictions.predicted.size(), size_t(8 * 8));
     EXPECT_GE(frame.snapshot->history.size(), 2u);
 }
 
@@ -171,7 +171,7 @@ TEST(AttentionController, PlayingTheFiguresAreNewTenTimesASecondAndThePausedFram
     EXPECT_EQ(paused.testLoss, reference.testLoss);
     EXPECT_EQ(paused.tokenAccuracy, reference.tokenAccuracy);
     EXPECT_EQ(paused.headEntropy, reference.headEntropy);
-    EXPECT_EQ(paused.findProbe("attention")->values, reference.findProbe("attention")->values);
+    EXPECT_EQ(paused.probes.attention.weights, reference.probes.attention.weights);
 }
 
 TEST(AttentionController, ATypedSequenceIsPredictedInTheWorkerAndFollowsTraining) {
