@@ -246,7 +246,7 @@ Json sequenceProbesJson(const SequenceProbes& probes) {
               {"probes", a.probes},
               {"queries", a.queries},
               {"keys", a.keys},
-              {"weights", floatsText(a.weights)}}},
+              {"values", floatsText(a.weights)}}},
             {"tokens", {{"probes", t.probes}, {"length", t.length}, {"ids", tokensJson(t.ids)}}},
             {"predictions",
              {{"probes", p.probes},
@@ -264,12 +264,12 @@ SequenceProbes sequenceProbesFrom(const Json& j, const std::string& path) {
     SequenceProbes probes;
     if (const Json* attention = r.get("attention")) {
         const Reader a(*attention, r.field("attention"));
-        a.only({"layers", "heads", "probes", "queries", "keys", "weights"});
+        a.only({"layers", "heads", "probes", "queries", "keys", "values"});
         AttentionMaps& m = probes.attention;
         m = {extentFrom(a, "layers"),  extentFrom(a, "heads"), extentFrom(a, "probes"),
              extentFrom(a, "queries"), extentFrom(a, "keys"),  {}};
         m.weights = floatsFrom(
-            a, "weights",
+            a, "values",
             countOf({m.layers, m.heads, m.probes, m.queries, m.keys}, a.field("layers")));
     }
     if (const Json* tokens = r.get("tokens")) {

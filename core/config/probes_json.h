@@ -3,7 +3,7 @@
 //   {"surface": {"resolution", "values", "confidence"}, "neuron_maps": [{"units", "resolution",
 //    "values"}], "fitted_curve": {"x", "y"}}, each part present when the snapshot has it;
 // an Attention-lab snapshot's "probes":
-//   {"attention": {"layers", "heads", "probes", "queries", "keys", "weights"},
+//   {"attention": {"layers", "heads", "probes", "queries", "keys", "values"},
 //    "tokens": {"probes", "length", "ids": [id]}, "predictions": {"probes", "rows", "classes",
 //    "pooled", "logits", "targets": [class]}}.
 // Float arrays are little-endian float32 in base64; the predicted classes are not written (core
