@@ -23,11 +23,11 @@ namespace {
 // {"layers", "heads", "tokens", "token_names", "class_names", "maps"[layer][head][probe][q][k],
 //  "logits"[probe][position][class] (pooled: [probe][class])}.
 std::string attentionDump(const SequenceTrainer& trainer, const SequenceSnapshot& s) {
-    const ProbeTensor& attention = *s.findProbe("attention");
-    const ProbeTensor& logits = *s.findProbe("logits");
-    const ProbeTensor& tokens = *s.findProbe("tokens");
-    const auto L = attention.shape[0], H = attention.shape[1], P = attention.shape[2],
-               T = attention.shape[3];
+    const AttentionMaps& attention = s.probes.attention;
+    const ProbePredictions& predictions = s.probes.predictions;
+    const ProbeTokens& tokens = s.probes.tokens;
+    const std::int64_t L = attention.layers, H = attention.heads, P = attention.probes,
+                       T = attention.queries;
     nlohmann::json dump;
     dump["layers"] = L;
     dump["heads"] = H;
@@ -38,7 +38,7 @@ std::string attentionDump(const SequenceTrainer& trainer, const SequenceSnapshot
     nlohmann::json ids = nlohmann::json::array();
     for (std::int64_t p = 0; p < P; ++p) {
         nlohmann::json row = nlohmann::json::array();
-        for (std::int64_t t = 0; t < T; ++t) row.push_back(int(tokens.values[size_t(p * T + t)]));
+        for (Token id : tokens.probe(int(p))) row.push_back(int(id));
         ids.push_back(row);
     }
     dump["tokens"] = ids;
@@ -52,7 +52,7 @@ std::string attentionDump(const SequenceTrainer& trainer, const SequenceSnapshot
                 nlohmann::json map = nlohmann::json::array();
                 for (std::int64_t q = 0; q < T; ++q) {
                     nlohmann::json row = nlohmann::json::array();
-                    for (std::int64_t k = 0; k < T; ++k) row.push_back(attention.values[i++]);
+                    for (std::int64_t k = 0; k < T; ++k) row.push_back(attention.weights[i++]);
                     map.push_back(row);
                 }
                 head.push_back(map);
@@ -62,15 +62,15 @@ std::string attentionDump(const SequenceTrainer& trainer, const SequenceSnapshot
         maps.push_back(layer);
     }
     dump["maps"] = maps;
-    const bool pooled = logits.shape.size() == 2;
-    const std::int64_t positions = pooled ? 1 : logits.shape[1], classes = logits.shape.back();
+    const bool pooled = predictions.pooled;
+    const std::int64_t positions = predictions.rows, classes = predictions.classes;
     nlohmann::json out = nlohmann::json::array();
     i = 0;
     for (std::int64_t p = 0; p < P; ++p) {
         nlohmann::json probe = nlohmann::json::array();
         for (std::int64_t t = 0; t < positions; ++t) {
             nlohmann::json row = nlohmann::json::array();
-            for (std::int64_t c = 0; c < classes; ++c) row.push_back(logits.values[i++]);
+            for (std::int64_t c = 0; c < classes; ++c) row.push_back(predictions.logits[i++]);
             if (pooled)
                 probe = row;
             else

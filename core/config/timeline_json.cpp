@@ -1,6 +1,6 @@
 // Timelines as JSON. A Training-lab snapshot:
 //   {"step", "diverged", "diverged_at", "train_loss", "test_loss", "train_acc", "test_acc",
-//    "revived", "surface_low", "surface_high", "probes": [probe],
+//    "revived", "surface_low", "surface_high", "probes",
 //    "diagnostics": {"dead_fraction", "vanishing_fraction", "grad_norm_first", "grad_norm_last",
 //      "layers": [{"name", "width", "pass_share", "active_share", "dead", "dead_fraction",
 //                  "histogram", "histogram_low", "histogram_high", "weight_norm", "grad_norm"}]}}
@@ -8,17 +8,17 @@
 //   "token_acc", "sequence_acc", "layers", "heads", "head_entropy", "head_max_weight",
 //   "attention_entropy", "softmax_saturation", "qkv_dead", "ffn_dead", "layer_grad_norm",
 //   "group_grad_norm": [[group, norm]], "grad_norm", "probes".
-// A probe: {"name", "shape": [extents], "values": "base64 of float32, little-endian"}.
+// "probes" holds the typed pictures and probes (config/probes_json.h); a file written before them
+// holds named tensors [{"name", "shape", "values"}], converted on reading.
 // A number that is not finite is written as null and read back as NaN (the charts leave it out).
 #include "config/timeline_json.h"
 
 #include <cmath>
-#include <cstring>
 #include <limits>
 #include <type_traits>
 
-#include "common/base64.h"
 #include "config/json_fields.h"
+#include "config/probes_json.h"
 
 namespace actlab {
 namespace {
@@ -26,8 +26,8 @@ namespace {
 using config_json::fail;
 using config_json::Json;
 using config_json::Reader;
-
-constexpr std::int64_t kLargestProbe = 64ll * 1024 * 1024;  // values, far beyond any picture
+using config_json::sequenceProbesJson;
+using config_json::trainingProbesJson;
 
 Json number(double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); }
 
@@ -82,55 +82,6 @@ void readNumbers(const Reader& r, const char* key, std::vector<T>& out) {
 
 void readNumber(const Reader& r, const char* key, double& out) {
     if (const Json* v = r.get(key)) out = numberOrNullFrom(*v, r.field(key));
-}
-
-Json probeJson(const ProbeTensor& probe) {
-    std::string bytes(probe.values.size() * sizeof(float), '\0');
-    if (!bytes.empty()) std::memcpy(bytes.data(), probe.values.data(), bytes.size());
-    return {{"name", probe.name}, {"shape", probe.shape}, {"values", encodeBase64(bytes)}};
-}
-
-ProbeTensor probeFrom(const Json& j, const std::string& path) {
-    const Reader r(j, path);
-    r.only({"name", "shape", "values"});
-    ProbeTensor probe;
-    probe.name = r.text("name").value_or("");
-    if (probe.name.empty()) fail(r.field("name"), "missing");
-    const Json& shape = at(j, "shape", path);
-    if (!shape.is_array() || shape.size() > 8) fail(r.field("shape"), "expected 0 to 8 extents");
-    std::int64_t count = 1;
-    for (size_t i = 0; i < shape.size(); ++i) {
-        const auto extent = std::int64_t(Reader::wholeIn(
-            shape[i], r.field("shape") + "[" + std::to_string(i) + "]", 0, kLargestProbe));
-        probe.shape.push_back(extent);
-        count = extent == 0 ? 0 : count * extent;
-        if (count > kLargestProbe) fail(r.field("shape"), "too many values");
-    }
-    const std::optional<std::string> text = r.text("values");
-    const std::optional<std::string> bytes = decodeBase64(text.value_or(""));
-    if (!bytes) fail(r.field("values"), "expected base64");
-    if (bytes->size() != size_t(count) * sizeof(float))
-        fail(r.field("values"), std::to_string(bytes->size() / sizeof(float)) +
-                                    " values for a shape of " + std::to_string(count));
-    probe.values.resize(size_t(count));
-    if (count > 0) std::memcpy(probe.values.data(), bytes->data(), bytes->size());
-    return probe;
-}
-
-Json probesJson(const std::vector<ProbeTensor>& probes) {
-    Json out = Json::array();
-    for (const ProbeTensor& probe : probes) out.push_back(probeJson(probe));
-    return out;
-}
-
-std::vector<ProbeTensor> probesFrom(const Reader& r) {
-    std::vector<ProbeTensor> probes;
-    const Json* list = r.get("probes");
-    if (!list) return probes;
-    if (!list->is_array()) fail(r.field("probes"), "expected an array");
-    for (size_t i = 0; i < list->size(); ++i)
-        probes.push_back(probeFrom((*list)[i], r.field("probes") + "[" + std::to_string(i) + "]"));
-    return probes;
 }
 
 Json diagnosticsJson(const ModelDiagnostics& d) {
@@ -202,7 +153,7 @@ Json snapshotJson(const TrainingSnapshot& s) {
             {"surface_low", number(s.surfaceLow)},
             {"surface_high", number(s.surfaceHigh)},
             {"diagnostics", diagnosticsJson(s.diagnostics)},
-            {"probes", probesJson(s.probes)}};
+            {"probes", trainingProbesJson(s.probes)}};
 }
 
 Json snapshotJson(const SequenceSnapshot& s) {
@@ -226,7 +177,7 @@ Json snapshotJson(const SequenceSnapshot& s) {
             {"layer_grad_norm", numbers(s.layerGradientNorm)},
             {"group_grad_norm", groups},
             {"grad_norm", number(s.gradientNorm)},
-            {"probes", probesJson(s.probes)}};
+            {"probes", sequenceProbesJson(s.probes)}};
 }
 
 void readCommon(const Reader& r, int& step, bool& diverged, int& divergedAt) {
@@ -249,7 +200,8 @@ void snapshotFrom(const Json& j, const std::string& path, TrainingSnapshot& s) {
     readNumber(r, "surface_high", s.surfaceHigh);
     if (const Json* d = r.get("diagnostics"))
         s.diagnostics = diagnosticsFrom(*d, r.field("diagnostics"));
-    s.probes = probesFrom(r);
+    if (const Json* probes = r.get("probes"))
+        s.probes = config_json::trainingProbesFrom(*probes, r.field("probes"));
 }
 
 void snapshotFrom(const Json& j, const std::string& path, SequenceSnapshot& s) {
@@ -285,7 +237,8 @@ void snapshotFrom(const Json& j, const std::string& path, SequenceSnapshot& s) {
                                              numberOrNullFrom(g[1], where));
         }
     }
-    s.probes = probesFrom(r);
+    if (const Json* probes = r.get("probes"))
+        s.probes = config_json::sequenceProbesFrom(*probes, r.field("probes"));
 }
 
 template <typename Snapshot>

@@ -1,8 +1,8 @@
 // A replay timeline's keyframes as JSON, for sessions: each keyframe the snapshots of its runs
 // (two in compare mode) without their histories (the run's own history holds the curves):
 //   {"version": 1, "spacing": steps, "keyframes": [{"runs": [snapshot, …]}, …]}
-// The snapshot objects are in timeline_json.cpp's opening comment; probe tensors are
-// little-endian float32 in base64.
+// The snapshot objects are in timeline_json.cpp's opening comment, their typed probes in
+// config/probes_json.h (float arrays as little-endian float32 in base64).
 #pragma once
 
 #include <optional>

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "activations/catalogue.h"
-#include "training/probe.h"
+#include "training/bounded_history.h"
 
 namespace actlab {
 

@@ -123,25 +123,25 @@ double mean(const std::vector<double>& values) {
 // attention over T keys gives 1/T). Maps are (layers, heads, probes, T, T), tokens (probes, T).
 double negatorAttention(const SequenceSnapshot& s, const std::vector<int>& negators,
                         std::string* problem) {
-    const ProbeTensor* maps = s.findProbe("attention");
-    const ProbeTensor* tokens = s.findProbe("tokens");
-    if (!maps || !tokens || maps->shape.size() != 5 || negators.empty()) {
+    const AttentionMaps& maps = s.probes.attention;
+    const ProbeTokens& tokens = s.probes.tokens;
+    if (maps.empty() || tokens.ids.empty() || negators.empty()) {
         *problem = "negator_attention needs the negation task's attention maps";
         return 0;
     }
-    const std::int64_t L = maps->shape[0], H = maps->shape[1], P = maps->shape[2],
-                       T = maps->shape[3];
+    const int P = std::min(maps.probes, tokens.probes), T = std::min(maps.keys, tokens.length);
     double sum = 0;
     long long rows = 0;
-    for (std::int64_t p = 0; p < P; ++p)
-        for (std::int64_t key = 0; key < T; ++key) {
-            const int token = int(tokens->values[size_t(p * T + key)]);
+    for (int p = 0; p < P; ++p)
+        for (int key = 0; key < T; ++key) {
+            const int token = tokens.probe(p)[size_t(key)];
             if (std::find(negators.begin(), negators.end(), token) == negators.end()) continue;
-            for (std::int64_t lh = 0; lh < L * H; ++lh)
-                for (std::int64_t q = 0; q < T; ++q) {
-                    sum += maps->values[size_t(((lh * P + p) * T + q) * T + key)];
-                    ++rows;
-                }
+            for (int l = 0; l < maps.layers; ++l)
+                for (int h = 0; h < maps.heads; ++h)
+                    for (int q = 0; q < maps.queries; ++q) {
+                        sum += maps.at(l, h, p, q, key);
+                        ++rows;
+                    }
         }
     if (rows == 0) *problem = "no probe sequence has a negator";
     return rows > 0 ? sum / double(rows) : 0;

@@ -1,15 +1,7 @@
-// KeyframeTimeline's arithmetic: the bytes of probe tensors and the thinning of keyframe steps.
+// KeyframeTimeline's arithmetic: the thinning of keyframe steps.
 #include "training/keyframe_timeline.h"
 
 namespace actlab {
-
-std::size_t probeBytes(const std::vector<ProbeTensor>& probes) {
-    std::size_t bytes = 0;
-    for (const ProbeTensor& probe : probes)
-        bytes += probe.values.size() * sizeof(float) + probe.shape.size() * sizeof(std::int64_t) +
-                 probe.name.size();
-    return bytes;
-}
 
 std::vector<std::size_t> KeyframeSpacing::thin(const std::vector<int>& steps) {
     m_spacing = m_spacing > (1 << 29) ? m_spacing : m_spacing * 2;

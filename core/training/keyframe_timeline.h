@@ -9,8 +9,6 @@
 #include <utility>
 #include <vector>
 
-#include "training/probe.h"
-
 namespace actlab {
 
 struct KeyframeBudget {
@@ -22,9 +20,6 @@ struct KeyframeBudget {
 // quick; thinned in the same way.
 inline constexpr KeyframeBudget kSessionKeyframeBudget{.maxKeyframes = 128,
                                                        .maxBytes = 16ull * 1024 * 1024};
-
-// The bytes a snapshot's probe tensors hold: values, shapes and names.
-std::size_t probeBytes(const std::vector<ProbeTensor>& probes);
 
 // The step bookkeeping of a KeyframeTimeline, without the snapshots: which keyframes a new one
 // replaces and which ones thinning keeps.

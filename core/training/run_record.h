@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "diagnostics/distributions.h"
-#include "training/probe.h"
+#include "training/bounded_history.h"
 #include "training/run_history.h"
 
 namespace actlab {

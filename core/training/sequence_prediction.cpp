@@ -7,26 +7,6 @@
 
 namespace actlab {
 
-LogitsClassification classifyLogits(std::span<const float> logits, int classes) {
-    LogitsClassification out;
-    if (classes <= 0) return out;
-    const size_t rows = logits.size() / size_t(classes);
-    out.predicted.resize(rows);
-    out.probabilities.resize(rows * size_t(classes));
-    for (size_t r = 0; r < rows; ++r) {
-        const float* row = logits.data() + r * size_t(classes);
-        float* p = out.probabilities.data() + r * size_t(classes);
-        // p_c = exp(z_c − max z) / Σ exp(z_c' − max z): stable for large logits.
-        const float largest = *std::max_element(row, row + classes);
-        double sum = 0;
-        for (int c = 0; c < classes; ++c) sum += std::exp(double(row[c]) - double(largest));
-        for (int c = 0; c < classes; ++c)
-            p[c] = float(std::exp(double(row[c]) - double(largest)) / sum);
-        out.predicted[r] = int(std::max_element(row, row + classes) - row);
-    }
-    return out;
-}
-
 SequenceLengths predictableLengths(const SequenceTrainingConfig& config) {
     const int T = config.model.sequence;
     if (config.model.causal && !config.model.pooled) return {1, T};
@@ -69,14 +49,14 @@ std::optional<SequencePrediction> predictSequence(SequenceTrainer& trainer,
     const Index rows = mc.pooled ? 1 : length;
     out.classification = classifyLogits(
         std::span<const float>(logits.data(), size_t(rows * mc.outputs)), mc.outputs);
-    out.attention = {"attention", {mc.layers, mc.heads, length, length}, {}};
-    out.attention.values.reserve(size_t(mc.layers * mc.heads * length * length));
+    out.attention = {mc.layers, mc.heads, 1, int(length), int(length), {}};
+    out.attention.weights.reserve(size_t(mc.layers * mc.heads * length * length));
     for (int l = 0; l < mc.layers; ++l) {
         const float* att = trainer.model().probe(l).attention.data();  // (B, NH, T, T), b = 0
         for (int h = 0; h < mc.heads; ++h)
             for (Index q = 0; q < length; ++q) {
                 const float* row = att + (Index(h) * T + q) * T;
-                out.attention.values.insert(out.attention.values.end(), row, row + length);
+                out.attention.weights.insert(out.attention.weights.end(), row, row + length);
             }
     }
     return out;

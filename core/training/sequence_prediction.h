@@ -1,6 +1,6 @@
 // The Attention lab's model run on one sequence the user typed: per position (or, pooled, per
-// sequence) the predicted class and the softmax probabilities, and the sequence's attention maps.
-// Also the same classification of any logits (the probes'). Runs in the caller's thread.
+// sequence) the predicted class and the softmax probabilities (classifyLogits,
+// training/sequence_probes.h), and the sequence's attention maps. Runs in the caller's thread.
 #pragma once
 
 #include <optional>
@@ -12,19 +12,12 @@
 
 namespace actlab {
 
-// logits (rows, classes) row-major → per row the argmax and softmax(logits) (rows, classes).
-struct LogitsClassification {
-    std::vector<int> predicted;        // (rows)
-    std::vector<float> probabilities;  // (rows, classes)
-};
-LogitsClassification classifyLogits(std::span<const float> logits, int classes);
-
 struct SequencePrediction {
     std::vector<Token> tokens;  // (T') as given
     bool pooled = false;        // one prediction for the whole sequence
     int classes = 0;
     LogitsClassification classification;  // rows = T', or 1 pooled
-    ProbeTensor attention;                // "attention" (layers, heads, T', T') [l, h, query, key]
+    AttentionMaps attention;              // (layers, heads, 1, T', T'): one probe, the sequence
 };
 
 // The lengths T' a typed sequence may have. A causal per-position model: 1..T (a later token

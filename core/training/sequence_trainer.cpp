@@ -107,12 +107,6 @@ double deadShare(const std::vector<char>& alive) {
 
 }  // namespace
 
-const ProbeTensor* SequenceSnapshot::findProbe(const std::string& name) const {
-    for (const ProbeTensor& p : probes)
-        if (p.name == name) return &p;
-    return nullptr;
-}
-
 SequenceTrainer::SequenceTrainer(const SequenceTrainingConfig& config, SequenceTask task,
                                  std::unique_ptr<Transformer<float>> model)
     : m_config(config),
@@ -282,9 +276,8 @@ void SequenceTrainer::recordDueHistory() {
         std::optional<std::pair<SequenceHistoryPoint, std::vector<SiteSample>>> out;
         SequenceSnapshot s;
         evaluate(s);
-        bool finite = std::isfinite(s.testLoss) && std::isfinite(s.attentionEntropy);
-        for (const ProbeTensor& p : s.probes)
-            for (float v : p.values) finite = finite && std::isfinite(v);
+        const bool finite =
+            std::isfinite(s.testLoss) && std::isfinite(s.attentionEntropy) && allFinite(s.probes);
         if (!finite) return out;
         out.emplace(SequenceHistoryPoint{m_steps, m_steps > 0 ? m_lastTrainLoss : s.testLoss,
                                          s.testLoss, s.tokenAccuracy, s.sequenceAccuracy,
@@ -343,7 +336,7 @@ void SequenceTrainer::evaluate(SequenceSnapshot& s) {
                 markAlive(ffnAlive[size_t(l)], probe.ffnPreActivation,
                           m_model->activationSite(l, 3), value, derivative);
         }
-        if (chunk == 0) s.probes = probeTensors(logits, tokens);
+        if (chunk == 0) s.probes = readProbes(logits, tokens);
     }
     s.testLoss = counted > 0 ? lossSum / counted : 0;
     s.tokenAccuracy = scoredCount > 0 ? correct / scoredCount : 0;
@@ -370,31 +363,30 @@ void SequenceTrainer::evaluate(SequenceSnapshot& s) {
     }
 }
 
-std::vector<ProbeTensor> SequenceTrainer::probeTensors(ConstTensorView<float> logits,
-                                                       ConstTokenView tokens) {
+SequenceProbes SequenceTrainer::readProbes(ConstTensorView<float> logits, ConstTokenView tokens) {
     const TransformerConfig& mc = m_config.model;
     const int L = mc.layers, H = mc.heads, P = m_config.probes;
     const Index T = m_task->sequence(), O = m_task->classes();
     const bool pooled = m_task->pooled();
-    ProbeTensor attention{"attention", {L, H, P, T, T}, {}};
-    attention.values.reserve(size_t(L * H * P * T * T));
+    SequenceProbes probes;
+    AttentionMaps& attention = probes.attention;
+    attention = {L, H, P, int(T), int(T), {}};
+    attention.weights.reserve(size_t(L * H * P * T * T));
     for (int l = 0; l < L; ++l) {
         const float* att = m_model->probe(l).attention.data();  // (B, H, T, T)
         for (int h = 0; h < H; ++h)
             for (Index b = 0; b < P; ++b) {
                 const float* map = att + (b * H + h) * T * T;
-                attention.values.insert(attention.values.end(), map, map + T * T);
+                attention.weights.insert(attention.weights.end(), map, map + T * T);
             }
     }
-    ProbeTensor logitsProbe{
-        "logits",
-        pooled ? std::vector<std::int64_t>{P, O} : std::vector<std::int64_t>{P, T, O},
-        {}};
-    const Index perProbe = (pooled ? 1 : T) * O;
-    logitsProbe.values.assign(logits.data(), logits.data() + P * perProbe);
-    ProbeTensor tokensProbe{"tokens", {P, T}, {}};
-    for (Index i = 0; i < P * T; ++i) tokensProbe.values.push_back(float(tokens.data()[i]));
-    return {std::move(attention), std::move(logitsProbe), std::move(tokensProbe)};
+    probes.tokens = {P, int(T), std::vector<Token>(tokens.data(), tokens.data() + P * T)};
+    const Index rows = pooled ? 1 : T;
+    const Token* targets = m_test.targets.data();  // the probes are the first test sequences
+    probes.predictions =
+        predictProbes(std::vector<float>(logits.data(), logits.data() + P * rows * O), P, int(rows),
+                      int(O), pooled, std::vector<Token>(targets, targets + P * rows));
+    return probes;
 }
 
 SequenceSnapshot SequenceTrainer::snapshot(SnapshotScope scope) {
@@ -427,10 +419,8 @@ SequenceSnapshot SequenceTrainer::snapshot(SnapshotScope scope) {
         light.gradientNorm = m_lastGradientNorm;
         m_record.fill(light);
         const ConstTokenView tokens = m_test.tokens.slice(0, m_config.batch);
-        light.probes = probeTensors(m_model->forward(tokens), tokens);
-        for (const ProbeTensor& p : light.probes)
-            for (float v : p.values)
-                if (!std::isfinite(v)) return snapshot(SnapshotScope::Full);  // finds divergence
+        light.probes = readProbes(m_model->forward(tokens), tokens);
+        if (!allFinite(light.probes)) return snapshot(SnapshotScope::Full);  // finds divergence
         m_lastSnapshotTime = std::chrono::steady_clock::now();
         m_lastSnapshotStep = m_steps;
         return light;
@@ -439,9 +429,8 @@ SequenceSnapshot SequenceTrainer::snapshot(SnapshotScope scope) {
     evaluate(s);
     // An update with a finite gradient can still leave a model whose outputs are not finite:
     // that is divergence too, and no such figure leaves the trainer.
-    bool finite = std::isfinite(s.testLoss) && std::isfinite(s.attentionEntropy);
-    for (const ProbeTensor& p : s.probes)
-        for (float v : p.values) finite = finite && std::isfinite(v);
+    const bool finite =
+        std::isfinite(s.testLoss) && std::isfinite(s.attentionEntropy) && allFinite(s.probes);
     if (!finite) {
         m_divergedAt = m_steps;
         return snapshot();  // the last finite one (or an empty one), marked diverged

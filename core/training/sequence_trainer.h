@@ -14,9 +14,9 @@
 #include "diagnostics/distributions.h"
 #include "models/transformer.h"
 #include "optimizers/optimizer.h"
-#include "training/probe.h"
 #include "training/run_history.h"
 #include "training/run_record.h"
+#include "training/sequence_probes.h"
 
 namespace actlab {
 
@@ -71,15 +71,14 @@ struct SequenceSnapshot {
     std::vector<std::pair<std::string, double>> groupGradientNorm;
     double gradientNorm = 0;  // global, before clipping
     double stepsPerSecond = 0;
-    // "attention" (layers, heads, probes, T, T), "logits" (probes, T, outputs) or pooled
-    // (probes, outputs), "tokens" (probes, T) as floats.
-    std::vector<ProbeTensor> probes;
+    // The probe batch (training/sequence_probes.h): attention maps (layers, heads, P, T, T), token
+    // ids (P, T), predictions (P, T or 1 pooled) classified with their targets.
+    SequenceProbes probes;
     std::vector<SequenceHistoryPoint> history;
     std::vector<StepBucket> trainLossSteps;  // every step's batch loss, in buckets
     // Per block: Q/K/V (with an activation) and FFN hidden z, the attention logits and the
     // residual stream entering each LayerNorm, on the probe batch at the history's steps.
     std::shared_ptr<const Distributions> distributions;
-    const ProbeTensor* findProbe(const std::string& name) const;
 };
 
 // What a run carries beyond its configuration, parameters and optimizer state (saved and
@@ -162,9 +161,9 @@ private:
     void recordDueHistory();
     // The distributions' samples of the probe batch (a forward pass of it first).
     std::vector<SiteSample> distributionSamples();
-    // The probes' tensors, read after a forward pass of the first held-out batch (whose first
-    // sequences the probes are): "attention", "logits" and "tokens".
-    std::vector<ProbeTensor> probeTensors(ConstTensorView<float> logits, ConstTokenView tokens);
+    // The probes, read after a forward pass of the first held-out batch (whose first sequences
+    // the probes are): the attention maps, the token ids and the classified logits.
+    SequenceProbes readProbes(ConstTensorView<float> logits, ConstTokenView tokens);
 
     SequenceTrainingConfig m_config;
     std::optional<SequenceTask> m_task;

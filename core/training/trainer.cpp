@@ -46,9 +46,7 @@ bool finite(const TrainingSnapshot& s) {
               std::isfinite(d.deadFraction) && std::isfinite(d.vanishingFraction);
     for (const LayerDiagnostics& layer : d.layers)
         ok = ok && std::isfinite(layer.weightNorm) && std::isfinite(layer.gradientNorm);
-    for (const ProbeTensor& probe : s.probes)
-        for (float v : probe.values) ok = ok && std::isfinite(v);
-    return ok;
+    return ok && allFinite(s.probes);
 }
 
 }  // namespace
@@ -358,12 +356,8 @@ void Trainer::computeSurfaces(TrainingSnapshot& s) {
         std::vector<float> x(n);
         for (int i = 0; i < n; ++i) x[size_t(i)] = float(-6.0 + 12.0 * i / (n - 1));
         const std::span<const float> y = m_engine->evaluate(x, n);
-        ProbeTensor curve{"fitted_curve", {n, 2}, std::vector<float>(size_t(2 * n))};
-        for (size_t i = 0; i < size_t(n); ++i) {
-            curve.values[2 * i] = x[i];
-            curve.values[2 * i + 1] = y[i];
-        }
-        s.probes.push_back(std::move(curve));
+        s.probes.fittedCurve.y.assign(y.begin(), y.begin() + n);
+        s.probes.fittedCurve.x = std::move(x);
         return;
     }
     if (m_data.rawDimension != 2) return;
@@ -381,9 +375,10 @@ void Trainer::computeSurfaces(TrainingSnapshot& s) {
     const int res = std::max(2, m_config.surfaceResolution);
     const std::vector<float> inputs = grid(res);
     const std::span<const float> out = m_engine->evaluate(inputs, res * res);
-    ProbeTensor surface{"decision_surface", {res, res}, std::vector<float>(size_t(res) * res)};
-    ProbeTensor confidence{"decision_confidence", {res, res}, {}};
-    if (outputs > 1) confidence.values.resize(surface.values.size());
+    DecisionSurface& surface = s.probes.surface;
+    surface.resolution = res;
+    surface.values.resize(size_t(res) * size_t(res));
+    if (outputs > 1) surface.confidence.resize(surface.values.size());
     for (size_t i = 0; i < surface.values.size(); ++i) {
         if (outputs == 1) {
             surface.values[i] = 1.0f / (1.0f + std::exp(-out[i]));
@@ -393,11 +388,9 @@ void Trainer::computeSurfaces(TrainingSnapshot& s) {
             surface.values[i] = float(best - z);
             double sum = 0;  // softmax of the largest logit, shifted by it: 1 / Σ exp(z − z_max)
             for (int k = 0; k < outputs; ++k) sum += std::exp(double(z[k]) - double(*best));
-            confidence.values[i] = float(1.0 / sum);
+            surface.confidence[i] = float(1.0 / sum);
         }
     }
-    s.probes.push_back(std::move(surface));
-    if (outputs > 1) s.probes.push_back(std::move(confidence));
     const int small = std::max(2, m_config.neuronResolution);
     const size_t cells = size_t(small) * size_t(small);
     const std::vector<float> smallInputs = grid(small);
@@ -406,13 +399,11 @@ void Trainer::computeSurfaces(TrainingSnapshot& s) {
     for (size_t l = 0; l < layers.size(); ++l) {
         const HiddenLayerView<float>& view = layers[l];
         const size_t width = size_t(view.width);
-        ProbeTensor maps{"neuron_maps." + std::to_string(l),
-                         {view.width, small, small},
-                         std::vector<float>(width * cells)};
+        NeuronMaps maps{view.width, small, std::vector<float>(width * cells)};
         for (size_t r = 0; r < cells; ++r)
             for (size_t j = 0; j < width; ++j)
                 maps.values[j * cells + r] = view.postActivation[r * width + j];
-        s.probes.push_back(std::move(maps));
+        s.probes.neuronMaps.push_back(std::move(maps));
     }
 }
 

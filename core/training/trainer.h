@@ -17,9 +17,9 @@
 #include "models/loss.h"
 #include "models/model_factory.h"
 #include "optimizers/optimizer.h"
-#include "training/probe.h"
 #include "training/run_history.h"
 #include "training/run_record.h"
+#include "training/training_probes.h"
 
 namespace actlab {
 
@@ -62,20 +62,11 @@ struct TrainingSnapshot {
     std::vector<StepBucket> trainLossSteps;  // every step's batch loss, in buckets (run_history.h)
     // Each hidden layer's (and GLU gate's) z on the training set, at the history's steps.
     std::shared_ptr<const Distributions> distributions;
-    // The pictures of a snapshot with surfaces, as named probe tensors (training/probe.h):
-    //   "decision_surface" (res, res), 2D tasks: the model's output (probability of class 1, or
-    //       the argmax class for 3 classes) on the grid over [surfaceLow, surfaceHigh]², row r at
-    //       x2 = low + (high − low)·r/(res − 1), column c at x1 likewise;
-    //   "decision_confidence" (res, res), 2D tasks of 3 or more classes: the probability the
-    //       model gives its predicted class there (the largest softmax output, 1/K to 1);
-    //   "neuron_maps.L" (units, n, n), 2D tasks: hidden layer L's (0-based) outputs f(z), unit by
-    //       unit, on the n × n grid over the same square;
-    //   "fitted_curve" (points, 2), 1D regression: rows (x, ŷ) on an even grid over [−6, 6].
-    std::vector<ProbeTensor> probes;
+    // The pictures of a snapshot with surfaces (training/training_probes.h): the decision
+    // surface and confidence and the neuron maps over [surfaceLow, surfaceHigh]² (2D tasks), the
+    // fitted curve (1D regression); empty otherwise.
+    TrainingProbes probes;
     double surfaceLow = -6, surfaceHigh = 6;
-    const ProbeTensor* findProbe(std::string_view name) const {
-        return actlab::findProbe(probes, name);
-    }
 };
 
 // What a run carries beyond its configuration, parameters and optimizer state: where it is in

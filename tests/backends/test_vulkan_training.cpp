@@ -290,10 +290,14 @@ TEST_P(VulkanTrainingRun, TwoHundredStepsEndWithinOnePercentOfTheCpu) {
     EXPECT_LT(std::abs(g.trainLoss - r.trainLoss), 0.01 * r.trainLoss)
         << "vulkan " << g.trainLoss << ", cpu " << r.trainLoss;
     EXPECT_LT(std::abs(g.testLoss - r.testLoss), 0.01 * r.testLoss);
-    ASSERT_EQ(g.probes.size(), r.probes.size());  // surfaces come from evaluate() on the GPU
-    for (size_t i = 0; i < g.probes.size(); ++i) {
-        EXPECT_EQ(g.probes[i].name, r.probes[i].name);
-        EXPECT_EQ(g.probes[i].shape, r.probes[i].shape);
+    // The surfaces come from evaluate() on the GPU: the same pictures of the same shapes.
+    EXPECT_EQ(g.probes.surface.resolution, r.probes.surface.resolution);
+    EXPECT_EQ(g.probes.surface.confidence.size(), r.probes.surface.confidence.size());
+    EXPECT_EQ(g.probes.fittedCurve.x.size(), r.probes.fittedCurve.x.size());
+    ASSERT_EQ(g.probes.neuronMaps.size(), r.probes.neuronMaps.size());
+    for (size_t i = 0; i < g.probes.neuronMaps.size(); ++i) {
+        EXPECT_EQ(g.probes.neuronMaps[i].units, r.probes.neuronMaps[i].units);
+        EXPECT_EQ(g.probes.neuronMaps[i].resolution, r.probes.neuronMaps[i].resolution);
     }
 }
 

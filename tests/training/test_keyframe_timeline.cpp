@@ -15,8 +15,8 @@ namespace {
 std::shared_ptr<const TrainingSnapshot> snapshotAt(int step) {
     auto s = std::make_shared<TrainingSnapshot>();
     s->step = step;
-    s->probes.push_back({"decision_surface", {64, 64}, std::vector<float>(64 * 64, 0.5f)});
-    s->probes.push_back({"neuron_maps.0", {16, 24, 24}, std::vector<float>(16 * 24 * 24, 1.0f)});
+    s->probes.surface = {64, std::vector<float>(64 * 64, 0.5f), {}};
+    s->probes.neuronMaps.push_back({16, 24, std::vector<float>(16 * 24 * 24, 1.0f)});
     return s;
 }
 
@@ -35,11 +35,9 @@ KeyframeTimeline<TrainingSnapshot> hourLongRun(KeyframeBudget budget, int* lastS
     return timeline;
 }
 
-TEST(KeyframeTimeline, ProbeBytesCountsValuesShapesAndNames) {
+TEST(KeyframeTimeline, ProbeBytesCountsValuesAndMaps) {
     const auto s = snapshotAt(0);
-    EXPECT_EQ(probeBytes(s->probes), (64 * 64 + 16 * 24 * 24) * 4 + 5 * 8 +
-                                         std::string("decision_surface").size() +
-                                         std::string("neuron_maps.0").size());
+    EXPECT_EQ(probeBytes(s->probes), (64 * 64 + 16 * 24 * 24) * 4 + sizeof(NeuronMaps));
 }
 
 TEST(KeyframeTimeline, AnHourLongRunStaysWithinItsBudgetAndCoversTheRunEvenly) {

@@ -47,13 +47,12 @@ TEST(SequencePresets, ReverseHeadsLockOntoTheAntiDiagonal) {
     EXPECT_GE(accuracyAfter(*trainer, 60), 0.95);
     EXPECT_GE(accuracyAfter(*trainer, 300), 0.99);
     const SequenceSnapshot s = trainer->snapshot();
-    const ProbeTensor& maps = *s.findProbe("attention");  // (L, H, P, T, T)
-    const auto H = maps.shape[1], P = maps.shape[2], T = maps.shape[3];
-    for (std::int64_t h = 0; h < H; ++h) {
+    const AttentionMaps& maps = s.probes.attention;  // (L, H, P, T, T)
+    const int H = maps.heads, P = maps.probes, T = maps.queries;
+    for (int h = 0; h < H; ++h) {
         double onAntiDiagonal = 0;
-        for (std::int64_t p = 0; p < P; ++p)
-            for (std::int64_t q = 0; q < T; ++q)
-                onAntiDiagonal += maps.values[size_t((((h * P) + p) * T + q) * T + (T - 1 - q))];
+        for (int p = 0; p < P; ++p)
+            for (int q = 0; q < T; ++q) onAntiDiagonal += maps.at(0, h, p, q, T - 1 - q);
         onAntiDiagonal /= double(P * T);
         EXPECT_GE(onAntiDiagonal, 0.6) << "layer 0 head " << h;  // measured 0.85–0.90
     }

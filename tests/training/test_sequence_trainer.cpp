@@ -51,8 +51,8 @@ void forEachNumber(const SequenceSnapshot& s, Visit&& visit) {
                              &s.ffnDeadFraction, &s.layerGradientNorm})
         for (double v : *list) visit("per head or layer", v);
     for (const auto& [group, v] : s.groupGradientNorm) visit("groupGradientNorm", v);
-    for (const ProbeTensor& p : s.probes)
-        for (float v : p.values) visit("probe", v);
+    for (float v : s.probes.attention.weights) visit("attention", v);
+    for (float v : s.probes.predictions.logits) visit("logits", v);
     for (const SequenceHistoryPoint& h : s.history) {
         for (double v : {h.trainLoss, h.testLoss, h.tokenAccuracy, h.sequenceAccuracy})
             visit("history", v);
@@ -79,8 +79,7 @@ void expectSameFigures(const SequenceSnapshot& a, const SequenceSnapshot& b) {
     EXPECT_EQ(a.headMaxWeight, b.headMaxWeight);
     EXPECT_EQ(a.gradientNorm, b.gradientNorm);
     EXPECT_EQ(a.layerGradientNorm, b.layerGradientNorm);
-    ASSERT_EQ(a.probes.size(), b.probes.size());
-    for (size_t i = 0; i < a.probes.size(); ++i) EXPECT_EQ(a.probes[i].values, b.probes[i].values);
+    EXPECT_TRUE(a.probes == b.probes);
 }
 
 TEST(SequenceTrainerReproducibility, TwoCpuRunsAgreeBitForBit) {
@@ -132,18 +131,20 @@ TEST(SequenceTrainerLearning, ASmallTransformerLearnsReverse) {
 // The (layers, heads, probes, T, T) maps: every row a distribution; causal rows 0 above the
 // diagonal. Returns how much weight lies above the diagonal in all.
 double checkAttentionMaps(const SequenceSnapshot& s, const SequenceTrainer& t) {
-    const ProbeTensor* attention = s.findProbe("attention");
-    if (!attention) {
-        ADD_FAILURE() << "no attention probe";
+    const AttentionMaps& attention = s.probes.attention;
+    if (attention.empty()) {
+        ADD_FAILURE() << "no attention maps";
         return 0;
     }
     const std::int64_t L = t.config().model.layers, H = t.config().model.heads;
     const std::int64_t P = t.config().probes, T = t.task().sequence();
-    EXPECT_EQ(attention->shape, (std::vector<std::int64_t>{L, H, P, T, T}));
-    EXPECT_EQ(attention->values.size(), size_t(L * H * P * T * T));
+    EXPECT_EQ(std::vector<std::int64_t>({attention.layers, attention.heads, attention.probes,
+                                         attention.queries, attention.keys}),
+              (std::vector<std::int64_t>{L, H, P, T, T}));
+    EXPECT_EQ(attention.weights.size(), size_t(L * H * P * T * T));
     double above = 0;
-    for (std::int64_t row = 0; row * T < std::int64_t(attention->values.size()); ++row) {
-        const float* w = attention->values.data() + row * T;
+    for (std::int64_t row = 0; row * T < std::int64_t(attention.weights.size()); ++row) {
+        const float* w = attention.weights.data() + row * T;
         const std::int64_t q = row % T;
         EXPECT_NEAR(std::accumulate(w, w + T, 0.0), 1.0, 1e-5) << "row " << row;
         for (std::int64_t k = 0; k < T; ++k) {
@@ -179,20 +180,38 @@ TEST(SequenceTrainerSnapshot, ProbesHaveTheirDeclaredShapes) {
     std::unique_ptr<SequenceTrainer> t = create(smallConfig());
     t->step(20);
     const SequenceSnapshot s = t->snapshot();
-    ASSERT_EQ(s.probes.size(), 3u);
     EXPECT_GT(checkAttentionMaps(s, *t), 1.0);  // not causal: the future is seen
     checkHeadStatistics(s, *t);
-    const ProbeTensor* logits = s.findProbe("logits");
-    const ProbeTensor* tokens = s.findProbe("tokens");
-    ASSERT_TRUE(logits && tokens);
-    EXPECT_EQ(logits->shape, (std::vector<std::int64_t>{3, 6, 6}));
-    EXPECT_EQ(logits->values.size(), 3u * 6 * 6);
-    EXPECT_EQ(tokens->shape, (std::vector<std::int64_t>{3, 6}));
-    ASSERT_EQ(tokens->values.size(), 18u);
+    const ProbePredictions& predictions = s.probes.predictions;
+    const ProbeTokens& tokens = s.probes.tokens;
+    EXPECT_EQ(predictions.probes, 3);
+    EXPECT_EQ(predictions.rows, 6);
+    EXPECT_EQ(predictions.classes, 6);
+    EXPECT_FALSE(predictions.pooled);
+    EXPECT_EQ(predictions.logits.size(), 3u * 6 * 6);
+    EXPECT_EQ(tokens.probes, 3);
+    EXPECT_EQ(tokens.length, 6);
+    ASSERT_EQ(tokens.ids.size(), 18u);
     for (size_t i = 0; i < 18; ++i)  // the probes are the first held-out sequences
-        EXPECT_EQ(tokens->values[i], float(t->testSet().tokens.data()[i]));
-    EXPECT_EQ(s.findProbe("nothing"), nullptr);
+        EXPECT_EQ(tokens.ids[i], t->testSet().tokens.data()[i]);
     expectAllFinite(s);
+}
+
+// Core classifies the probes' logits once: the argmax per position, the held-out targets, and
+// whether each scored position is right (issue 25: the UI no longer classifies).
+TEST(SequenceTrainerSnapshot, ProbePredictionsAreClassifiedWithTheirTargets) {
+    std::unique_ptr<SequenceTrainer> t = create(smallConfig());
+    t->step(20);
+    const ProbePredictions& p = t->snapshot().probes.predictions;
+    ASSERT_EQ(p.predicted.size(), 18u);
+    ASSERT_EQ(p.targets.size(), 18u);
+    for (size_t row = 0; row < 18; ++row) {
+        const float* z = p.logits.data() + row * 6;
+        EXPECT_EQ(p.predicted[row], int(std::max_element(z, z + 6) - z)) << row;
+        EXPECT_EQ(p.targets[row], t->testSet().targets.data()[row]) << row;
+        EXPECT_EQ(p.right(row), p.scored(row) && p.predicted[row] == p.targets[row]);
+    }
+    EXPECT_EQ(classifyLogits(p.logits, 6).predicted, p.predicted);
 }
 
 // The probe's maps are the model's own attention [batch, head, query, key], laid out as
@@ -201,7 +220,7 @@ TEST(SequenceTrainerSnapshot, AttentionProbeIsTheModelsAttentionInLayerHeadProbe
     std::unique_ptr<SequenceTrainer> t = create(smallConfig());
     t->step(20);
     const SequenceSnapshot s = t->snapshot();
-    const ProbeTensor& attention = *s.findProbe("attention");
+    const AttentionMaps& attention = s.probes.attention;
     const int B = t->config().batch, H = 4, P = 3, T = 6;
     t->model().forward(t->testSet().tokens.slice(0, B));
     for (int l = 0; l < 2; ++l) {
@@ -209,7 +228,7 @@ TEST(SequenceTrainerSnapshot, AttentionProbeIsTheModelsAttentionInLayerHeadProbe
         for (int h = 0; h < H; ++h)
             for (int p = 0; p < P; ++p)
                 for (int i = 0; i < T * T; ++i)
-                    ASSERT_EQ(attention.values[size_t((((l * H + h) * P + p) * T * T) + i)],
+                    ASSERT_EQ(attention.weights[size_t((((l * H + h) * P + p) * T * T) + i)],
                               model[((p * H + h) * T * T) + i])
                         << "layer " << l << " head " << h << " probe " << p;
     }
@@ -232,11 +251,14 @@ TEST(SequenceTrainerSnapshot, APooledTaskHasOneLogitRowPerProbe) {
     std::unique_ptr<SequenceTrainer> t = create(smallConfig("negation"));
     t->step(5);
     const SequenceSnapshot s = t->snapshot();
-    const ProbeTensor* logits = s.findProbe("logits");
-    ASSERT_TRUE(logits);
-    EXPECT_EQ(logits->shape, (std::vector<std::int64_t>{3, 2}));
-    EXPECT_EQ(logits->values.size(), 6u);
-    EXPECT_EQ(s.findProbe("tokens")->shape, (std::vector<std::int64_t>{3, 8}));
+    const ProbePredictions& logits = s.probes.predictions;
+    EXPECT_TRUE(logits.pooled);
+    EXPECT_EQ(logits.rows, 1);
+    EXPECT_EQ(logits.classes, 2);
+    EXPECT_EQ(logits.logits.size(), 6u);
+    EXPECT_EQ(logits.predicted.size(), 3u);
+    EXPECT_EQ(s.probes.tokens.probes, 3);
+    EXPECT_EQ(s.probes.tokens.length, 8);
     checkAttentionMaps(s, *t);
     EXPECT_GE(s.tokenAccuracy, 0.0);
     EXPECT_LE(s.tokenAccuracy, 1.0);
@@ -320,13 +342,8 @@ TEST(SequenceTrainerSnapshot, AProbesSnapshotHasTheMapsOfItsStepAndTheFiguresOfT
     EXPECT_EQ(probes.step, 15);
     EXPECT_EQ(probes.evaluatedStep, 10);
     EXPECT_EQ(reference.evaluatedStep, 15);
-    ASSERT_EQ(probes.probes.size(), reference.probes.size());
-    for (size_t i = 0; i < probes.probes.size(); ++i) {
-        EXPECT_EQ(probes.probes[i].name, reference.probes[i].name);
-        EXPECT_EQ(probes.probes[i].shape, reference.probes[i].shape);
-        EXPECT_EQ(probes.probes[i].values, reference.probes[i].values) << probes.probes[i].name;
-    }
-    EXPECT_NE(probes.findProbe("attention")->values, before.findProbe("attention")->values);
+    EXPECT_TRUE(probes.probes == reference.probes);
+    EXPECT_NE(probes.probes.attention.weights, before.probes.attention.weights);
     EXPECT_EQ(probes.testLoss, before.testLoss);
     EXPECT_EQ(probes.trainLoss, before.trainLoss);
     EXPECT_EQ(probes.headEntropy, before.headEntropy);

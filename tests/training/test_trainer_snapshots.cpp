@@ -89,10 +89,8 @@ TEST(DecisionSurface, HasResolutionSquaredProbabilitiesOnTheDocumentedGrid) {
     std::unique_ptr<Trainer> t = createTrainer(c);
     t->step(100);
     const TrainingSnapshot s = t->snapshot(true);
-    const ProbeTensor* probe = s.findProbe("decision_surface");
-    ASSERT_TRUE(probe);
-    ASSERT_EQ(probe->shape, (std::vector<std::int64_t>{21, 21}));
-    const std::vector<float>& surface = probe->values;
+    ASSERT_EQ(s.probes.surface.resolution, 21);
+    const std::vector<float>& surface = s.probes.surface.values;
     ASSERT_EQ(surface.size(), 21u * 21u);
     for (float p : surface) {
         ASSERT_TRUE(std::isfinite(p));
@@ -138,10 +136,10 @@ TEST(DecisionSurface, ThreeClassesGiveTheArgmaxClassAndItsProbability) {
     t->step(200);
     const TrainingSnapshot s = t->snapshot(true);
     const std::vector<float> surface = test::probeValues(s, "decision_surface");
-    const ProbeTensor* confidence = s.findProbe("decision_confidence");
+    const std::vector<float>& confidence = s.probes.surface.confidence;
     ASSERT_EQ(surface.size(), 81u);
-    ASSERT_TRUE(confidence);
-    ASSERT_EQ(confidence->shape, (std::vector<std::int64_t>{9, 9}));
+    ASSERT_EQ(s.probes.surface.resolution, 9);
+    ASSERT_EQ(confidence.size(), 81u);
     for (size_t i = 0; i < surface.size(); ++i) {
         const std::vector<float> point{float(s.surfaceLow + 1.5 * double(i % 9)),
                                        float(s.surfaceLow + 1.5 * double(i / 9))};
@@ -150,12 +148,13 @@ TEST(DecisionSurface, ThreeClassesGiveTheArgmaxClassAndItsProbability) {
         double sum = 0;
         for (float z : out) sum += std::exp(double(z));
         const double best = std::exp(double(*std::max_element(out.begin(), out.end()))) / sum;
-        EXPECT_NEAR(confidence->values[i], best, 1e-6) << i;
-        EXPECT_GE(confidence->values[i], 1.0f / 3.0f - 1e-6f);
-        EXPECT_LE(confidence->values[i], 1.0f);
+        EXPECT_NEAR(confidence[i], best, 1e-6) << i;
+        EXPECT_GE(confidence[i], 1.0f / 3.0f - 1e-6f);
+        EXPECT_LE(confidence[i], 1.0f);
     }
-    EXPECT_FALSE(
-        createTrainer(smallConfig("xor", "tanh"))->snapshot(true).findProbe("decision_confidence"));
+    EXPECT_TRUE(createTrainer(smallConfig("xor", "tanh"))
+                    ->snapshot(true)
+                    .probes.surface.confidence.empty());
 }
 
 TEST(NeuronSurfaces, OneMapPerHiddenUnitOfEveryLayer) {
@@ -165,14 +164,14 @@ TEST(NeuronSurfaces, OneMapPerHiddenUnitOfEveryLayer) {
     std::unique_ptr<Trainer> t = createTrainer(c);
     t->step(10);
     const TrainingSnapshot s = t->snapshot(true);
+    ASSERT_EQ(s.probes.neuronMaps.size(), 3u);
     for (size_t l = 0; l < 3; ++l) {
-        const ProbeTensor* maps = s.findProbe("neuron_maps." + std::to_string(l));
-        ASSERT_TRUE(maps) << l;
-        ASSERT_EQ(maps->shape, (std::vector<std::int64_t>{c.model.hidden[l], 6, 6}));
-        ASSERT_EQ(maps->values.size(), size_t(c.model.hidden[l]) * 36u);
-        for (float v : maps->values) ASSERT_TRUE(v >= -1.0f && v <= 1.0f);  // tanh outputs
+        const NeuronMaps& maps = s.probes.neuronMaps[l];
+        ASSERT_EQ(maps.units, c.model.hidden[l]) << l;
+        ASSERT_EQ(maps.resolution, 6);
+        ASSERT_EQ(maps.values.size(), size_t(c.model.hidden[l]) * 36u);
+        for (float v : maps.values) ASSERT_TRUE(v >= -1.0f && v <= 1.0f);  // tanh outputs
     }
-    EXPECT_FALSE(s.findProbe("neuron_maps.3"));
     // unit 0 of layer 1 at grid cell 0 is tanh(z) with z = W1[0, :]·(low, low) + b1[0] (W1 is
     // (8, 2), PyTorch's (out, in))
     const Parameter<float>& w = *t->model().parameters()[0];
@@ -180,13 +179,13 @@ TEST(NeuronSurfaces, OneMapPerHiddenUnitOfEveryLayer) {
     ASSERT_EQ(w.rows, 8);
     ASSERT_EQ(w.cols, 2);
     const float z = float(s.surfaceLow) * (w.value[0] + w.value[1]) + b.value[0];
-    EXPECT_NEAR(s.findProbe("neuron_maps.0")->values[0], std::tanh(z), 1e-5);
+    EXPECT_NEAR(s.probes.neuronMaps[0].values[0], std::tanh(z), 1e-5);
     // unit 2 of layer 2 at cell (row 1, column 4): maps are (unit, row, column)
     const std::vector<float> cell{float(s.surfaceLow + (s.surfaceHigh - s.surfaceLow) * 4 / 5),
                                   float(s.surfaceLow + (s.surfaceHigh - s.surfaceLow) * 1 / 5)};
     t->model().forward(cell, 1);
     const float expected = t->model().hiddenLayers()[1].postActivation[2];
-    EXPECT_NEAR(s.findProbe("neuron_maps.1")->values[2 * 36 + 1 * 6 + 4], expected, 1e-6);
+    EXPECT_NEAR(s.probes.neuronMaps[1].values[2 * 36 + 1 * 6 + 4], expected, 1e-6);
 }
 
 TEST(Snapshot, WithoutSurfacesCarriesNoMaps) {
@@ -201,14 +200,14 @@ TEST(Snapshot, SineHasACurveAndNoSurface) {
     std::unique_ptr<Trainer> t = createTrainer(smallConfig("sine", "tanh"));
     t->step(10);
     const TrainingSnapshot s = t->snapshot(true);
-    EXPECT_FALSE(s.findProbe("decision_surface"));
-    const ProbeTensor* curve = s.findProbe("fitted_curve");
-    ASSERT_TRUE(curve);
-    ASSERT_EQ(curve->shape, (std::vector<std::int64_t>{241, 2}));
-    EXPECT_EQ(curve->values[0], -6.0f);       // x of the first point
-    EXPECT_EQ(curve->values[2 * 240], 6.0f);  // x of the last
-    const std::vector<float> x{curve->values[2 * 100]};
-    EXPECT_EQ(curve->values[2 * 100 + 1], t->model().forward(x, 1)[0]);
+    EXPECT_TRUE(s.probes.surface.empty());
+    const FittedCurve& curve = s.probes.fittedCurve;
+    ASSERT_EQ(curve.x.size(), 241u);
+    ASSERT_EQ(curve.y.size(), 241u);
+    EXPECT_EQ(curve.x[0], -6.0f);   // x of the first point
+    EXPECT_EQ(curve.x[240], 6.0f);  // x of the last
+    const std::vector<float> x{curve.x[100]};
+    EXPECT_EQ(curve.y[100], t->model().forward(x, 1)[0]);
     EXPECT_EQ(s.trainAccuracy, 0.0);  // no accuracy for regression
 }
 

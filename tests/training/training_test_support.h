@@ -29,10 +29,13 @@ inline std::unique_ptr<Trainer> createTrainer(const TrainingConfig& config) {
     return trainer;
 }
 
-// The values of a snapshot's probe tensor, or none when it has no such probe.
+// The values of a snapshot's picture by its old probe name ("decision_surface",
+// "decision_confidence", "fitted_curve": its ŷ), or none when it has no such picture.
 inline std::vector<float> probeValues(const TrainingSnapshot& s, std::string_view name) {
-    const ProbeTensor* probe = s.findProbe(name);
-    return probe ? probe->values : std::vector<float>{};
+    if (name == "decision_surface") return s.probes.surface.values;
+    if (name == "decision_confidence") return s.probes.surface.confidence;
+    if (name == "fitted_curve") return s.probes.fittedCurve.y;
+    return {};
 }
 
 // Every number a snapshot carries, with where it is, for the finiteness checks.
@@ -58,8 +61,11 @@ void forEachNumber(const TrainingSnapshot& s, Visit&& visit) {
         for (double v : h.layerDeadFraction) visit("history.layerDeadFraction", v);
         for (double v : h.layerGradientNorm) visit("history.layerGradientNorm", v);
     }
-    for (const ProbeTensor& probe : s.probes)
-        for (float v : probe.values) visit(probe.name.c_str(), v);
+    for (float v : s.probes.surface.values) visit("surface", v);
+    for (float v : s.probes.surface.confidence) visit("confidence", v);
+    for (const NeuronMaps& maps : s.probes.neuronMaps)
+        for (float v : maps.values) visit("neuronMaps", v);
+    for (float v : s.probes.fittedCurve.y) visit("fittedCurve", v);
 }
 
 inline void expectAllFinite(const TrainingSnapshot& s) {

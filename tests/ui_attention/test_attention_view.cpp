@@ -142,13 +142,11 @@ TEST(AttentionView, HoverReadsTheWeightOfTheCellUnderThePointer) {
     moveMouse(grid, grid->cellRect(layer, head, query, key).center());
     // The oracle: the frame's own tensors, not the grid's copy.
     const AttentionFrame& frame = shown.view.controller()->latest();
-    const ProbeTensor* attention = frame.snapshot->findProbe("attention");
-    const ProbeTensor* tokens = frame.snapshot->findProbe("tokens");
-    const auto H = attention->shape[1], P = attention->shape[2], T = attention->shape[3];
-    const float weight =
-        attention->values[size_t((((layer * H + head) * P + 0) * T + query) * T + key)];
-    const QString queryToken = frame.info->tokenNames[int(tokens->values[size_t(query)])];
-    const QString keyToken = frame.info->tokenNames[int(tokens->values[size_t(key)])];
+    const AttentionMaps& attention = frame.snapshot->probes.attention;
+    const ProbeTokens& tokens = frame.snapshot->probes.tokens;
+    const float weight = attention.at(layer, head, 0, query, key);
+    const QString queryToken = frame.info->tokenNames[tokens.probe(0)[size_t(query)]];
+    const QString keyToken = frame.info->tokenNames[tokens.probe(0)[size_t(key)]];
     const QString expected =
         QString("query %1 (pos 2) → key %2 (pos 5): weight %3 · layer 1, head 2")
             .arg(queryToken, keyToken, QString::number(weight, 'f', 2));

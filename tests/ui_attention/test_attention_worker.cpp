@@ -82,15 +82,17 @@ TEST(SequencePrediction, APaddedCausalSequencePredictsAsItsFullLengthPrefix) {
     const auto a = predictSequence(*trainer, full, &error);
     const auto b = predictSequence(*trainer, prefix, &error);
     ASSERT_TRUE(a && b) << error;
-    ASSERT_EQ(b->attention.shape, (std::vector<std::int64_t>{1, 2, 10, 10}));
+    ASSERT_EQ(std::vector<int>({b->attention.layers, b->attention.heads, b->attention.probes,
+                                b->attention.queries, b->attention.keys}),
+              (std::vector<int>{1, 2, 1, 10, 10}));
     const int O = a->classes;
     for (int t = 0; t < 10; ++t) {
         EXPECT_EQ(a->classification.predicted[t], b->classification.predicted[t]) << t;
         EXPECT_NEAR(a->classification.probabilities[t * O], b->classification.probabilities[t * O],
                     1e-5);
         for (int k = 0; k < 10; ++k)  // the same rows of the maps, and nothing after the query
-            EXPECT_NEAR(a->attention.values[t * 24 + k], b->attention.values[t * 10 + k], 1e-6);
-        for (int k = t + 1; k < 10; ++k) EXPECT_EQ(b->attention.values[t * 10 + k], 0.0f);
+            EXPECT_NEAR(a->attention.weights[t * 24 + k], b->attention.weights[t * 10 + k], 1e-6);
+        for (int k = t + 1; k < 10; ++k) EXPECT_EQ(b->attention.weights[t * 10 + k], 0.0f);
     }
 }
 
@@ -122,11 +124,11 @@ TEST(AttentionController, PlayRunsUntilPausedAndFramesCarryTheProbes) {
     actlab::test::waitFor([] { return false; }, 150);
     EXPECT_EQ(controller.latest().step(), stopped) << "no steps after the pause";
     const AttentionFrame& frame = controller.latest();
-    const ProbeTensor* attention = frame.snapshot->findProbe("attention");
-    ASSERT_NE(attention, nullptr);
-    EXPECT_EQ(attention->shape, (std::vector<std::int64_t>{2, 2, 8, 8, 8}));
-    ASSERT_TRUE(frame.probePredictions);
-    EXPECT_EQ(frame.probePredictions->predicted.size(), size_t(8 * 8));
+    const AttentionMaps& attention = frame.snapshot->probes.attention;
+    EXPECT_EQ(std::vector<int>({attention.layers, attention.heads, attention.probes,
+                                attention.queries, attention.keys}),
+              (std::vector<int>{2, 2, 8, 8, 8}));
+    EXPECT_EQ(frame.snapshot->probes.predictions.predicted.size(), size_t(8 * 8));
     EXPECT_GE(frame.snapshot->history.size(), 2u);
 }
 
@@ -171,7 +173,7 @@ TEST(AttentionController, PlayingTheFiguresAreNewTenTimesASecondAndThePausedFram
     EXPECT_EQ(paused.testLoss, reference.testLoss);
     EXPECT_EQ(paused.tokenAccuracy, reference.tokenAccuracy);
     EXPECT_EQ(paused.headEntropy, reference.headEntropy);
-    EXPECT_EQ(paused.findProbe("attention")->values, reference.findProbe("attention")->values);
+    EXPECT_EQ(paused.probes.attention.weights, reference.probes.attention.weights);
 }
 
 TEST(AttentionController, ATypedSequenceIsPredictedInTheWorkerAndFollowsTraining) {
@@ -184,7 +186,9 @@ TEST(AttentionController, ATypedSequenceIsPredictedInTheWorkerAndFollowsTraining
     }));
     const auto first = controller.latest().prediction;
     EXPECT_EQ(first->classification.predicted.size(), 8u);
-    EXPECT_EQ(first->attention.shape, (std::vector<std::int64_t>{2, 2, 8, 8}));
+    EXPECT_EQ(std::vector<int>({first->attention.layers, first->attention.heads,
+                                first->attention.queries, first->attention.keys}),
+              (std::vector<int>{2, 2, 8, 8}));
     controller.advance(5);
     ASSERT_TRUE(waitFor([&] { return !controller.isPlaying(); }));
     EXPECT_NE(controller.latest().prediction, first) << "predicted again on the trained model";

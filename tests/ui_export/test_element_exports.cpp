@@ -173,7 +173,7 @@ TEST(ElementExports, NeuronGridWritesEachNeuronsLayerIndexAndShares) {
 
 TEST(ElementExports, DecisionSurfaceWritesItsGridAndPointsAndOwnsTheHeatmapMenu) {
     TrainingSnapshot snapshot;
-    snapshot.probes.push_back(ProbeTensor{"decision_surface", {2, 2}, {0.1f, 0.9f, 0.25f, 0.75f}});
+    snapshot.probes.surface = {2, {0.1f, 0.9f, 0.25f, 0.75f}, {}};
     snapshot.surfaceLow = -6;
     snapshot.surfaceHigh = 6;
     auto data = std::make_shared<TrainingData>();
@@ -200,7 +200,7 @@ TEST(ElementExports, DecisionSurfaceWritesItsGridAndPointsAndOwnsTheHeatmapMenu)
 // the edge keeps its inner half. The user's points are the only gold in the picture.
 TEST(ElementExports, DecisionSurfacePointsPastThePlaneAreCutInTheSvgAsInThePng) {
     TrainingSnapshot snapshot;
-    snapshot.probes.push_back(ProbeTensor{"decision_surface", {2, 2}, {0.1f, 0.9f, 0.25f, 0.75f}});
+    snapshot.probes.surface = {2, {0.1f, 0.9f, 0.25f, 0.75f}, {}};
     snapshot.surfaceLow = -6;
     snapshot.surfaceHigh = 6;
     DecisionSurfaceView view;
@@ -261,7 +261,7 @@ TEST(ElementExports, FitPlotWritesItsPointsAndTheFittedCurve) {
     view.show();
     EXPECT_FALSE(view.hasExportData());
     view.setPoints(data);
-    view.setCurve(ProbeTensor{"fitted_curve", {2, 2}, {-6, 0.5f, 6, -0.5f}});
+    view.setCurve(FittedCurve{{-6, 6}, {0.5f, -0.5f}});
     EXPECT_EQ(PanelExport::attachedElement(&view), &view);
     EXPECT_EQ(exportAll(view, QSize(600, 400)),
               (QStringList{"kind,x,y", "train,-1,0.5", "train,2,-0.25", "test,3,0.125",

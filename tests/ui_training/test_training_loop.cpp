@@ -107,8 +107,7 @@ TEST(TrainingLoop, DivergenceEndsTheFrameAndNothingNonFiniteComesOut) {
     EXPECT_FALSE(snapshots[1].diverged);
     for (const TrainingSnapshot& s : snapshots) {
         EXPECT_TRUE(std::isfinite(s.trainLoss) && std::isfinite(s.testLoss));
-        for (const actlab::ProbeTensor& probe : s.probes)
-            for (float v : probe.values) EXPECT_TRUE(std::isfinite(v)) << probe.name;
+        EXPECT_TRUE(actlab::allFinite(s.probes));
         for (const HistoryPoint& p : s.history) EXPECT_TRUE(std::isfinite(p.trainLoss));
     }
     EXPECT_EQ(loop->runFrame({10, 1.0}, nullptr), 0);  // stays stopped

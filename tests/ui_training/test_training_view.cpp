@@ -122,9 +122,9 @@ TEST(TrainingView, TheNeuronGridShowsDeadUnitsAndAClickShowsTheNeuronsMap) {
     ASSERT_TRUE(deadUnit);
     QTest::mouseClick(grid, Qt::LeftButton, Qt::NoModifier, grid->cellRect(*deadUnit).center());
     HeatmapView* map = shown.view.runPanel(0)->neuronHeatmap();
-    const actlab::ProbeTensor* maps = shown.view.controller()->latest().runs.front().findProbe(
-        "neuron_maps." + std::to_string(deadUnit->layer));
-    ASSERT_TRUE(maps);
+    const auto& neuronMaps = shown.view.controller()->latest().runs.front().probes.neuronMaps;
+    ASSERT_LT(size_t(deadUnit->layer), neuronMaps.size());
+    const actlab::NeuronMaps* maps = &neuronMaps[size_t(deadUnit->layer)];
     ASSERT_EQ(map->columns(), 24);
     const float* values = maps->values.data() + size_t(deadUnit->unit) * 24 * 24;
     for (int row = 0; row < 24; row += 5)

@@ -171,7 +171,7 @@ TEST(DecisionSurfaceView, DrawsThePointsAndTurnsClicksIntoPlaneCoordinates) {
 // (an unsure model stays pale), and for three classes a legend of the classes, not a bar.
 TEST(DecisionSurfaceView, UsesAFixedProbabilityScaleAndAClassLegend) {
     TrainingSnapshot s;
-    s.probes.push_back({"decision_surface", {3, 3}, std::vector<float>(9, 0.53f)});
+    s.probes.surface = {3, std::vector<float>(9, 0.53f), {}};
     DecisionSurfaceView view;
     view.resize(400, 360);
     view.setSnapshot(s, 2);
@@ -182,7 +182,7 @@ TEST(DecisionSurfaceView, UsesAFixedProbabilityScaleAndAClassLegend) {
     const QRect plot = view.heatmap()->plotRect();
     EXPECT_NEAR(plot.width(), plot.height(), 1) << "equal units on both axes";
 
-    s.probes[0].values = {0, 1, 2, 0, 1, 2, 0, 1, 2};
+    s.probes.surface.values = {0, 1, 2, 0, 1, 2, 0, 1, 2};
     view.setSnapshot(s, 3);
     EXPECT_EQ(view.heatmap()->scaleLow(), 0.0);
     EXPECT_EQ(view.heatmap()->scaleHigh(), 2.0);
@@ -190,9 +190,7 @@ TEST(DecisionSurfaceView, UsesAFixedProbabilityScaleAndAClassLegend) {
 
     // Confidence as saturation: the class colour where the model is sure (p = 1), white where
     // it guesses (p = 1/3), half-way between at p = 2/3.
-    s.probes.push_back({"decision_confidence",
-                        {3, 3},
-                        {1, 1, 1, 2 / 3.f, 2 / 3.f, 2 / 3.f, 1 / 3.f, 1 / 3.f, 1 / 3.f}});
+    s.probes.surface.confidence = {1, 1, 1, 2 / 3.f, 2 / 3.f, 2 / 3.f, 1 / 3.f, 1 / 3.f, 1 / 3.f};
     view.setSnapshot(s, 3);
     const QImage image = view.heatmap()->renderImage(view.heatmap()->size());
     const QRect field = view.heatmap()->plotRect();

@@ -35,11 +35,10 @@ TEST(TrainingController, ResetGivesAPausedStepZeroFrameWithSurfaces) {
     EXPECT_FALSE(controller.isPlaying());
     ASSERT_TRUE(frame.data);
     EXPECT_EQ(frame.data->rawDimension, 2);
-    const actlab::ProbeTensor* surface = frame.runs.front().findProbe("decision_surface");
-    ASSERT_TRUE(surface);
-    EXPECT_EQ(surface->shape, (std::vector<std::int64_t>{16, 16}));
-    EXPECT_TRUE(frame.runs.front().findProbe("neuron_maps.1"));
-    EXPECT_FALSE(frame.runs.front().findProbe("neuron_maps.2"));
+    const actlab::TrainingProbes& probes = frame.runs.front().probes;
+    EXPECT_EQ(probes.surface.resolution, 16);
+    EXPECT_EQ(probes.surface.values.size(), 16u * 16u);
+    EXPECT_EQ(probes.neuronMaps.size(), 2u);
 }
 
 TEST(TrainingController, PlayAdvancesAndPauseStops) {
@@ -125,8 +124,7 @@ TEST(TrainingController, DivergenceStopsTheRunAndReportsTheStep) {
     const auto& run = controller.latest().runs.front();
     EXPECT_GE(run.divergedAtStep, 0);
     EXPECT_TRUE(std::isfinite(run.trainLoss));
-    for (const actlab::ProbeTensor& probe : run.probes)
-        for (float v : probe.values) EXPECT_TRUE(std::isfinite(v)) << probe.name;
+    EXPECT_TRUE(actlab::allFinite(run.probes));
     for (const auto& point : run.history) EXPECT_TRUE(std::isfinite(point.trainLoss));
     controller.play();  // refused: the run stays stopped
     waitFor([] { return false; }, 100);

@@ -1,6 +1,7 @@
-// What the Attention worker hands the UI: an immutable frame (the trainer's snapshot, the probes'
-// predictions, the typed sequence's prediction; in compare mode the same for run B) copied by
-// value across threads; the large parts are shared and never changed. The UI only reads it.
+// What the Attention worker hands the UI: an immutable frame (the trainer's snapshot with its
+// typed probes and their predictions, the typed sequence's prediction; in compare mode the same for
+// run B) copied by value across threads; the large parts are shared and never changed. The UI only
+// reads it.
 #pragma once
 
 #include <QMetaType>
@@ -25,17 +26,18 @@ struct AttentionRunInfo {
     int layers = 0, heads = 0;
     int probes = 0;  // P
     bool pooled = false;
-    bool causal = false;              // after the task forced it
-    SequenceLengths typedLengths;     // what a typed sequence may have
-    std::vector<Token> probeTargets;  // (P, T) or (P) pooled; kIgnoreTarget: not scored
-    SequenceTrainingConfig config;    // as the trainer completed it
+    bool causal = false;           // after the task forced it
+    SequenceLengths typedLengths;  // what a typed sequence may have
+    // (P, T) or (P) pooled; kIgnoreTarget: not scored. The snapshots' predictions carry their
+    // own; these complete keyframes from sessions saved before they did.
+    std::vector<Token> probeTargets;
+    SequenceTrainingConfig config;  // as the trainer completed it
 };
 
 // What one run shows: run B's part of a frame in compare mode (run A's is the frame's own).
 struct AttentionRunPictures {
     std::shared_ptr<const AttentionRunInfo> info;      // null: no run (compare off)
     std::shared_ptr<const SequenceSnapshot> snapshot;  // null until the first
-    std::shared_ptr<const LogitsClassification> probePredictions;
     std::shared_ptr<const SequencePrediction> prediction;
     QString predictionError;
     QString error;  // non-empty: this run's configuration could not be built
@@ -46,9 +48,8 @@ struct AttentionRunPictures {
 // RunFrame: generation, command, running, error, stepsPerSecond (all of run A).
 struct AttentionFrame : RunFrame {
     std::shared_ptr<const AttentionRunInfo> info;
-    std::shared_ptr<const SequenceSnapshot> snapshot;  // null until the first
-    // The probes' logits classified: rows (P·T) per position, (P) pooled.
-    std::shared_ptr<const LogitsClassification> probePredictions;
+    // Null until the first; its probes hold the maps, token ids and classified predictions.
+    std::shared_ptr<const SequenceSnapshot> snapshot;
     // The typed sequence's prediction (null when none is set), and the request it answers.
     std::shared_ptr<const SequencePrediction> prediction;
     QString predictionError;
@@ -65,7 +66,7 @@ struct AttentionFrame : RunFrame {
     // Run A (0) or B (1) in one form.
     AttentionRunPictures pictures(int run) const {
         if (run == 1) return compared;
-        return {info, snapshot, probePredictions, prediction, predictionError, error};
+        return {info, snapshot, prediction, predictionError, error};
     }
 };
 

@@ -6,7 +6,6 @@
 #include <QPushButton>
 #include <QRegularExpression>
 
-#include "layers/losses.h"
 #include "ui/attention/attention_charts.h"
 #include "ui/attention/attention_controller.h"
 #include "ui/attention/attention_grid_view.h"
@@ -18,19 +17,6 @@
 
 namespace actlab::ui {
 namespace {
-
-// The maps of probe p from "attention" (L, H, P, T, T), as (L, H, T, T).
-std::vector<float> probeMaps(const ProbeTensor& attention, int p) {
-    const auto L = attention.shape[0], H = attention.shape[1], P = attention.shape[2],
-               T = attention.shape[3];
-    std::vector<float> maps;
-    maps.reserve(size_t(L * H * T * T));
-    for (std::int64_t m = 0; m < L * H; ++m) {
-        const float* first = attention.values.data() + (m * P + p) * T * T;
-        maps.insert(maps.end(), first, first + T * T);
-    }
-    return maps;
-}
 
 // A frame whose snapshots are full (SnapshotScope::Full): a keyframe's figures are its step's.
 bool fullyEvaluated(const AttentionFrame& frame) {
@@ -91,13 +77,12 @@ void AttentionView::drawShown() {
         m_chartedStepB = stepB;
     }
     if (m_probe->count() == 0) {
-        const ProbeTensor* tokens = run.findProbe("tokens");
-        const int probes = tokens ? int(tokens->shape[0]) : 0,
-                  T = tokens ? int(tokens->shape[1]) : 0;
+        const ProbeTokens& tokens = run.probes.tokens;
+        const int probes =
+            tokens.ids.size() == size_t(tokens.probes) * size_t(tokens.length) ? tokens.probes : 0;
         for (int p = 0; p < probes; ++p) {
             QStringList names;
-            for (int t = 0; t < T; ++t)
-                names << m_shown[0].info->tokenNames.value(int(tokens->values[size_t(p * T + t)]));
+            for (Token token : tokens.probe(p)) names << m_shown[0].info->tokenNames.value(token);
             m_probe->addItem(tr("%1: %2").arg(p + 1).arg(names.join(QLatin1Char(' '))), p);
             if (p == 0) m_input->setExample(names.join(QLatin1Char(' ')));
         }
@@ -198,11 +183,10 @@ void AttentionView::drawRunMaps(int run) {
     if (typed) {
         if (shown.maps == pictures.prediction.get()) return;
         const SequencePrediction& prediction = *pictures.prediction;
-        const auto& shape = prediction.attention.shape;
+        const AttentionMaps& maps = prediction.attention;
         QStringList names;
         for (Token token : prediction.tokens) names << shown.info->tokenNames.value(token);
-        grid->setMaps(int(shape[0]), int(shape[1]), int(shape[2]), prediction.attention.values,
-                      names);
+        grid->setMaps(maps.layers, maps.heads, maps.queries, maps.weights, names);
         grid->setCaption(tr("Your sequence"));
         if (run == 0) m_input->showPrediction(prediction);
         shown.maps = pictures.prediction.get();
@@ -210,16 +194,16 @@ void AttentionView::drawRunMaps(int run) {
         if (m_input->isActive()) return;  // the typed sequence's prediction is on its way
         const int p = std::max(0, m_probe->currentIndex());
         if (shown.maps == pictures.snapshot.get() && shown.probe == p) return;
-        const ProbeTensor* attention = pictures.snapshot->findProbe("attention");
-        const ProbeTensor* tokens = pictures.snapshot->findProbe("tokens");
-        if (!attention || !tokens || attention->shape.size() != 5 || p >= attention->shape[2])
+        const AttentionMaps& attention = pictures.snapshot->probes.attention;
+        const ProbeTokens& tokens = pictures.snapshot->probes.tokens;
+        if (attention.empty() || p >= attention.probes || p >= tokens.probes ||
+            tokens.length != attention.queries ||
+            tokens.ids.size() != size_t(tokens.probes) * size_t(tokens.length))
             return;
-        const int T = int(attention->shape[3]);
         QStringList names;
-        for (int t = 0; t < T; ++t)
-            names << shown.info->tokenNames.value(int(tokens->values[size_t(p * T + t)]));
-        grid->setMaps(int(attention->shape[0]), int(attention->shape[1]), T,
-                      probeMaps(*attention, p), names);
+        for (Token token : tokens.probe(p)) names << shown.info->tokenNames.value(token);
+        grid->setMaps(attention.layers, attention.heads, attention.queries, attention.probeMaps(p),
+                      names);
         grid->setCaption(tr("Probe %1").arg(p + 1));
         shown.maps = pictures.snapshot.get();
         shown.probe = p;
@@ -237,26 +221,31 @@ void AttentionView::drawRunMaps(int run) {
 void AttentionView::drawProbeText() {
     const AttentionFrame& frame = shownFrame();
     const int p = std::max(0, m_probe->currentIndex());
-    const LogitsClassification* c = frame.probePredictions.get();
     const AttentionRunInfo* info = m_shown[0].info.get();
-    if (!c || !info) {
+    if (!frame.snapshot || frame.snapshot->probes.predictions.predicted.empty() || !info) {
         m_probeText->clear();
         return;
     }
-    const int rows = info->pooled ? 1 : info->sequence;
+    ProbePredictions withTargets;  // a keyframe saved before the targets were: the run's own
+    const ProbePredictions* c = &frame.snapshot->probes.predictions;
+    if (c->targets.empty() && info->probeTargets.size() == c->predicted.size()) {
+        withTargets = *c;
+        withTargets.targets = info->probeTargets;
+        c = &withTargets;
+    }
+    const int rows = c->rows;
     QStringList predicted;
     int wrong = 0, scored = 0;
     for (int r = 0; r < rows; ++r) {
         const size_t row = size_t(p * rows + r);
         if (row >= c->predicted.size()) break;
         const QString name = info->classNames.value(c->predicted[row]).toHtmlEscaped();
-        const Token target = row < info->probeTargets.size() ? info->probeTargets[row] : 0;
-        if (target == kIgnoreTarget) {
+        if (!c->scored(row)) {
             predicted << QStringLiteral("<span style='color:gray'>%1</span>").arg(name);
             continue;
         }
         ++scored;
-        const bool right = c->predicted[row] == target;
+        const bool right = c->right(row);
         wrong += !right;
         predicted
             << (right ? name

@@ -42,15 +42,8 @@ std::size_t keyframeBytes(const AttentionFrame& frame) {
     for (const SequenceSnapshot* s : {frame.snapshot.get(), frame.compared.snapshot.get()})
         if (s) bytes += probeBytes(s->probes) + sizeof(SequenceSnapshot);
     for (const SequencePrediction* p : {frame.prediction.get(), frame.compared.prediction.get()})
-        if (p) bytes += p->attention.values.size() * sizeof(float);
+        if (p) bytes += p->attention.weights.size() * sizeof(float);
     return bytes;
-}
-
-std::shared_ptr<const LogitsClassification> classified(const SequenceSnapshot& snapshot) {
-    const ProbeTensor* logits = snapshot.findProbe("logits");
-    if (!logits || logits->shape.empty() || logits->shape.back() <= 0) return nullptr;
-    return std::make_shared<LogitsClassification>(
-        classifyLogits(logits->values, int(logits->shape.back())));
 }
 
 }  // namespace
@@ -122,10 +115,8 @@ void AttentionView::restoreTimeline(const TimelineRecord<SequenceSnapshot>& reco
         auto frame = std::make_shared<AttentionFrame>();
         frame->generation = latest.generation;
         frame->snapshot = std::make_shared<const SequenceSnapshot>(runs.front());
-        frame->probePredictions = classified(runs.front());
         if (runs.size() > 1) {
             frame->compared.snapshot = std::make_shared<const SequenceSnapshot>(runs[1]);
-            frame->compared.probePredictions = classified(runs[1]);
             frame->compareRequest = m_controller->compareRequest();
         }
         const std::size_t bytes = keyframeBytes(*frame);

@@ -1,5 +1,6 @@
 // AttentionWorker: the Transformers' steps, snapshots and predictions, in the worker's thread
-// (RunWorker paces the frames); the probes' logits and the typed sequence are classified by core.
+// (RunWorker paces the frames); the probes' predictions and the typed sequence are classified by
+// core.
 #include "ui/attention/attention_worker.h"
 
 #include <QElapsedTimer>
@@ -188,11 +189,6 @@ void AttentionWorker::refreshSnapshot(Run& run, bool full) {
     auto snapshot = std::make_shared<SequenceSnapshot>(
         run.trainer->snapshot(full ? SnapshotScope::Full : SnapshotScope::Probes));
     if (&run == &m_a) setSnapshotSeconds(double(cost.nsecsElapsed()) * 1e-9);
-    if (const ProbeTensor* logits = snapshot->findProbe("logits"); logits && run.pictures.info) {
-        const int classes = int(logits->shape.back());
-        run.pictures.probePredictions =
-            std::make_shared<LogitsClassification>(classifyLogits(logits->values, classes));
-    }
     run.pictures.snapshot = std::move(snapshot);
 }
 
@@ -231,7 +227,6 @@ void AttentionWorker::emitFrame() {
     const AttentionRunPictures& a = m_a.pictures;
     frame.info = a.info;
     frame.snapshot = a.snapshot;
-    frame.probePredictions = a.probePredictions;
     frame.prediction = a.prediction;
     frame.predictionError = a.predictionError;
     frame.predictionRequest = m_predictionRequest;

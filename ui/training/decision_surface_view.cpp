@@ -112,22 +112,20 @@ void DecisionSurfaceView::refitOpenGlCanvas(HeatmapView* heatmap) {
 void DecisionSurfaceView::setSnapshot(const TrainingSnapshot& s, int classes) {
     m_classes = classes;
     m_overlay->classes = classes;
-    const ProbeTensor* surface = s.findProbe("decision_surface");
-    if (!surface || surface->shape.size() != 2) return;
-    const int n = int(surface->shape[0]);
-    if (n < 2 || surface->values.size() != size_t(n) * size_t(n)) return;
+    const DecisionSurface& surface = s.probes.surface;
+    const int n = surface.resolution;
+    if (n < 2 || surface.values.size() != size_t(n) * size_t(n)) return;
     // A fixed scale, whatever the frame holds: P(class 1) from 0 (blue) through 0.5 (white, the
     // boundary) to 1 (red), so an unsure model (p ≈ 0.53 everywhere) looks pale, not certain; the
     // classes 0..classes−1 keep their colours from frame to frame.
-    std::vector<float> values = surface->values;
+    std::vector<float> values = surface.values;
     // Three classes or more: the predicted class's colour, paled towards white as the model's
     // probability for it falls from 1 to 1/K (a guess).
     std::vector<float> strength;
-    if (const ProbeTensor* confidence = s.findProbe("decision_confidence");
-        classes > 2 && confidence && confidence->values.size() == values.size()) {
+    if (classes > 2 && surface.confidence.size() == values.size()) {
         const float chance = 1.0f / float(classes);
         strength.reserve(values.size());
-        for (float p : confidence->values) strength.push_back((p - chance) / (1.0f - chance));
+        for (float p : surface.confidence) strength.push_back((p - chance) / (1.0f - chance));
     }
     if (classes <= 2) {
         m_heatmap->setColorMap(ColorMap::Diverging);

@@ -29,17 +29,10 @@ void FitPlotView::setPoints(std::shared_ptr<const TrainingData> data) {
     update();
 }
 
-void FitPlotView::setCurve(const ProbeTensor& curve) {
-    if (curve.shape.size() != 2 || curve.shape[1] != 2 || curve.shape[0] < 1 ||
-        curve.values.size() != size_t(2 * curve.shape[0]))
-        return;
-    const size_t n = size_t(curve.shape[0]);
-    m_curveX.resize(n);
-    m_curveY.resize(n);
-    for (size_t i = 0; i < n; ++i) {
-        m_curveX[i] = curve.values[2 * i];
-        m_curveY[i] = curve.values[2 * i + 1];
-    }
+void FitPlotView::setCurve(const FittedCurve& curve) {
+    if (curve.x.empty() || curve.x.size() != curve.y.size()) return;
+    m_curveX.assign(curve.x.begin(), curve.x.end());
+    m_curveY.assign(curve.y.begin(), curve.y.end());
     update();
 }
 

@@ -19,8 +19,8 @@ public:
     explicit FitPlotView(QWidget* parent = nullptr);
 
     void setPoints(std::shared_ptr<const TrainingData> data);
-    // The "fitted_curve" probe (points, 2) of (x, ŷ) rows; a malformed one keeps the last curve.
-    void setCurve(const ProbeTensor& curve);
+    // The snapshot's fitted curve, x and ŷ per point; an empty or ragged one keeps the last curve.
+    void setCurve(const FittedCurve& curve);
     int curvePointCount() const { return int(m_curveX.size()); }
     QImage renderImage() const;
 

@@ -157,17 +157,11 @@ void RunPanel::setRun(const TrainingSnapshot& s, const std::shared_ptr<const Tra
         m_surface->setSnapshot(s, data ? data->classes : 2);
     } else if (rawDimension == 1) {
         m_fit->setPoints(data);
-        if (const ProbeTensor* curve = s.findProbe("fitted_curve")) m_fit->setCurve(*curve);
+        if (!s.probes.fittedCurve.empty()) m_fit->setCurve(s.probes.fittedCurve);
     }
     if (!s.diagnostics.layers.empty()) m_grid->setDiagnostics(s.diagnostics);
-    std::vector<ProbeTensor> maps;
-    for (size_t layer = 0;; ++layer) {
-        const ProbeTensor* probe = s.findProbe("neuron_maps." + std::to_string(layer));
-        if (!probe || probe->shape.size() != 3) break;
-        maps.push_back(*probe);
-    }
-    if (!maps.empty() || rawDimension != 2) {
-        m_neuronMaps = std::move(maps);
+    if (!s.probes.neuronMaps.empty() || rawDimension != 2) {
+        m_neuronMaps = s.probes.neuronMaps;
         m_planeLow = s.surfaceLow;
         m_planeHigh = s.surfaceHigh;
     }
@@ -209,11 +203,10 @@ void RunPanel::showNeuron() {
         m_neuronMap->clear();
         return;
     }
-    const ProbeTensor& maps = m_neuronMaps[size_t(m_selectedLayer)];  // (units, n, n)
-    const int n = int(maps.shape[1]);
+    const NeuronMaps& maps = m_neuronMaps[size_t(m_selectedLayer)];  // (units, n, n)
+    const int n = maps.resolution;
     const size_t cells = size_t(n) * size_t(n);
-    if (m_selectedUnit >= maps.shape[0] || n < 2 || maps.shape[2] != n ||
-        maps.values.size() != size_t(maps.shape[0]) * cells) {
+    if (m_selectedUnit >= maps.units || n < 2 || maps.values.size() != size_t(maps.units) * cells) {
         m_neuronMap->clear();
         return;
     }

@@ -89,9 +89,9 @@ private:
     QComboBox* m_colouring;
     QLabel* m_neuronCaption;
     HeatmapView* m_neuronMap;
-    // From the last snapshot with surfaces: the "neuron_maps.L" probes (units, n, n), for the
-    // selected neuron's map.
-    std::vector<ProbeTensor> m_neuronMaps;
+    // From the last snapshot with surfaces: each hidden layer's neuron maps (units, n, n), for
+    // the selected neuron's map.
+    std::vector<NeuronMaps> m_neuronMaps;
     double m_planeLow = -6, m_planeHigh = 6;
     int m_selectedLayer = 0, m_selectedUnit = 0;
 };

@@ -1,28 +1,12 @@
-// What a snapshot carries besides its figures: named probe tensors ({name, shape, values}, e.g.
-// the attention maps (layer, head, probe, query, key)) and a history whose memory stays bounded
-// however long a run lasts.
+// A history whose memory stays bounded however long a run lasts: the points of a run's curves,
+// thinned evenly as the run grows.
 #pragma once
 
-#include <cstdint>
-#include <string>
-#include <string_view>
+#include <cstddef>
 #include <utility>
 #include <vector>
 
 namespace actlab {
-
-struct ProbeTensor {
-    std::string name;                 // "attention", "logits", "decision_surface", …
-    std::vector<std::int64_t> shape;  // row-major extents
-    std::vector<float> values;        // Π shape values
-};
-
-// The probe called `name`, or nullptr.
-inline const ProbeTensor* findProbe(const std::vector<ProbeTensor>& probes, std::string_view name) {
-    for (const ProbeTensor& probe : probes)
-        if (probe.name == name) return &probe;
-    return nullptr;
-}
 
 // Keeps at most `capacity` points (capacity ≥ 2) spread evenly over the whole run: when full, it
 // drops every second point and from then on keeps every second offered point, so an hour-long
