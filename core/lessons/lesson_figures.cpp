@@ -151,23 +151,20 @@ double negatorAttention(const SequenceSnapshot& s, const std::vector<int>& negat
 // the first, to the token just before it, over the probe sequences (maps: (L, H, P, T, T)).
 double previousTokenAttention(const SequenceSnapshot& s, int layer, int head,
                               std::string* problem) {
-    const ProbeTensor* maps = s.findProbe("attention");
-    if (!maps || maps->shape.size() != 5) {
+    const AttentionMaps& maps = s.probes.attention;
+    if (maps.empty()) {
         *problem = "previous_token_attention needs the attention maps";
         return 0;
     }
-    const std::int64_t L = maps->shape[0], H = maps->shape[1], P = maps->shape[2],
-                       T = maps->shape[3];
-    if (layer < 1 || layer > L || head < 1 || head > H || T < 2) {
+    const int P = maps.probes, T = maps.queries;
+    if (layer < 1 || layer > maps.layers || head < 1 || head > maps.heads || T < 2) {
         *problem =
             "the model has no head " + std::to_string(head) + " in block " + std::to_string(layer);
         return 0;
     }
-    const std::int64_t lh = std::int64_t(layer - 1) * H + (head - 1);
     double sum = 0;
-    for (std::int64_t p = 0; p < P; ++p)
-        for (std::int64_t q = 1; q < T; ++q)
-            sum += maps->values[size_t(((lh * P + p) * T + q) * T + q - 1)];
+    for (int p = 0; p < P; ++p)
+        for (int q = 1; q < T; ++q) sum += maps.at(layer - 1, head - 1, p, q, q - 1);
     return P > 0 ? sum / double(P * (T - 1)) : 0;
 }
 

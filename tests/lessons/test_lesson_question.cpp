@@ -237,10 +237,15 @@ TEST(LessonQuestionMeasured, TheIssuesExampleRevealsReLU) {
 // (query 2), head 2 gives it 0.1 and 0.3; the figure is the mean over the queries after the first.
 TEST(LessonQuestion, PreviousTokenAttentionIsTheMeanWeightOnTheTokenBefore) {
     SequenceSnapshot snapshot;
+    AttentionMaps& maps = snapshot.probes.attention;
+    maps.layers = 1;
+    maps.heads = 2;
+    maps.probes = 1;
+    maps.queries = maps.keys = 3;
     // clang-format off
-    snapshot.probes.push_back({"attention", {1, 2, 1, 3, 3}, {
+    maps.weights = {
         1.0f, 0.0f, 0.0f,   0.8f, 0.2f, 0.0f,   0.1f, 0.6f, 0.3f,    // head 1
-        1.0f, 0.0f, 0.0f,   0.1f, 0.9f, 0.0f,   0.2f, 0.3f, 0.5f}}); // head 2
+        1.0f, 0.0f, 0.0f,   0.1f, 0.9f, 0.0f,   0.2f, 0.3f, 0.5f};   // head 2
     // clang-format on
     LessonScene scene;
     scene.view = "attention";
