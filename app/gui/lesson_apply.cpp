@@ -1,7 +1,7 @@
 // LessonController: a scene applied to its view through the views' own APIs (the Explorer's
 // functions and range, the GELU window, the gated surface, the Training and Attention runs with
-// their compare settings, hidden controls), its pre-training started (an Attention scene showing
-// the runs the previous one trained keeps them), its panel highlighted.
+// their compare settings, hidden controls, the tab of charts), its pre-training started (an
+// Attention scene showing the runs the previous one trained keeps them), its panel highlighted.
 #include <QJsonDocument>
 #include <QPainter>
 #include <QTimer>
@@ -85,8 +85,10 @@ QJsonObject trainingState(const LessonScene& scene) {
             parameters[qtText(b.info().parameters[i].name)] = b.parameters[i];
         controls[QStringLiteral("compareParameters")] = parameters;
     }
-    return {{QStringLiteral("controls"), controls},
-            {QStringLiteral("controlsShown"), !scene.hiddenControls}};
+    QJsonObject state{{QStringLiteral("controls"), controls},
+                      {QStringLiteral("controlsShown"), !scene.hiddenControls}};
+    if (scene.firstChart >= 0) state[QStringLiteral("firstChart")] = scene.firstChart;
+    return state;
 }
 
 }  // namespace
@@ -115,6 +117,8 @@ void LessonController::applyScene(const LessonScene& scene) {
     } else if (scene.view == "attention") {
         if (applyAttention(scene) && scene.pretrainSteps > 0)
             w.attentionView()->controller()->advance(scene.pretrainSteps);
+        if (scene.firstChart >= 0)
+            w.attentionView()->charts()->pages()->showPageOf(scene.firstChart);
     }
     w.setCurrentView(QString::fromStdString(scene.view));
     highlight(scene);
@@ -163,8 +167,7 @@ bool LessonController::applyAttention(const LessonScene& scene) {
     return true;
 }
 
-QWidget* LessonController::highlightTarget(const LessonScene& scene) const {
-    const std::string& h = scene.highlight;
+QWidget* LessonController::panelWidget(const LessonScene& scene, const std::string& h) const {
     MainWindow& w = m_window;
     if (scene.view == "explorer")
         return w.explorer()->findChild<QWidget*>(
@@ -203,7 +206,7 @@ QWidget* LessonController::highlightTarget(const LessonScene& scene) const {
 void LessonController::highlight(const LessonScene& scene) {
     delete m_highlightFrame;
     if (scene.highlight.empty()) return;
-    QWidget* target = highlightTarget(scene);
+    QWidget* target = panelWidget(scene, scene.highlight);
     if (!target) return;
     auto* frame = new HighlightFrame(target);
     frame->setGeometry(target->rect());

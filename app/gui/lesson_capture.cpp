@@ -122,6 +122,7 @@ LessonScene captureScene(const MainWindow& window, const LessonScene& scene) {
     LessonScene s;
     s.title = scene.title;
     s.text = scene.text;
+    s.notes = scene.notes;
     s.figures = scene.figures;
     s.view = window.currentView().toStdString();
     const QJsonObject state = window.sessionState().value(window.currentView()).toObject();
@@ -136,11 +137,18 @@ LessonScene captureScene(const MainWindow& window, const LessonScene& scene) {
         captureAttention(state, s);
         s.pretrainSteps = std::clamp(window.attentionView()->currentStep(), 0, 100000);
     }
-    s.hiddenControls = (s.view == "training" || s.view == "attention") &&
-                       !state.value(QStringLiteral("controlsShown")).toBool(true);
+    const bool runs = s.view == "training" || s.view == "attention";
+    s.hiddenControls = runs && !state.value(QStringLiteral("controlsShown")).toBool(true);
+    if (runs)  // the tab of charts shown (TrainingView/AttentionView::saveState)
+        s.firstChart = std::clamp(state.value(QStringLiteral("firstChart")).toInt(0), 0, 20);
     const std::vector<std::string>& panels = lessonHighlights(s.view);
     if (std::find(panels.begin(), panels.end(), scene.highlight) != panels.end())
         s.highlight = scene.highlight;
+    if (s.view == scene.view && s.pretrainSteps > 0) {  // the same runs answer the question
+        s.question = scene.question;
+        if (s.question && std::find(panels.begin(), panels.end(), scene.cover) != panels.end())
+            s.cover = scene.cover;
+    }
     dropFiguresThatDoNotFit(s);
     return s;
 }

@@ -10,9 +10,11 @@ namespace actlab::gui {
 class MainWindow;
 
 // `scene` with the current view's state in place of its own: the view, its functions and x range,
-// windows, unit, run configurations and run B, the steps its runs stand at (pre-training) and
-// whether the settings are hidden. The title, the text and the figures stay; a highlight or a
-// figure the new view cannot show goes (with its {{id}} in the texts).
+// windows, unit, run configurations and run B, the steps its runs stand at (pre-training), the
+// tab of charts shown and whether the settings are hidden. The title, the text, the speaker notes
+// and the figures stay (the question and its covered panel too while the view is the scene's and
+// pre-trains); a highlight or a figure the new view cannot show goes (with its {{id}} in the
+// texts).
 LessonScene captureScene(const MainWindow& window, const LessonScene& scene);
 
 }  // namespace actlab::gui

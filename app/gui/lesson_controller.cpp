@@ -152,6 +152,7 @@ bool LessonController::openText(const QByteArray& bytes, const QString& fileName
     m_revealed = false;
     m_outcome.reset();
     m_tallies.assign(question() ? question()->choices.size() : 0, 0);
+    updateCover();  // the last lesson's card goes
     m_dock->show();
     render();
     updateShortcuts();
@@ -190,6 +191,7 @@ bool LessonController::goToScene(int index) {
     } else {
         applyScene(scene);
     }
+    updateCover();
     watchRuns();
     updateShortcuts();
     return true;
@@ -207,6 +209,7 @@ void LessonController::close() {
     m_lesson.reset();
     m_fileName.clear();
     m_scene = 0;
+    updateCover();
     m_dock->hide();
     updateShortcuts();
     emit sceneShown();
@@ -236,6 +239,15 @@ QString LessonController::sceneHtml() const {
     if (it == scene.text.end()) return {};
     return QString::fromStdString(lessonTextWithFigures(
         it->second, scene, m_figures, tr("…", "a lesson figure not yet measured").toStdString()));
+}
+
+QString LessonController::sceneNotes() const {
+    if (!m_lesson) return {};
+    const LessonText& notes = m_lesson->scenes[size_t(m_scene)].notes;
+    auto it = notes.find(language().toStdString());
+    if (it == notes.end()) it = notes.find("en");
+    if (it == notes.end()) it = notes.begin();
+    return it == notes.end() ? QString() : QString::fromStdString(it->second);
 }
 
 void LessonController::render() {
@@ -418,6 +430,7 @@ void LessonController::restoreSessionState(const QJsonObject& state) {
     for (qsizetype i = 0; i < figures.size() && size_t(i) < m_figures.size(); ++i)
         if (figures[i].isDouble()) m_figures[size_t(i)] = figures[i].toDouble();
     restoreQuestionState(state.value(QStringLiteral("question")).toObject());
+    updateCover();
     render();
     watchRuns();
 }

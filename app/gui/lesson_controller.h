@@ -83,6 +83,9 @@ public:
     // in, "…" where not yet measured), in language(); empty without a lesson.
     QString sceneTitle(int index) const;
     QString sceneHtml() const;
+    // The current scene's speaker notes (plain text) in language(), else in the language they
+    // were written in; for the presenter window alone. Empty: none.
+    QString sceneNotes() const;
 
     // The current scene's question (issue 28; nullptr: none). The scene holds back its
     // pre-training until reveal() (Enter, the panel's Reveal, the presenter's): then the runs
@@ -92,6 +95,9 @@ public:
     bool revealed() const { return m_revealed; }
     bool reveal();
     const std::optional<LessonQuestionOutcome>& outcome() const { return m_outcome; }
+    // The cards over the scene's covered panel ("Answer hidden until Reveal"; both runs' where
+    // it is a run's panel); empty: none.
+    std::vector<QWidget*> coverCards() const;
     // The hands the teacher counted for each choice (shown beside the outcome; kept by sessions).
     void setTally(int choice, int hands);
     const std::vector<int>& tallies() const { return m_tallies; }
@@ -117,7 +123,11 @@ private:
     void applyScene(const LessonScene& scene);      // lesson_apply.cpp
     bool applyAttention(const LessonScene& scene);  // false: the view held its runs
     void highlight(const LessonScene& scene);       // lesson_apply.cpp
-    QWidget* highlightTarget(const LessonScene& scene) const;
+    // The widget of `panel` (one of lessonHighlights(scene.view)) in the scene's view.
+    QWidget* panelWidget(const LessonScene& scene, const std::string& panel) const;
+    // lesson_reveal.cpp: the scene's covered panel under a plain card while its question waits
+    // for the reveal; no card otherwise.
+    void updateCover();
     void updateShortcuts();
     // The scene's filled-in figures ({{id}}), measured on its view's runs once they stand at
     // the scene's pretrain_steps: from the frames of the runs the scene started (m_generation).
@@ -149,6 +159,7 @@ private:
     std::vector<int> m_tallies;
     QAction* m_revealAction;
     QPointer<QWidget> m_highlightFrame;
+    std::vector<QPointer<QWidget>> m_coverCards;  // one per covered widget (run A's and B's)
     // The Attention runs the last scene applied: the scene's configurations, the controls'
     // (as the view normalised them) and the step, so that a next scene showing the same runs
     // keeps them (lesson_apply.cpp).

@@ -306,6 +306,18 @@ void LessonEditor::setSceneText(const std::string& language, const QString& mark
         QStringLiteral("text %1 %2").arg(m_scene).arg(QString::fromStdString(language)));
 }
 
+void LessonEditor::setSceneNotes(const std::string& language, const QString& notes) {
+    edit(
+        tr("Edit the speaker notes"),
+        [&](Lesson& l, int& s) { setText(l.scenes[size_t(s)].notes, language, notes); },
+        QStringLiteral("notes %1 %2").arg(m_scene).arg(QString::fromStdString(language)));
+}
+
+void LessonEditor::setCover(const QString& panel) {
+    edit(tr("Cover a panel until the reveal"),
+         [&](Lesson& l, int& s) { l.scenes[size_t(s)].cover = panel.toStdString(); });
+}
+
 void LessonEditor::setHighlight(const QString& panel) {
     edit(tr("Highlight a panel"),
          [&](Lesson& l, int& s) { l.scenes[size_t(s)].highlight = panel.toStdString(); });
@@ -320,7 +332,12 @@ void LessonEditor::editQuestion(const QString& what,
                                 const std::function<void(std::optional<LessonQuestion>&)>& change,
                                 const QString& mergeKey) {
     edit(
-        what, [&](Lesson& l, int& s) { change(l.scenes[size_t(s)].question); },
+        what,
+        [&](Lesson& l, int& s) {
+            LessonScene& scene = l.scenes[size_t(s)];
+            change(scene.question);
+            if (!scene.question) scene.cover.clear();  // only a question covers a panel
+        },
         mergeKey.isEmpty() ? QString()
                            : QStringLiteral("question %1 %2").arg(m_scene).arg(mergeKey));
 }

@@ -1,9 +1,10 @@
 // The lesson editor (issue 28): Lessons → New lesson and Edit lesson open a lesson in a side
 // panel (lesson_editor_panel.h) where a teacher builds it scene by scene — capture the view, the
-// title and text per language, figures, the panel to highlight, hidden settings — with Undo/Redo
-// for every edit (each a snapshot of the lesson on a QUndoStack), a preview through the lesson
-// panel, and Save / Save as (atomic, QSaveFile) in the loader's format (lessonToJson). A built-in
-// lesson opens as a copy; unsaved edits are asked about before they go.
+// title, text and speaker notes per language, figures, the panel to highlight (or to cover until
+// a question's reveal), hidden settings — with Undo/Redo for every edit (each a snapshot of the
+// lesson on a QUndoStack), a preview through the lesson panel, and Save / Save as (atomic,
+// QSaveFile) in the loader's format (lessonToJson). A built-in lesson opens as a copy; unsaved
+// edits are asked about before they go.
 #pragma once
 
 #include <QObject>
@@ -58,7 +59,9 @@ public:
     void setLessonTitle(const std::string& language, const QString& title);
     void setSceneTitle(const std::string& language, const QString& title);
     void setSceneText(const std::string& language, const QString& markup);
-    void setHighlight(const QString& panel);  // "" for none
+    void setSceneNotes(const std::string& language, const QString& notes);  // speaker notes
+    void setHighlight(const QString& panel);                                // "" for none
+    void setCover(const QString& panel);  // the panel covered until the reveal; "" for none
     void setHiddenControls(bool hidden);
     // The scene's question (lesson_question_editor.h): `change` edits it (nullopt: none; a new
     // one starts as two empty choices), one undo step (typing in one field merges by mergeKey).

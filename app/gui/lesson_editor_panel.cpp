@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSignalBlocker>
@@ -63,6 +64,16 @@ QString panelName(const std::string& panel) {
     return it == names.end() ? QString::fromStdString(panel) : LessonEditorPanel::tr(it->second);
 }
 
+// A box of panels: "No panel", then the view's panels (lessonHighlights), `chosen` selected.
+void fillPanelBox(QComboBox* box, const std::string& view, const std::string& chosen) {
+    const QSignalBlocker block(box);
+    box->clear();
+    box->addItem(LessonEditorPanel::tr("No panel"), QString());
+    for (const std::string& panel : lessonHighlights(view))
+        box->addItem(panelName(panel), QString::fromStdString(panel));
+    box->setCurrentIndex(std::max(0, box->findData(QString::fromStdString(chosen))));
+}
+
 // The figures a scene's runs measure (lesson_figure_kinds.cpp), as the teacher sees them.
 QString figureName(const std::string& what) {
     // clang-format off
@@ -107,6 +118,15 @@ QPushButton* pushButton(const QString& label, const QString& name, QWidget* pare
     button->setObjectName(name);
     button->setAccessibleName(QString(label).remove(u'&'));
     return button;
+}
+
+QComboBox* comboBox(const QString& name, const QString& accessibleName, const QString& tip,
+                    QWidget* parent) {
+    auto* box = new QComboBox(parent);
+    box->setObjectName(name);
+    box->setAccessibleName(accessibleName);
+    box->setToolTip(tip);
+    return box;
 }
 
 }  // namespace
@@ -239,6 +259,12 @@ QWidget* LessonEditorPanel::buildSceneSettings() {
     connect(m_highlight, &QComboBox::activated, this,
             [this] { m_editor.setHighlight(m_highlight->currentData().toString()); });
     connect(m_hidden, &QCheckBox::toggled, &m_editor, &LessonEditor::setHiddenControls);
+    m_cover = comboBox(QStringLiteral("sceneCover"), tr("Panel covered until Reveal"),
+                       tr("A panel that would give the question's answer away: the class sees "
+                          "\"Answer hidden until Reveal\" in its place until you reveal"),
+                       box);
+    connect(m_cover, &QComboBox::activated, this,
+            [this] { m_editor.setCover(m_cover->currentData().toString()); });
     auto* layout = new QGridLayout(box);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view, 0, 0, 1, 2);
@@ -246,7 +272,11 @@ QWidget* LessonEditorPanel::buildSceneSettings() {
     highlightLabel->setBuddy(m_highlight);
     layout->addWidget(highlightLabel, 1, 0);
     layout->addWidget(m_highlight, 1, 1);
-    layout->addWidget(m_hidden, 2, 0, 1, 2);
+    auto* coverLabel = new QLabel(tr("&Cover until Reveal:"), box);
+    coverLabel->setBuddy(m_cover);
+    layout->addWidget(coverLabel, 2, 0);
+    layout->addWidget(m_cover, 2, 1);
+    layout->addWidget(m_hidden, 3, 0, 1, 2);
     layout->setColumnStretch(1, 1);
     return box;
 }
@@ -298,12 +328,10 @@ QWidget* LessonEditorPanel::buildFormatBar() {
         row->addWidget(button);
     }
     row->addSpacing(12);
-    m_figures = new QComboBox(bar);
-    m_figures->setObjectName(QStringLiteral("figureChoice"));
-    m_figures->setAccessibleName(tr("Measured figure to insert"));
-    m_figures->setToolTip(
-        tr("What the scene's runs measure once pre-trained, written as "
-           "{{id}} and filled in for the class"));
+    m_figures = comboBox(QStringLiteral("figureChoice"), tr("Measured figure to insert"),
+                         tr("What the scene's runs measure once pre-trained, written as "
+                            "{{id}} and filled in for the class"),
+                         bar);
     m_figures->setPlaceholderText(tr("No measured figures in this view"));
     auto* insert = pushButton(tr("&Insert figure"), QStringLiteral("insertFigure"), bar);
     m_insertFigure = insert;
@@ -317,8 +345,8 @@ QWidget* LessonEditorPanel::buildTexts() {
     auto* box = new QWidget(this);
     auto* grid = new QGridLayout(box);
     grid->setContentsMargins(0, 0, 0, 0);
-    const QString rows[] = {tr("Lesson"), tr("Scene"), tr("Text")};
-    for (int row = 0; row < 3; ++row)
+    const QString rows[] = {tr("Lesson"), tr("Scene"), tr("Text"), tr("Notes")};
+    for (int row = 0; row < 4; ++row)
         grid->addWidget(new QLabel(rows[row], box), row + 2, 0, Qt::AlignTop | Qt::AlignLeft);
     int columnIndex = 1;
     for (const std::string& language : lessonLanguages()) {
@@ -330,6 +358,7 @@ QWidget* LessonEditorPanel::buildTexts() {
         grid->addWidget(column.lessonTitle, 2, columnIndex);
         grid->addWidget(column.title, 3, columnIndex);
         grid->addWidget(column.text, 4, columnIndex);
+        grid->addWidget(column.notes, 5, columnIndex);
         grid->setColumnStretch(columnIndex, 1);
         m_columns[language] = column;
         ++columnIndex;
@@ -360,6 +389,17 @@ LessonEditorPanel::Column LessonEditorPanel::buildColumn(const std::string& lang
     column.text->setAcceptRichText(true);
     column.text->setUndoRedoEnabled(false);  // the lesson's Undo undoes typing too
     column.text->setMinimumHeight(160);
+    column.notes = new QPlainTextEdit(box);
+    column.notes->setObjectName(QStringLiteral("sceneNotes_") + code);
+    column.notes->setAccessibleName(tr("Speaker notes (%1)").arg(name));
+    column.notes->setPlaceholderText(
+        tr("Speaker notes (%1): on the presenter's screen only, not projected or printed")
+            .arg(name));
+    column.notes->setUndoRedoEnabled(false);  // the lesson's Undo undoes typing too
+    column.notes->setMaximumHeight(90);
+    QPlainTextEdit* notes = column.notes;
+    connect(notes, &QPlainTextEdit::textChanged, this,
+            [this, language, notes] { m_editor.setSceneNotes(language, notes->toPlainText()); });
     connect(column.lessonTitle, &QLineEdit::textEdited, this,
             [this, language](const QString& t) { m_editor.setLessonTitle(language, t); });
     connect(column.title, &QLineEdit::textEdited, this,
@@ -465,22 +505,19 @@ void LessonEditorPanel::refreshScene() {
     QString view = tr("View: %1").arg(viewName(scene.view));
     if (scene.pretrainSteps > 0) view += tr(", pre-trained %1 steps").arg(scene.pretrainSteps);
     m_view->setText(view);
-    {
-        const QSignalBlocker block(m_highlight);
-        m_highlight->clear();
-        m_highlight->addItem(tr("No panel"), QString());
-        for (const std::string& panel : lessonHighlights(scene.view))
-            m_highlight->addItem(panelName(panel), QString::fromStdString(panel));
-        m_highlight->setCurrentIndex(
-            std::max(0, m_highlight->findData(QString::fromStdString(scene.highlight))));
-    }
+    fillPanelBox(m_highlight, scene.view, scene.highlight);
+    fillPanelBox(m_cover, scene.view, scene.cover);
+    m_cover->setEnabled(scene.question.has_value());  // covered until the question's reveal
     {
         const QSignalBlocker block(m_hidden);
         m_hidden->setChecked(scene.hiddenControls);
         m_hidden->setEnabled(scene.view == "training" || scene.view == "attention");
     }
     for (auto& [language, column] : m_columns) {
-        const QSignalBlocker a(column.lessonTitle), b(column.title), c(column.text);
+        const QSignalBlocker a(column.lessonTitle), b(column.title), c(column.text),
+            d(column.notes);
+        if (column.notes->toPlainText().trimmed() != editorText(scene.notes, language).trimmed())
+            column.notes->setPlainText(editorText(scene.notes, language));
         if (column.lessonTitle->text() != editorText(lesson.title, language))
             column.lessonTitle->setText(editorText(lesson.title, language));
         if (column.title->text() != editorText(scene.title, language))

@@ -1,7 +1,8 @@
 // The lesson editor's side panel: the lesson's title, the scene list (add, duplicate, delete,
 // reorder by dragging), Capture this view, the scene's title and rich text in English and 简体中文
 // side by side (a mark where a translation is missing) with bold, italic, sub/superscript, lists
-// and the figures its runs measure as {{id}}, the panel to highlight, hidden settings, Undo/Redo,
+// and the figures its runs measure as {{id}}, speaker notes per language, the panel to highlight
+// and the one a question covers until its reveal, hidden settings, Undo/Redo,
 // Preview, Save / Save as and what the loader would say of the lesson. It shows LessonEditor's
 // lesson and turns each change into one of its edits.
 #pragma once
@@ -15,6 +16,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
+class QPlainTextEdit;
 class QPushButton;
 class QTextEdit;
 class QToolButton;
@@ -34,11 +36,13 @@ public:
         QLineEdit* lessonTitle;
         QLineEdit* title;
         QTextEdit* text;
+        QPlainTextEdit* notes;  // the speaker notes: the presenter window's, never the class's
         QLabel* missing;
     };
     const Column& column(const std::string& language) const { return m_columns.at(language); }
     QListWidget* sceneList() const { return m_scenes; }
     QComboBox* highlightBox() const { return m_highlight; }
+    QComboBox* coverBox() const { return m_cover; }  // the panel a question covers until Reveal
     QCheckBox* hiddenControlsBox() const { return m_hidden; }
     QComboBox* figureBox() const { return m_figures; }
     QLabel* problemLabel() const { return m_problem; }
@@ -72,6 +76,7 @@ private:
     QListWidget* m_scenes;
     QLabel* m_view;
     QComboBox* m_highlight;
+    QComboBox* m_cover;
     QCheckBox* m_hidden;
     QComboBox* m_figures;
     QLabel* m_problem;

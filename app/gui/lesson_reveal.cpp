@@ -1,7 +1,9 @@
 // LessonController's questions (issue 28, "predict, then reveal"): the held-back pre-training run
-// at reveal, the question's figures measured on the runs at the scene's step, the outcome and the
-// hands in the panel, and their place in a session.
+// at reveal, the panel the scene covers until then, the question's figures measured on the runs at
+// the scene's step, the outcome and the hands in the panel, and their place in a session.
+#include <QEvent>
 #include <QJsonArray>
+#include <QLabel>
 #include <QPushButton>
 
 #include "lesson_controller.h"
@@ -10,6 +12,7 @@
 #include "ui/attention/attention_controller.h"
 #include "ui/attention/attention_view.h"
 #include "ui/lessons/lesson_panel.h"
+#include "ui/training/run_panel.h"
 #include "ui/training/training_controller.h"
 #include "ui/training/training_view.h"
 
@@ -39,6 +42,38 @@ QStringList letters(const std::vector<int>& choices) {
     return list;
 }
 
+// The card over a covered panel: opaque, the window's colour, one line in the middle; it keeps
+// the panel's size and takes its clicks (nothing under it can be changed before the reveal).
+class CoverCard : public QLabel {
+public:
+    explicit CoverCard(QWidget* panel) : QLabel(panel) {
+        setObjectName(QStringLiteral("lessonCover"));
+        setText(LessonController::tr("Answer hidden until Reveal"));
+        setAccessibleName(text());
+        setAlignment(Qt::AlignCenter);
+        setWordWrap(true);
+        setAutoFillBackground(true);
+        setBackgroundRole(QPalette::Window);
+        setFrameShape(QFrame::StyledPanel);
+        QFont face = font();
+        face.setPointSizeF(face.pointSizeF() * 1.4);
+        setFont(face);
+        setGeometry(panel->rect());
+        panel->installEventFilter(this);
+        raise();
+        show();
+    }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (watched == parent() && event->type() == QEvent::Resize) {
+            setGeometry(parentWidget()->rect());
+            raise();
+        }
+        return false;
+    }
+};
+
 }  // namespace
 
 const LessonQuestion* LessonController::question() const {
@@ -51,6 +86,7 @@ bool LessonController::reveal() {
     if (!question() || m_revealed) return false;
     const LessonScene& scene = m_lesson->scenes[size_t(m_scene)];
     m_revealed = true;
+    updateCover();
     m_pretrainTarget = scene.pretrainSteps;
     if (scene.view == "training") {
         m_window.trainingView()->controller()->advance(scene.pretrainSteps);
@@ -62,6 +98,33 @@ bool LessonController::reveal() {
     render();
     watchRuns();
     return true;
+}
+
+void LessonController::updateCover() {
+    for (const QPointer<QWidget>& card : m_coverCards) delete card;
+    m_coverCards.clear();
+    const LessonQuestion* q = question();
+    if (!q || m_revealed) return;
+    const LessonScene& scene = m_lesson->scenes[size_t(m_scene)];
+    if (scene.cover.empty()) return;
+    std::vector<QWidget*> panels{panelWidget(scene, scene.cover)};
+    if (scene.view == "training" && (scene.cover == "run" || scene.cover == "grid")) {
+        ui::RunPanel* b = m_window.trainingView()->runPanel(1);  // both runs hint at the answer
+        panels = {m_window.trainingView()->runPanel(0), b};
+        if (scene.cover == "grid")
+            for (QWidget*& panel : panels)
+                panel = panel ? panel->findChild<QWidget*>(QStringLiteral("neuronGridScroll"))
+                              : nullptr;
+    }
+    for (QWidget* panel : panels)
+        if (panel) m_coverCards.emplace_back(new CoverCard(panel));
+}
+
+std::vector<QWidget*> LessonController::coverCards() const {
+    std::vector<QWidget*> cards;
+    for (const QPointer<QWidget>& card : m_coverCards)
+        if (card) cards.push_back(card);
+    return cards;
 }
 
 void LessonController::setTally(int choice, int hands) {

@@ -9,6 +9,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScreen>
 #include <QSettings>
@@ -52,6 +53,13 @@ PresenterWindow::PresenterWindow() {
     m_text = new QTextBrowser(this);
     m_text->setObjectName(QStringLiteral("presenterText"));
     m_text->setFocusPolicy(Qt::NoFocus);
+    m_notesLabel = new QLabel(tr("Speaker notes"), this);
+    m_notes = new QPlainTextEdit(this);
+    m_notes->setObjectName(QStringLiteral("presenterNotes"));
+    m_notes->setAccessibleName(tr("Speaker notes"));
+    m_notes->setReadOnly(true);
+    m_notes->setFocusPolicy(Qt::NoFocus);
+    m_notesLabel->setBuddy(m_notes);
     m_next = new QLabel(this);
     m_next->setObjectName(QStringLiteral("presenterNextTitle"));
     m_next->setWordWrap(true);
@@ -95,8 +103,12 @@ PresenterWindow::PresenterWindow() {
     grid->addWidget(m_counter, 0, 0);
     grid->addWidget(m_title, 1, 0);
     grid->addWidget(m_text, 2, 0);
-    grid->addLayout(side, 0, 1, 3, 1);
-    grid->addLayout(buttons, 3, 0, 1, 2);
+    grid->addWidget(m_notesLabel, 3, 0);
+    grid->addWidget(m_notes, 4, 0);
+    grid->addLayout(side, 0, 1, 5, 1);
+    grid->addLayout(buttons, 5, 0, 1, 2);
+    grid->setRowStretch(2, 3);
+    grid->setRowStretch(4, 2);
     grid->setColumnStretch(0, 3);
     grid->setColumnStretch(1, 1);
     restartClock();
@@ -120,11 +132,14 @@ QPushButton* PresenterWindow::button(const char* name) const {
 }
 
 void PresenterWindow::showScene(int index, int count, const QString& title, const QString& html,
-                                const QString& nextTitle) {
+                                const QString& notes, const QString& nextTitle) {
     m_counter->setText(count > 0 ? tr("Scene %1 of %2").arg(index + 1).arg(count)
                                  : tr("No lesson is open"));
     m_title->setText(title);
     m_text->setHtml(html);
+    m_notes->setPlainText(notes);
+    m_notesLabel->setVisible(!notes.isEmpty());
+    m_notes->setVisible(!notes.isEmpty());
     m_next->setText(count == 0          ? QString()
                     : index + 1 < count ? tr("Next: %1").arg(nextTitle)
                                         : tr("Last scene"));
@@ -259,7 +274,7 @@ void TwoScreenPresentation::showScene() {
     if (m_active) m_window.lessons()->dock()->hide();  // a lesson opened while presenting
     const int scene = lessons.sceneIndex();
     m_presenter->showScene(scene, lessons.sceneCount(), lessons.sceneTitle(scene),
-                           lessons.sceneHtml() + lessons.questionHtml(),
+                           lessons.sceneHtml() + lessons.questionHtml(), lessons.sceneNotes(),
                            lessons.sceneTitle(scene + 1));
     // Reveal (Enter) while the scene's question waits for it
     m_presenter->button("reveal")->setEnabled(lessons.question() && !lessons.revealed());

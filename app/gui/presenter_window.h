@@ -1,7 +1,7 @@
 // Presentation on two screens (issue 28): the view alone, full screen, on the projector; on the
-// laptop a presenter window with the scene's title and text, the next scene's title, a clock
-// and the elapsed time, and Play / Step / Reset / Previous / Next acting on the projected view.
-// Which screen is the projector is asked once and kept (QSettings "presentation/projector").
+// laptop a presenter window with the scene's title, text and speaker notes, the next scene's title,
+// a clock and the elapsed time, and Play / Step / Reset / Previous / Next acting on the projected
+// view. Which screen is the projector is asked once and kept (QSettings "presentation/projector").
 // With one screen, MainWindow presents as before (start() says no).
 #pragma once
 
@@ -14,6 +14,7 @@
 
 class QLabel;
 class QMenu;
+class QPlainTextEdit;
 class QPushButton;
 
 class QTextBrowser;
@@ -32,9 +33,10 @@ class PresenterWindow : public QWidget {
 public:
     PresenterWindow();
 
-    // The scene (0-based index of count; count 0: no lesson), its text and the next title.
+    // The scene (0-based index of count; count 0: no lesson), its text, its speaker notes
+    // (plain text, hidden when empty) and the next title.
     void showScene(int index, int count, const QString& title, const QString& html,
-                   const QString& nextTitle);
+                   const QString& notes, const QString& nextTitle);
     void setRunControls(bool enabled, bool playing);  // Play/Step/Reset: a Training/Attention view
     void restartClock();                              // the elapsed time from 0:00:00
     void updateClock();                               // the clock and the elapsed time, now
@@ -44,6 +46,7 @@ public:
     QLabel* clock() const { return m_clock; }
     QLabel* elapsed() const { return m_elapsed; }
     QTextBrowser* text() const { return m_text; }
+    QPlainTextEdit* notes() const { return m_notes; }
     QPushButton* button(const char* name) const;  // play, step, reset, previous, next, end, reveal
 
 signals:
@@ -61,6 +64,8 @@ private:
     QLabel* m_counter;
     QLabel* m_title;
     QTextBrowser* m_text;
+    QLabel* m_notesLabel;
+    QPlainTextEdit* m_notes;
     QLabel* m_next;
     QLabel* m_clock;
     QLabel* m_elapsed;

@@ -48,6 +48,20 @@ LessonText readText(const Json& j, const std::string& path,
     return text;
 }
 
+// Speaker notes {"en": …, "zh_CN": …}: declared languages only, each a string; any may be
+// missing (a teacher writes notes in the languages they present in). Empty ones are dropped.
+LessonText readNotes(const Json& j, const std::vector<std::string>& languages) {
+    if (!j.is_object()) fail("notes", "expected an object of notes by language, got " + j.dump());
+    LessonText notes;
+    for (const auto& [language, value] : j.items()) {
+        if (!among(languages, language))
+            fail("notes." + language, "language not declared in \"languages\"");
+        if (!value.is_string()) fail("notes." + language, "expected a string");
+        if (!value.get<std::string>().empty()) notes[language] = value.get<std::string>();
+    }
+    return notes;
+}
+
 // [low, high] with finite low < high, each within ±limit.
 std::pair<double, double> readRange(const Json& j, const std::string& path, double limit) {
     if (!j.is_array() || j.size() != 2 || !j[0].is_number() || !j[1].is_number())
@@ -198,12 +212,13 @@ void checkFilledFigures(const LessonScene& s) {
 // Every field of a scene of `view` is one that every view has or one of the view's own.
 void checkSceneFields(const Json& j, const std::string& view) {
     std::vector<const char*> known{"title",           "text",      "view",    "pretrain_steps",
-                                   "hidden_controls", "highlight", "figures", "question"};
+                                   "hidden_controls", "highlight", "figures", "question",
+                                   "notes",           "cover"};
     if (view == "explorer") known.insert(known.end(), {"functions", "derivatives", "x_range"});
     if (view == "gelu") known.insert(known.end(), {"window", "error_scale"});
     if (view == "gated") known.insert(known.end(), {"unit", "window", "value_window"});
     if (view == "training" || view == "attention")
-        known.insert(known.end(), {"preset", "config", "compare"});
+        known.insert(known.end(), {"preset", "config", "compare", "first_chart"});
     for (const auto& [key, value] : j.items())
         if (std::none_of(known.begin(), known.end(), [&](const char* k) { return key == k; }))
             fail(key, "unknown field for the " + view + " view");
@@ -302,8 +317,10 @@ LessonScene readScene(const Json& j, const std::vector<std::string>& languages) 
     if (!r.get("text")) fail("text", "missing");
     s.title = readText(*r.get("title"), "title", languages);
     s.text = readText(*r.get("text"), "text", languages);
+    if (const Json* notes = r.get("notes")) s.notes = readNotes(*notes, languages);
     r.integer("pretrain_steps", s.pretrainSteps, 0, 100000);
     r.boolean("hidden_controls", s.hiddenControls);
+    r.integer("first_chart", s.firstChart, 0, 20);
     s.highlight = r.text("highlight").value_or("");
     if (!s.highlight.empty() && !among(lessonHighlights(s.view), s.highlight))
         fail("highlight", "the " + s.view + " view has no panel '" + s.highlight + "' (expected " +
@@ -330,13 +347,21 @@ LessonScene readScene(const Json& j, const std::vector<std::string>& languages) 
             readLessonQuestion(*question, languages, s.view,
                                s.compareActivation || !s.compareConfigJson.empty(), readText);
     }
+    s.cover = r.text("cover").value_or("");
+    if (!s.cover.empty() && !s.question)
+        fail("cover", "only a scene that asks a question covers a panel (until the reveal)");
+    if (!s.cover.empty() && !among(lessonHighlights(s.view), s.cover))
+        fail("cover", "the " + s.view + " view has no panel '" + s.cover + "' (expected " +
+                          listed(lessonHighlights(s.view)) + ")");
     return s;
 }
 
 Json sceneToJson(const LessonScene& s) {
     Json j{{"title", s.title}, {"text", s.text}, {"view", s.view}};
+    if (!s.notes.empty()) j["notes"] = s.notes;
     if (s.pretrainSteps) j["pretrain_steps"] = s.pretrainSteps;
     if (s.hiddenControls) j["hidden_controls"] = true;
+    if (s.firstChart >= 0) j["first_chart"] = s.firstChart;
     if (!s.highlight.empty()) j["highlight"] = s.highlight;
     if (s.view == "explorer") {
         if (!s.functions.empty()) {
@@ -368,6 +393,7 @@ Json sceneToJson(const LessonScene& s) {
         j["figures"] = figures;
     }
     if (s.question) j["question"] = lessonQuestionToJson(*s.question);
+    if (!s.cover.empty()) j["cover"] = s.cover;
     return j;
 }
 

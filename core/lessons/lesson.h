@@ -67,7 +67,10 @@ struct LessonQuestion {
 
 struct LessonScene {
     LessonText title;
-    LessonText text;   // rich text: a small HTML subset
+    LessonText text;  // rich text: a small HTML subset
+    // The speaker notes (optional, in any of the declared languages): plain text the presenter
+    // window shows the teacher; never on the projector, never in a handout.
+    LessonText notes;
     std::string view;  // explorer | gelu | gated | training | attention
     // explorer
     std::vector<ActivationConfig> functions;
@@ -86,12 +89,18 @@ struct LessonScene {
     std::optional<ActivationConfig> compareActivation;
     std::string compareConfigJson;
     int pretrainSteps = 0;
+    // training / attention: the tab of charts shown, by its first chart (0-based among the
+    // charts the view shows, so that it names the same charts in any arrangement); -1: as it is
+    int firstChart = -1;
     bool hiddenControls = false;
     std::string highlight;  // a panel of the view (lessonHighlights(view)), or empty
     std::vector<LessonFigure> figures;
     // The question (training and attention scenes that pre-train): the scene does not pre-train
     // until the question is revealed.
     std::optional<LessonQuestion> question;
+    // A panel of the view (lessonHighlights(view)) that would give the question's answer away:
+    // covered by a plain card until the reveal (only with a question; empty: none).
+    std::string cover;
 };
 
 struct Lesson {

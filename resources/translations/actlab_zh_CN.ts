@@ -416,6 +416,10 @@
         <source>The answer: %1 (a guess within ±%2 counts).</source>
         <translation>答案：%1（误差在 ±%2 以内的猜测都算对）。</translation>
     </message>
+    <message>
+        <source>Answer hidden until Reveal</source>
+        <translation>答案在揭晓前隐藏</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::LessonEditor</name>
@@ -530,6 +534,14 @@
     <message>
         <source>Lesson editor — %1%2</source>
         <translation>课程编辑器 — %1%2</translation>
+    </message>
+    <message>
+        <source>Edit the speaker notes</source>
+        <translation>编辑演讲者备注</translation>
+    </message>
+    <message>
+        <source>Cover a panel until the reveal</source>
+        <translation>在揭晓前遮住一个面板</translation>
     </message>
 </context>
 <context>
@@ -869,6 +881,30 @@
     <message>
         <source>block 1, head 1: attention on the token before</source>
         <translation>第 1 块第 1 头：对前一个词元的注意力</translation>
+    </message>
+    <message>
+        <source>Panel covered until Reveal</source>
+        <translation>揭晓前遮住的面板</translation>
+    </message>
+    <message>
+        <source>A panel that would give the question&apos;s answer away: the class sees &quot;Answer hidden until Reveal&quot; in its place until you reveal</source>
+        <translation>会泄露问题答案的面板：在你揭晓之前，全班看到的是“答案在揭晓前隐藏”</translation>
+    </message>
+    <message>
+        <source>&amp;Cover until Reveal:</source>
+        <translation>揭晓前遮住(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Speaker notes (%1)</source>
+        <translation>演讲者备注（%1）</translation>
+    </message>
+    <message>
+        <source>Speaker notes (%1): on the presenter&apos;s screen only, not projected or printed</source>
+        <translation>演讲者备注（%1）：只显示在演讲者屏幕上，不投影也不打印</translation>
     </message>
 </context>
 <context>
@@ -1422,6 +1458,10 @@
     <message>
         <source>Reveal</source>
         <translation>揭晓</translation>
+    </message>
+    <message>
+        <source>Speaker notes</source>
+        <translation>演讲者备注</translation>
     </message>
 </context>
 <context>

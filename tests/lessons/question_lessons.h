@@ -1,5 +1,6 @@
 // Lessons with questions for the GUI tests (issue 28): an explorer scene, then a Training scene
-// (the dying-ReLU runs, ReLU against Leaky ReLU, 1500 steps) asking `question` (JSON).
+// (the dying-ReLU runs, ReLU against Leaky ReLU, 1500 steps, speaker notes) asking `question`
+// (JSON).
 #pragma once
 
 #include <QString>
@@ -19,6 +20,7 @@ inline QString questionLesson(const char* question = kDeadUnitsQuestion) {
        "view": "explorer"},
       {"title": {"en": "Dead units", "zh_CN": "死亡单元"},
        "text": {"en": "<p>Which dies more?</p>", "zh_CN": "<p>哪个死得多？</p>"},
+       "notes": {"en": "Wait for every hand before the reveal.", "zh_CN": "等所有人举手后再揭晓。"},
        "view": "training", "preset": "dying-relu", "compare": {"activation": "leaky_relu"},
        "pretrain_steps": 1500, "question": %1}]})j")
         .arg(QString::fromUtf8(question));

@@ -11,12 +11,14 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QFile>
 #include <QInputMethodEvent>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
 #include <QTableWidget>
@@ -36,9 +38,13 @@
 #include "lesson_files.h"
 #include "lesson_question_editor.h"
 #include "main_window.h"
+#include "ui/attention/attention_charts.h"
+#include "ui/attention/attention_view.h"
+#include "ui/common/chart_pages.h"
 #include "ui/lessons/lesson_markup.h"
 #include "ui/lessons/lesson_panel.h"
 #include "ui/panels/explorer_panel.h"
+#include "ui/training/training_charts.h"
 #include "ui/training/training_controls.h"
 #include "ui/training/training_view.h"
 
@@ -388,4 +394,72 @@ TEST_F(LessonEditorWindow, EveryEditUndoes) {
     while (undo->isEnabled()) undo->click();
     EXPECT_EQ(lessonToJson(editor->lesson()), original);
     EXPECT_FALSE(editor->isModified());
+}
+
+// Speaker notes per language and the panel a question covers until the reveal (issue 28): typed
+// and chosen in the panel, each one undo step, saved as the loader reads them.
+TEST_F(LessonEditorWindow, NotesAndTheCoveredPanelAreEditsThatUndo) {
+    QString error;
+    ASSERT_TRUE(editor->editFile(QStringLiteral(ACTLAB_LESSON_DIR "/predict-reveal.json"), &error));
+    panel->sceneList()->setCurrentRow(1);
+    const auto scene = [&] { return editor->lesson().scenes[1]; };
+    const std::string original = lessonToJson(editor->lesson());
+    ASSERT_TRUE(scene().notes.empty());
+    type(panel->column("en").notes, QStringLiteral("Ask who expects GELU."));
+    type(panel->column("zh_CN").notes, QStringLiteral("问谁认为是 GELU。"));
+    EXPECT_EQ(scene().notes,
+              (LessonText{{"en", "Ask who expects GELU."}, {"zh_CN", "问谁认为是 GELU。"}}));
+    QComboBox* cover = panel->coverBox();
+    ASSERT_TRUE(cover->isEnabled());  // the scene asks a question
+    const int charts = cover->findData(QStringLiteral("charts"));
+    ASSERT_GE(charts, 0);
+    cover->setCurrentIndex(charts);
+    emit cover->activated(charts);
+    EXPECT_EQ(scene().cover, "charts");
+    EXPECT_EQ(editor->problem(), QString());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("notes.json"));
+    ASSERT_TRUE(editor->save(path, &error)) << error.toStdString();
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const auto saved = parseLesson(file.readAll().toStdString(), "notes.json", nullptr);
+    ASSERT_TRUE(saved);
+    EXPECT_EQ(saved->scenes[1].notes, scene().notes);
+    EXPECT_EQ(saved->scenes[1].cover, "charts");
+    // three steps: the English notes, the Chinese notes (keystrokes merged), the cover
+    for (int step = 0; step < 3; ++step) editor->undoStack()->undo();
+    EXPECT_EQ(lessonToJson(editor->lesson()), original);
+    EXPECT_TRUE(panel->column("en").notes->toPlainText().isEmpty());
+}
+
+// The tab of charts shown (issue 28): the views' saved state (sessions) keeps it, a captured scene
+// holds it, and applying the scene shows it again.
+TEST_F(LessonEditorWindow, CaptureKeepsTheTabOfCharts) {
+    window->resize(1000, 700);  // the charts on tabs, not all at once
+    for (const char* view : {"training", "attention"}) {
+        SCOPED_TRACE(view);
+        window->setCurrentView(QLatin1String(view));
+        ASSERT_TRUE(editor->newLesson());
+        ui::ChartPages* pages = view == std::string("training")
+                                    ? window->trainingView()->charts()->pages()
+                                    : window->attentionView()->charts()->pages();
+        ASSERT_TRUE(test::waitFor([&] { return pages->pageCount() > 1; }, 5000));
+        pages->showPage(pages->pageCount() - 1);
+        const int first = pages->firstChartShown();
+        ASSERT_GT(first, 0);
+        const QJsonObject state = window->sessionState().value(QLatin1String(view)).toObject();
+        EXPECT_EQ(state.value(QStringLiteral("firstChart")).toInt(), first);
+        pages->showPage(0);
+        if (view == std::string("training"))
+            window->trainingView()->restoreState(state);
+        else
+            window->attentionView()->restoreState(state);
+        EXPECT_EQ(pages->firstChartShown(), first);
+        button("captureView")->click();
+        EXPECT_EQ(editor->lesson().scenes[0].firstChart, first);
+        pages->showPage(0);
+        window->lessons()->preview(editor->lesson(), QString(), 0);
+        EXPECT_EQ(pages->firstChartShown(), first);
+        editor->closeEditor();
+    }
 }

@@ -322,6 +322,8 @@ TEST_F(HandoutPdf, ALessonsQuestionAndItsMeasuredAnswer) {
     const QString answers = withoutSpace(pdfText(pdf, pages));
     EXPECT_TRUE(answers.contains(QStringLiteral("Theanswer:A(ReLU)."))) << answers.toStdString();
     EXPECT_TRUE(answers.contains(QStringLiteral("dead_fraction(a)=")));
+    // The speaker notes are the teacher's: not in the class's handout.
+    EXPECT_FALSE(withoutSpace(pdfText(pdf, 0)).contains(QStringLiteral("Waitforeveryhand")));
 }
 
 }  // namespace

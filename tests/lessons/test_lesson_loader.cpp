@@ -166,6 +166,42 @@ TEST(LessonLoader, ErrorsNameFileSceneAndField) {
               "bad.json: extra: unknown field");
 }
 
+// Speaker notes (any declared language) and the panel a question covers (issue 28) round-trip.
+TEST(LessonLoader, NotesAndCoverRoundTrip) {
+    const std::string scene2 = R"J({"title": {"en": "B", "zh_CN": "乙"},
+        "text": {"en": "b", "zh_CN": "乙"}, "notes": {"en": "Ask who has seen ReLU."},
+        "view": "training", "preset": "dying-relu", "pretrain_steps": 10, "cover": "grid",
+        "question": {"text": {"en": "N?", "zh_CN": "数？"}, "answer": "dead_fraction(a)",
+        "tolerance": 0.1}})J";
+    std::string error;
+    const auto lesson = parseLesson(lessonText(scene2), "notes.json", &error);
+    ASSERT_TRUE(lesson) << error;
+    const LessonScene& scene = lesson->scenes[1];
+    EXPECT_EQ(scene.notes, (LessonText{{"en", "Ask who has seen ReLU."}}));
+    EXPECT_EQ(scene.cover, "grid");
+    EXPECT_TRUE(lesson->scenes[0].notes.empty());
+    const std::string text = lessonToJson(*lesson);
+    const auto again = parseLesson(text, "again.json", &error);
+    ASSERT_TRUE(again) << error << "\n" << text;
+    EXPECT_EQ(again->scenes[1].notes, scene.notes);
+    EXPECT_EQ(again->scenes[1].cover, "grid");
+    EXPECT_EQ(lessonToJson(*again), text);
+    const std::string head = R"({"title": {"en": "B", "zh_CN": "乙"},
+        "text": {"en": "b", "zh_CN": "乙"}, "view": "training", "preset": "dying-relu", )";
+    EXPECT_EQ(errorOf(lessonText(head + R"("notes": {"fr": "x"}})")),
+              "bad.json: scene 2: notes.fr: language not declared in \"languages\"");
+    EXPECT_EQ(errorOf(lessonText(head + R"("notes": "x"})")).rfind("bad.json: scene 2: notes: ", 0),
+              0u);
+    EXPECT_EQ(errorOf(lessonText(head + R"("cover": "grid"})")),
+              "bad.json: scene 2: cover: only a scene that asks a question covers a panel (until "
+              "the reveal)");
+    EXPECT_EQ(errorOf(lessonText(scene2.substr(0, scene2.find("\"cover\"")) +
+                                 R"J("cover": "moon", "question": {"text": {"en": "N?",
+        "zh_CN": "数？"}, "answer": "dead_fraction(a)", "tolerance": 0.1}})J"))
+                  .rfind("bad.json: scene 2: cover: the training view has no panel 'moon'", 0),
+              0u);
+}
+
 TEST(LessonLoader, LanguageFollowsTheUi) {
     const auto lesson = parseLesson(lessonText(), "good.json", nullptr);
     ASSERT_TRUE(lesson);

@@ -5,11 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <QFile>
+#include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <algorithm>
 #include <memory>
 
 #include "backends/backend_factory.h"
@@ -108,6 +110,32 @@ TEST_F(RevealWindow, ComingBackToTheSceneAsksAgain) {
     EXPECT_FALSE(lessons->revealed());
     EXPECT_TRUE(lessons->revealAction()->isEnabled());
     EXPECT_LE(window->trainingView()->currentStep(), 0);
+}
+
+// The panel a scene covers (issue 28): both runs' neuron grids under a card until the reveal, bare
+// after it, covered again when the class comes back to the scene.
+TEST_F(RevealWindow, TheCoveredPanelShowsOnlyAfterTheReveal) {
+    QString lesson = test::questionLesson();
+    lesson.replace(QStringLiteral("\"question\":"),
+                   QStringLiteral("\"cover\": \"grid\", \"question\":"));
+    openQuestion(lesson);
+    const auto covered = [&] {
+        const std::vector<QWidget*> cards = lessons->coverCards();
+        return cards.size() == 2 && std::all_of(cards.begin(), cards.end(), [](QWidget* card) {
+                   const auto* label = qobject_cast<QLabel*>(card);
+                   return label && label->isVisible() &&
+                          label->text() == QStringLiteral("Answer hidden until Reveal") &&
+                          label->parentWidget()->objectName() == "neuronGridScroll" &&
+                          label->geometry() == label->parentWidget()->rect();
+               });
+    };
+    EXPECT_TRUE(test::waitFor(covered, 5000));
+    ASSERT_TRUE(lessons->reveal());
+    EXPECT_TRUE(lessons->coverCards().empty());
+    ASSERT_TRUE(lessons->goToScene(0));
+    EXPECT_TRUE(lessons->coverCards().empty());
+    ASSERT_TRUE(lessons->goToScene(1));
+    EXPECT_TRUE(test::waitFor(covered, 5000));
 }
 
 }  // namespace

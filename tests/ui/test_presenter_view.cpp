@@ -11,6 +11,7 @@
 #include <QFile>
 #include <QGuiApplication>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScreen>
 #include <QSettings>
@@ -159,6 +160,15 @@ TEST_F(PresenterView, ThePresenterRevealsTheQuestion) {
     ASSERT_NE(presenter, nullptr);
     ASSERT_TRUE(QTest::qWaitForWindowExposed(presenter));
     EXPECT_TRUE(presenter->text()->toPlainText().contains(QStringLiteral("Predict first")));
+    // The speaker notes: on the presenter, nowhere in the projected window.
+    const QString notes = QStringLiteral("Wait for every hand before the reveal.");
+    EXPECT_EQ(presenter->notes()->toPlainText(), notes);
+    EXPECT_TRUE(presenter->notes()->isVisible());
+    EXPECT_FALSE(presenter->text()->toPlainText().contains(notes));
+    for (const QTextEdit* text : window->findChildren<QTextEdit*>())
+        EXPECT_FALSE(text->toPlainText().contains(notes)) << text->objectName().toStdString();
+    for (const QPlainTextEdit* text : window->findChildren<QPlainTextEdit*>())
+        EXPECT_FALSE(text->toPlainText().contains(notes)) << text->objectName().toStdString();
     QPushButton* reveal = presenter->button("reveal");
     ASSERT_TRUE(reveal->isEnabled());
     reveal->click();

@@ -18,6 +18,7 @@
 #include "ui/attention/attention_grid_view.h"
 #include "ui/attention/attention_maps_pair.h"
 #include "ui/attention/sequence_input_panel.h"
+#include "ui/common/chart_pages.h"
 #include "ui/common/distribution_charts.h"
 #include "ui/common/timeline_bar.h"
 
@@ -247,7 +248,8 @@ QJsonObject AttentionView::saveState() const {
         {QStringLiteral("probe"), m_probe->count() > 0 ? m_probe->currentIndex() : m_wantedProbe},
         {QStringLiteral("splitter"), splitterStateText(m_splitter)},
         {QStringLiteral("controlsShown"), controlsShown()},
-        {QStringLiteral("distributionSite"), m_charts->distributions()->chosenSite()}};
+        {QStringLiteral("distributionSite"), m_charts->distributions()->chosenSite()},
+        {QStringLiteral("firstChart"), m_charts->pages()->firstChartShown()}};
     if (grid()->isEnlarged())
         state[QStringLiteral("enlarged")] =
             QJsonArray{grid()->enlargedLayer(), grid()->enlargedHead()};
@@ -263,6 +265,8 @@ void AttentionView::restoreState(const QJsonObject& state) {
     restoreSplitterState(m_splitter, state.value(QStringLiteral("splitter")));
     reset();
     m_charts->distributions()->setSite(state.value(QStringLiteral("distributionSite")).toString());
+    if (state.contains(QStringLiteral("firstChart")))  // the tab of charts shown
+        m_charts->pages()->showPageOf(state.value(QStringLiteral("firstChart")).toInt());
     m_wantedProbe = std::max(0, state.value(QStringLiteral("probe")).toInt(0));
     const QJsonArray enlarged = state.value(QStringLiteral("enlarged")).toArray();
     m_wantedEnlarged.reset();

@@ -106,6 +106,7 @@ void ChartPages::updatePageTitles() {
 void ChartPages::arrange(int columns, int rows, bool force) {
     if (!force && columns == m_columns && rows == m_rows) return;
     const bool newColumns = columns != m_columns;
+    const int first = firstChartShown();  // still shown after the charts move
     m_columns = columns;
     m_rows = rows;
     const int pages = pageCount();
@@ -120,7 +121,7 @@ void ChartPages::arrange(int columns, int rows, bool force) {
     for (int column = 0; column < places; ++column)
         m_grid->setColumnStretch(column, column < columns ? 1 : 0);
     for (int row = 0; row < 2; ++row) m_grid->setRowStretch(row, row < rows ? 1 : 0);
-    showPage(std::min(m_page, pages - 1));
+    showPageOf(first);
     if (newColumns) emit arranged(columns);
 }
 

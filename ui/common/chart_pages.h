@@ -5,6 +5,7 @@
 
 #include <QList>
 #include <QWidget>
+#include <algorithm>
 
 class QFont;
 class QGridLayout;
@@ -37,6 +38,10 @@ public:
     int pageCount() const;
     int currentPage() const { return m_page; }
     void showPage(int page);
+    // The tab shown, named by the first chart on it (its place among the shown charts), which
+    // means the same charts in any arrangement (sessions, a lesson scene); and the tab of a chart.
+    int firstChartShown() const { return m_page * std::max(1, perPage()); }
+    void showPageOf(int chart) { showPage(chart / std::max(1, perPage())); }
     // The page tabs name their charts by title: call after a title changes.
     void updatePageTitles();
 

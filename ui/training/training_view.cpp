@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "ui/charts/curve_chart.h"
+#include "ui/common/chart_pages.h"
 #include "ui/common/distribution_charts.h"
 #include "ui/common/panel_export.h"
 #include "ui/common/status_label.h"
@@ -338,7 +339,8 @@ QJsonObject TrainingView::saveState() const {
             {QStringLiteral("runB"), m_runB->saveState()},
             {QStringLiteral("splitter"), splitterStateText(m_splitter)},
             {QStringLiteral("controlsShown"), controlsShown()},
-            {QStringLiteral("distributionSite"), m_charts->distributions()->chosenSite()}};
+            {QStringLiteral("distributionSite"), m_charts->distributions()->chosenSite()},
+            {QStringLiteral("firstChart"), m_charts->pages()->firstChartShown()}};
 }
 
 void TrainingView::restoreState(const QJsonObject& state) {
@@ -352,6 +354,8 @@ void TrainingView::restoreState(const QJsonObject& state) {
     restoreSplitterState(m_splitter, state.value(QStringLiteral("splitter")));
     reset();
     m_charts->distributions()->setSite(state.value(QStringLiteral("distributionSite")).toString());
+    if (state.contains(QStringLiteral("firstChart")))  // the tab of charts shown
+        m_charts->pages()->showPageOf(state.value(QStringLiteral("firstChart")).toInt());
 }
 
 std::vector<std::string> TrainingView::runStates() { return m_controller->runStates(); }
