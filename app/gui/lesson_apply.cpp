@@ -88,6 +88,10 @@ QJsonObject trainingState(const LessonScene& scene) {
     QJsonObject state{{QStringLiteral("controls"), controls},
                       {QStringLiteral("controlsShown"), !scene.hiddenControls}};
     if (scene.firstChart >= 0) state[QStringLiteral("firstChart")] = scene.firstChart;
+    if (!scene.gridColouring.empty())  // RunPanel::restoreState's
+        for (const char* run : {"runA", "runB"})
+            state[QLatin1String(run)] = QJsonObject{
+                {QStringLiteral("colouring"), QString::fromStdString(scene.gridColouring)}};
     return state;
 }
 

@@ -75,6 +75,12 @@ void captureTraining(const QJsonObject& state, LessonScene& s) {
     if (auto config = trainingConfigFromJson(
             jsonText(controls.value(QStringLiteral("config")).toObject()), &error))
         s.configJson = trainingConfigToJson(*config);
+    // the neuron grids' colouring, run A's (RunPanel::saveState); applying sets both runs'
+    s.gridColouring = state.value(QStringLiteral("runA"))
+                          .toObject()
+                          .value(QStringLiteral("colouring"))
+                          .toString(QStringLiteral("gradient"))
+                          .toStdString();
     if (controls.value(QStringLiteral("compare")).toBool())
         s.compareActivation =
             activation(controls.value(QStringLiteral("compareActivation")).toString(),

@@ -219,6 +219,7 @@ void checkSceneFields(const Json& j, const std::string& view) {
     if (view == "gated") known.insert(known.end(), {"unit", "window", "value_window"});
     if (view == "training" || view == "attention")
         known.insert(known.end(), {"preset", "config", "compare", "first_chart"});
+    if (view == "training") known.push_back("grid_colouring");
     for (const auto& [key, value] : j.items())
         if (std::none_of(known.begin(), known.end(), [&](const char* k) { return key == k; }))
             fail(key, "unknown field for the " + view + " view");
@@ -321,6 +322,9 @@ LessonScene readScene(const Json& j, const std::vector<std::string>& languages) 
     r.integer("pretrain_steps", s.pretrainSteps, 0, 100000);
     r.boolean("hidden_controls", s.hiddenControls);
     r.integer("first_chart", s.firstChart, 0, 20);
+    s.gridColouring = r.text("grid_colouring").value_or("");
+    if (!s.gridColouring.empty() && !among({"gradient", "active"}, s.gridColouring))
+        fail("grid_colouring", "expected gradient or active, got '" + s.gridColouring + "'");
     s.highlight = r.text("highlight").value_or("");
     if (!s.highlight.empty() && !among(lessonHighlights(s.view), s.highlight))
         fail("highlight", "the " + s.view + " view has no panel '" + s.highlight + "' (expected " +
@@ -362,6 +366,7 @@ Json sceneToJson(const LessonScene& s) {
     if (s.pretrainSteps) j["pretrain_steps"] = s.pretrainSteps;
     if (s.hiddenControls) j["hidden_controls"] = true;
     if (s.firstChart >= 0) j["first_chart"] = s.firstChart;
+    if (!s.gridColouring.empty()) j["grid_colouring"] = s.gridColouring;
     if (!s.highlight.empty()) j["highlight"] = s.highlight;
     if (s.view == "explorer") {
         if (!s.functions.empty()) {

@@ -92,6 +92,8 @@ struct LessonScene {
     // training / attention: the tab of charts shown, by its first chart (0-based among the
     // charts the view shows, so that it names the same charts in any arrangement); -1: as it is
     int firstChart = -1;
+    // training: the neuron grids' colouring, "gradient" (passes gradient) or "active"; "": as is
+    std::string gridColouring;
     bool hiddenControls = false;
     std::string highlight;  // a panel of the view (lessonHighlights(view)), or empty
     std::vector<LessonFigure> figures;

@@ -44,6 +44,7 @@
 #include "ui/lessons/lesson_markup.h"
 #include "ui/lessons/lesson_panel.h"
 #include "ui/panels/explorer_panel.h"
+#include "ui/training/run_panel.h"
 #include "ui/training/training_charts.h"
 #include "ui/training/training_controls.h"
 #include "ui/training/training_view.h"
@@ -433,7 +434,7 @@ TEST_F(LessonEditorWindow, NotesAndTheCoveredPanelAreEditsThatUndo) {
 }
 
 // The tab of charts shown (issue 28): the views' saved state (sessions) keeps it, a captured scene
-// holds it, and applying the scene shows it again.
+// holds it, and applying the scene shows it again; so with the neuron grids' colouring.
 TEST_F(LessonEditorWindow, CaptureKeepsTheTabOfCharts) {
     window->resize(1000, 700);  // the charts on tabs, not all at once
     for (const char* view : {"training", "attention"}) {
@@ -460,6 +461,18 @@ TEST_F(LessonEditorWindow, CaptureKeepsTheTabOfCharts) {
         pages->showPage(0);
         window->lessons()->preview(editor->lesson(), QString(), 0);
         EXPECT_EQ(pages->firstChartShown(), first);
+        if (view == std::string("training")) {  // and the neuron grids' colouring
+            ui::RunPanel* run = window->trainingView()->runPanel(0);
+            const auto colouring = [&] {
+                return run->saveState().value(QStringLiteral("colouring")).toString();
+            };
+            run->setNeuronColouring(ui::NeuronGridView::Colouring::Active);
+            button("captureView")->click();
+            EXPECT_EQ(editor->lesson().scenes[0].gridColouring, "active");
+            run->setNeuronColouring(ui::NeuronGridView::Colouring::PassesGradient);
+            window->lessons()->preview(editor->lesson(), QString(), 0);
+            EXPECT_EQ(colouring(), QStringLiteral("active"));
+        }
         editor->closeEditor();
     }
 }

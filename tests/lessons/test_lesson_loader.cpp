@@ -166,11 +166,13 @@ TEST(LessonLoader, ErrorsNameFileSceneAndField) {
               "bad.json: extra: unknown field");
 }
 
-// Speaker notes (any declared language) and the panel a question covers (issue 28) round-trip.
+// Speaker notes (any declared language), the panel a question covers and the grids' colouring
+// (issue 28) round-trip.
 TEST(LessonLoader, NotesAndCoverRoundTrip) {
     const std::string scene2 = R"J({"title": {"en": "B", "zh_CN": "乙"},
         "text": {"en": "b", "zh_CN": "乙"}, "notes": {"en": "Ask who has seen ReLU."},
         "view": "training", "preset": "dying-relu", "pretrain_steps": 10, "cover": "grid",
+        "grid_colouring": "active",
         "question": {"text": {"en": "N?", "zh_CN": "数？"}, "answer": "dead_fraction(a)",
         "tolerance": 0.1}})J";
     std::string error;
@@ -185,6 +187,7 @@ TEST(LessonLoader, NotesAndCoverRoundTrip) {
     ASSERT_TRUE(again) << error << "\n" << text;
     EXPECT_EQ(again->scenes[1].notes, scene.notes);
     EXPECT_EQ(again->scenes[1].cover, "grid");
+    EXPECT_EQ(again->scenes[1].gridColouring, "active");
     EXPECT_EQ(lessonToJson(*again), text);
     const std::string head = R"({"title": {"en": "B", "zh_CN": "乙"},
         "text": {"en": "b", "zh_CN": "乙"}, "view": "training", "preset": "dying-relu", )";
@@ -192,6 +195,8 @@ TEST(LessonLoader, NotesAndCoverRoundTrip) {
               "bad.json: scene 2: notes.fr: language not declared in \"languages\"");
     EXPECT_EQ(errorOf(lessonText(head + R"("notes": "x"})")).rfind("bad.json: scene 2: notes: ", 0),
               0u);
+    EXPECT_EQ(errorOf(lessonText(head + R"("grid_colouring": "pink"})")),
+              "bad.json: scene 2: grid_colouring: expected gradient or active, got 'pink'");
     EXPECT_EQ(errorOf(lessonText(head + R"("cover": "grid"})")),
               "bad.json: scene 2: cover: only a scene that asks a question covers a panel (until "
               "the reveal)");
