@@ -12,13 +12,13 @@
 #include "config/distributions_json.h"
 #include "config/run_state_json.h"
 #include "export/history_csv.h"
+#include "export/pytorch_script.h"
 #include "json_writer.h"
 #include "model_file.h"
 #include "option_values.h"
 #include "session_file.h"
 #include "statistics.h"
 #include "training_options.h"
-#include "transformer_options.h"
 
 namespace actlab::cli {
 
@@ -118,47 +118,10 @@ void writeRunJson(JsonWriter& json, const RunResult& r, bool classification) {
 
 }  // namespace
 
-namespace {
-
-// A flag of the other model family is refused in one line that names it and says why, before
-// the flags are read: "'--hidden' does not apply to --model transformer".
-void refuseOtherModelsFlags(const std::vector<std::string>& words, bool transformer) {
-    const auto has = [](const std::set<std::string>& set, const std::string& flag) {
-        return set.count(flag) > 0;
-    };
-    for (const std::string& word : words) {
-        if (word.rfind("--", 0) != 0) continue;
-        const std::string flag = word.substr(0, word.find('='));
-        const bool mlp = has(trainingValuedOptions(), flag) || has(trainingSwitches(), flag);
-        const bool sequence =
-            has(transformerValuedOptions(), flag) || has(transformerSwitches(), flag);
-        if (transformer && mlp && !sequence)
-            throw CliError("'" + flag + "' does not apply to --model transformer");
-        if (!transformer && sequence && !mlp)
-            throw CliError("'" + flag + "' applies only to --model transformer");
-    }
-}
-
-}  // namespace
-
-std::string runTrain(const std::vector<std::string>& words, std::string& notes) {
-    if (wantsSession(words)) return runTrainSession(words, notes);
-    refuseOtherModelsFlags(words, wantsTransformer(words));
-    if (wantsTransformer(words)) return runTrainTransformer(words, notes);
-    const Arguments args(words, trainingValuedOptions(), trainingSwitches(), {"--param"});
-    if (!args.positional().empty())
-        throw CliError("train takes no positional argument, got '" + args.positional()[0] + "'");
-    return trainWithOptions(parseTrainOptions(args, std::nullopt), notes);
-}
-
 std::string trainWithOptions(const TrainOptions& o, std::string& notes, const ResumeRun& resume) {
     std::ostringstream metrics;
     const RunResult r = runTraining(o, o.metricsPath ? &metrics : nullptr, 0, notes, resume);
-    if (o.metricsPath) {
-        std::ofstream file(*o.metricsPath, std::ios::binary);
-        if (!(file << metrics.str()) || !file.flush())
-            throw CliError("cannot write --metrics file '" + *o.metricsPath + "'");
-    }
+    if (o.metricsPath) writeText(*o.metricsPath, metrics.str(), "--metrics file");
     const bool classification =
         findDataset(o.config.task) && findDataset(o.config.task)->kind != TaskKind::Regression;
     JsonWriter json;
@@ -180,22 +143,6 @@ namespace {
 struct ActivationMeasures {
     std::vector<double> accuracy, reachSteps, dead, vanishing, microseconds;
 };
-
-// The arguments of `compare`, checked.
-Arguments compareArguments(const std::vector<std::string>& words) {
-    std::set<std::string> valued = trainingValuedOptions();
-    valued.insert({"--activations", "--seeds", "--target", "--format"});
-    valued.erase("--metrics");
-    valued.erase("--distributions");
-    valued.erase("--save-session");
-    valued.erase("--save-model");
-    Arguments args(words, valued, trainingSwitches(), {"--param"});
-    if (!args.positional().empty())
-        throw CliError("compare takes no positional argument, got '" + args.positional()[0] + "'");
-    if (!args.has("--activations")) throw CliError("compare needs --activations NAME,NAME,...");
-    if (args.has("--activation")) throw CliError("compare takes --activations, not --activation");
-    return args;
-}
 
 // Runs `run` with seeds 1 to `seeds` (the data's and the model's).
 ActivationMeasures measureActivation(const TrainOptions& run, int seeds, double target,
@@ -268,11 +215,10 @@ void writeActivationText(std::ostream& out, const std::string& format, const std
     out << line;
 }
 
-}  // namespace
-
-std::string runCompare(const std::vector<std::string>& words, std::string& notes) {
-    if (wantsTransformer(words)) return runCompareTransformer(words, notes);
-    const Arguments args = compareArguments(words);
+// compare of MLPs or GLU-FFNs: the --activations, each over the seeds.
+std::string compareActivations(const Arguments& args, std::string& notes) {
+    if (!args.has("--activations")) throw CliError("compare needs --activations NAME,NAME,...");
+    if (args.has("--activation")) throw CliError("compare takes --activations, not --activation");
     const std::vector<std::string> names = splitAtCommas(*args.value("--activations"));
     for (const std::string& name : names)
         if (name.empty()) throw CliError("--activations has an empty item");
@@ -294,6 +240,45 @@ std::string runCompare(const std::vector<std::string>& words, std::string& notes
             writeActivationText(output.text(), format, names[a], seeds, target, m);
     }
     return output.finish();
+}
+
+// An MLP's or GLU-FFN's train, compare and export.
+class TrainingModelRun final : public ModelRun {
+public:
+    explicit TrainingModelRun(TrainOptions options) : m_options(std::move(options)) {}
+    std::string train(std::string& notes) const override {
+        return trainWithOptions(m_options, notes);
+    }
+    std::string compare(const Arguments& args, std::string& notes) const override {
+        return compareActivations(args, notes);
+    }
+    std::string exportPytorch() const override {
+        std::string error;
+        std::optional<std::string> script =
+            pytorchScript(m_options.config, m_options.steps, &error);
+        if (!script) throw CliError(error);
+        return *script;
+    }
+
+private:
+    TrainOptions m_options;
+};
+
+}  // namespace
+
+std::unique_ptr<ModelRun> trainingModelRun(TrainOptions options) {
+    return std::make_unique<TrainingModelRun>(std::move(options));
+}
+
+// The one `train` and `compare`: the table's flags, the kind's run.
+std::string runTrain(const std::vector<std::string>& words, std::string& notes) {
+    if (wantsSession(words)) return runTrainSession(words, notes);
+    return parseModelRun(runArguments(Train, words, "train"))->train(notes);
+}
+
+std::string runCompare(const std::vector<std::string>& words, std::string& notes) {
+    const Arguments args = runArguments(Compare, words, "compare");
+    return parseModelRun(args)->compare(args, notes);
 }
 
 }  // namespace actlab::cli

@@ -1,6 +1,6 @@
-// `actlab-cli train --model transformer`: the Attention lab's run from the command line: one
-// JSON line of figures, an optional per-log CSV (--metrics) and the probe batch's attention
-// maps (--dump-attention FILE.json).
+// The Transformer's run of `actlab-cli train --model transformer`: one JSON line of figures, an
+// optional per-log CSV (--metrics) and the probe batch's attention maps (--dump-attention
+// FILE.json).
 #include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -12,6 +12,7 @@
 #include "config/distributions_json.h"
 #include "config/run_state_json.h"
 #include "export/history_csv.h"
+#include "export/pytorch_script.h"
 #include "json_writer.h"
 #include "models/safetensors.h"
 #include "session_file.h"
@@ -137,15 +138,39 @@ TransformerRun runTransformer(const TransformerTrainOptions& o, std::ostream* me
     return run;
 }
 
-std::string runTrainTransformer(const std::vector<std::string>& words, std::string& notes) {
-    const Arguments args(words, transformerValuedOptions(), transformerSwitches(), {"--param"});
-    if (!args.positional().empty())
-        throw CliError("train takes no positional argument, got '" + args.positional()[0] + "'");
-    const TransformerTrainOptions o = parseTransformerOptions(args);
-    std::ostringstream metrics;
-    const TransformerRun r = runTransformer(o, o.metricsPath ? &metrics : nullptr, 0, notes);
-    if (o.metricsPath) writeText(*o.metricsPath, metrics.str(), "--metrics file");
-    return transformerRunJson(o, r);
+namespace {
+
+// A Transformer's train, compare and export.
+class TransformerModelRun final : public ModelRun {
+public:
+    explicit TransformerModelRun(TransformerTrainOptions options) : m_options(std::move(options)) {}
+    std::string train(std::string& notes) const override {
+        std::ostringstream metrics;
+        const TransformerRun r =
+            runTransformer(m_options, m_options.metricsPath ? &metrics : nullptr, 0, notes);
+        if (m_options.metricsPath)
+            writeText(*m_options.metricsPath, metrics.str(), "--metrics file");
+        return transformerRunJson(m_options, r);
+    }
+    std::string compare(const Arguments& args, std::string& notes) const override {
+        return compareTransformers(args, m_options, notes);
+    }
+    std::string exportPytorch() const override {
+        std::string error;
+        std::optional<std::string> script =
+            pytorchScript(m_options.config, m_options.steps, m_options.logEvery, &error);
+        if (!script) throw CliError(error);
+        return *script;
+    }
+
+private:
+    TransformerTrainOptions m_options;
+};
+
+}  // namespace
+
+std::unique_ptr<ModelRun> transformerModelRun(TransformerTrainOptions options) {
+    return std::make_unique<TransformerModelRun>(std::move(options));
 }
 
 std::string transformerRunJson(const TransformerTrainOptions& o, const TransformerRun& r) {

@@ -97,11 +97,9 @@ namespace {
 // The arguments of `train --session`: only those of sessionOptions(), the rest of the run's
 // configuration comes from the file.
 Arguments sessionArguments(const std::vector<std::string>& words) {
-    std::set<std::string> valued = trainingValuedOptions();
-    valued.insert(transformerValuedOptions().begin(), transformerValuedOptions().end());
-    valued.insert("--session");
-    std::set<std::string> switches = trainingSwitches();
-    switches.insert(transformerSwitches().begin(), transformerSwitches().end());
+    std::set<std::string> valued{"--session"}, switches;
+    for (const RunOption& option : runOptions())
+        if (option.commands & Train) (option.takesValue ? valued : switches).insert(option.flag);
     Arguments args(words, valued, switches, {"--param"});
     if (!args.positional().empty())
         throw CliError("train takes no positional argument, got '" + args.positional()[0] + "'");
@@ -131,17 +129,9 @@ std::string continueTrainingRun(const Arguments& args, const std::string& path,
     std::string error;
     TrainOptions o;
     o.steps = runStateSteps(state).value_or(0) + more;
-    if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);
-    if (auto metrics = args.value("--metrics")) o.metricsPath = *metrics;
-    if (auto out = args.value("--distributions"))
-        o.distributionsPath = sessionOutputPath(*out, "--distributions");
-    if (auto out = args.value("--save-session"))
-        o.saveSessionPath = sessionOutputPath(*out, "--save-session");
-    if (auto out = args.value("--save-model"))
-        o.saveModelPath = sessionOutputPath(*out, "--save-model");
+    readRunSettings(args, o);
     if (args.has("--dump-attention"))
         throw CliError("--dump-attention applies to Transformer runs");
-    o.backend = parseBackendOption(args, BackendChoice::Cpu);
     // Read once on the CPU for the configuration the JSON line reports; that run is the one
     // continued unless another backend is to train it.
     std::unique_ptr<Trainer> restored = trainerFromStateJson(state, &error);
@@ -171,26 +161,13 @@ std::string continueAttentionRun(const Arguments& args, const std::string& path,
     o.steps = trainer->steps() + more;
     extendSchedule(o.config.optimizer, o.steps, notes);
     trainer->setOptimizerConfig(o.config.optimizer);
-    if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);
-    if (auto metrics = args.value("--metrics"))
-        o.metricsPath = sessionOutputPath(*metrics, "--metrics");
-    if (auto out = args.value("--distributions"))
-        o.distributionsPath = sessionOutputPath(*out, "--distributions");
-    if (auto out = args.value("--save-session"))
-        o.saveSessionPath = sessionOutputPath(*out, "--save-session");
-    if (auto out = args.value("--save-model"))
-        o.saveModelPath = sessionOutputPath(*out, "--save-model");
+    readRunSettings(args, o);
     if (auto out = args.value("--dump-attention"))
         o.dumpAttentionPath = sessionOutputPath(*out, "--dump-attention");
-    o.backend = parseBackendOption(args, BackendChoice::Cpu);
     std::ostringstream metrics;
     const TransformerRun r =
         runTransformer(o, o.metricsPath ? &metrics : nullptr, 0, notes, std::move(trainer));
-    if (o.metricsPath) {
-        std::ofstream file(*o.metricsPath, std::ios::binary);
-        if (!(file << metrics.str()) || !file.flush())
-            throw CliError("cannot write --metrics file '" + *o.metricsPath + "'");
-    }
+    if (o.metricsPath) writeText(*o.metricsPath, metrics.str(), "--metrics file");
     return transformerRunJson(o, r);
 }
 

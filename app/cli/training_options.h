@@ -1,28 +1,20 @@
-// The training flags shared by `actlab-cli train` and `compare`: a --config file (the JSON of
+// The MLP and GLU-FFN side of train and compare: a --config file (the JSON of
 // core/config/training_config_json.h) or a preset first, then every explicit flag overrides
-// its field. Errors are CliErrors (one line, exit 2).
+// its field (the flags: run_options.h). Errors are CliErrors (one line, exit 2).
 #pragma once
 
 #include <functional>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
 
-#include "cli_arguments.h"
+#include "run_options.h"
 #include "training/trainer.h"
 
 namespace actlab::cli {
 
-struct TrainOptions {
+struct TrainOptions : RunSettings {
     TrainingConfig config;
-    int steps = 1000;
-    int logEvery = 50;
-    std::optional<std::string> metricsPath;
-    std::optional<std::string> distributionsPath;  // --distributions FILE.json
-    std::optional<std::string> saveModelPath;      // --save-model FILE.safetensors
-    std::optional<std::string> saveSessionPath;    // --save-session FILE.actlab
-    BackendChoice backend = BackendChoice::Cpu;
 };
 
 struct RunResult {
@@ -47,13 +39,11 @@ RunResult runTraining(const TrainOptions& o, std::ostream* metrics, double targe
 std::string trainWithOptions(const TrainOptions& o, std::string& notes,
                              const ResumeRun& resume = {});
 
-// Options that take a value, and switches, accepted by train (compare adds its own).
-const std::set<std::string>& trainingValuedOptions();
-const std::set<std::string>& trainingSwitches();
-
-// Reads the --config file or preset, then the flags. `activationOverride`, when given, replaces
-// --activation.
+// Reads the --config file or preset, then --model (which settles the kind: a flag of another
+// kind is refused), then the flags. `activationOverride`, when given, replaces --activation.
 TrainOptions parseTrainOptions(const Arguments& args,
                                const std::optional<std::string>& activationOverride);
+// train, compare and export-pytorch of an MLP or GLU-FFN.
+std::unique_ptr<ModelRun> trainingModelRun(TrainOptions options);
 
 }  // namespace actlab::cli
