@@ -1,6 +1,5 @@
 // `actlab-cli train` (one run, a JSON line, optional per-step CSV) and `actlab-cli compare`
 // (activations × seeds, mean ± std of the measured figures).
-#include <chrono>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -9,13 +8,12 @@
 #include "commands.h"
 #include "common/number_format.h"
 #include "compare_output.h"
-#include "config/distributions_json.h"
 #include "config/run_state_json.h"
-#include "export/history_csv.h"
 #include "export/pytorch_script.h"
 #include "json_writer.h"
 #include "model_file.h"
 #include "option_values.h"
+#include "run_loop.h"
 #include "session_file.h"
 #include "statistics.h"
 #include "training_options.h"
@@ -34,38 +32,13 @@ RunResult runTraining(const TrainOptions& o, std::ostream* metrics, double targe
         resume ? resume(selection.backend.get())
                : Trainer::create(o.config, &error, selection.backend.get());
     if (!trainer) throw CliError(error);
-    const int firstStep = trainer->steps();
     if (!trainer->engineNote().empty()) note(trainer->engineNote() + "; training on the CPU");
     RunResult result;
     result.backend = std::string(trainer->backendName());
     result.parameters = static_cast<long long>(trainer->model().parameterCount());
     result.model = trainer->config().model;
-    double trainingSeconds = 0;
-    const auto log = [&](const TrainingSnapshot& s) {
-        if (s.diverged) return;  // it repeats the last finite figures
-        if (target > 0 && result.stepsToTarget < 0 && s.testAccuracy >= target)
-            result.stepsToTarget = s.step;
-    };
-    log(trainer->snapshot(false));
-    const double firstHistorySeconds = trainer->historySeconds();  // after step 0's
-    while (trainer->steps() < o.steps && !trainer->diverged()) {
-        const int chunk = std::min(o.logEvery, o.steps - trainer->steps());
-        const auto start = std::chrono::steady_clock::now();
-        trainer->step(chunk);
-        trainingSeconds +=
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (!trainer->diverged()) log(trainer->snapshot(false));
-    }
-    result.final = trainer->snapshot(false);
-    result.mixes = trainer->mixReadings();
-    if (metrics) *metrics << trainingHistoryCsv(result.final);  // the run's history, by the steps
-    if (o.distributionsPath)
-        writeText(*o.distributionsPath, distributionsJsonText(*result.final.distributions) + "\n",
-                  "--distributions file");
+    stepAndMeasure(*trainer, o, target, metrics, result);
     if (o.saveModelPath) writeModelFile(*o.saveModelPath, *trainer);
-    trainingSeconds -= trainer->historySeconds() - firstHistorySeconds;  // steps alone
-    result.stepsPerSecond =
-        trainingSeconds > 0 ? (trainer->steps() - firstStep) / trainingSeconds : 0;
     if (o.saveSessionPath)
         writeSessionFile(*o.saveSessionPath, cliSession("training", trainerStateToJson(*trainer)));
     return result;

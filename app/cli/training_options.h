@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "run_options.h"
+#include "run_loop.h"
 #include "training/trainer.h"
 
 namespace actlab::cli {
@@ -17,14 +17,8 @@ struct TrainOptions : RunSettings {
     TrainingConfig config;
 };
 
-struct RunResult {
-    std::string backend;  // where the steps ran
-    long long parameters = 0;
+struct RunResult : RunFigures<TrainingSnapshot> {
     ModelConfig model;  // as built (input/output dimensions from the data)
-    TrainingSnapshot final;
-    double stepsPerSecond = 0;  // of the steps taken by this run of the program
-    int stepsToTarget = -1;     // first logged step with test accuracy ≥ target, −1 if never
-    std::vector<MixReading> mixes;  // a mix's shares per site at the end
 };
 
 // Builds the run to continue (`train --session`) on the backend given, instead of a new one.

@@ -6,7 +6,7 @@
 #include <ostream>
 #include <string>
 
-#include "run_options.h"
+#include "run_loop.h"
 #include "training/sequence_trainer.h"
 
 namespace actlab::cli {
@@ -21,14 +21,9 @@ TransformerTrainOptions parseTransformerOptions(const Arguments& args);
 // train, compare and export-pytorch of a Transformer.
 std::unique_ptr<ModelRun> transformerModelRun(TransformerTrainOptions options);
 
-struct TransformerRun {
-    SequenceSnapshot final;
-    long long parameters = 0;
+// backend: where the ops ran, "cpu", "vulkan" or "vulkan (cpu: …)".
+struct TransformerRun : RunFigures<SequenceSnapshot> {
     int dFf = 0;
-    std::string backend;        // where the ops ran: "cpu", "vulkan" or "vulkan (cpu: …)"
-    double stepsPerSecond = 0;  // training steps only (snapshots excluded)
-    int stepsToTarget = -1;     // first logged step with token accuracy ≥ target, −1 if never
-    std::vector<MixReading> mixes;  // a mix's shares per site at the end
 };
 
 // Trains o.config for o.steps, logging a snapshot every o.logEvery steps (to metrics as CSV when
