@@ -8,11 +8,11 @@
 
 namespace actlab::cli {
 
-TransformerTrainOptions parseTransformerOptions(const Arguments& args) {
-    refuseFlagsOfOtherKinds(args, Transformer);
-    TransformerTrainOptions o;
+namespace {
+
+// The --config file, then the --preset over it (either sets the steps too), then --task.
+void readTransformerBase(const Arguments& args, TransformerTrainOptions& o) {
     SequenceTrainingConfig& c = o.config;
-    TransformerConfig& m = c.model;
     if (readConfigOption(args, &sequenceTrainingConfigFromJson, c)) {
         if (c.optimizer.totalSteps > 0) o.steps = c.optimizer.totalSteps;
     }
@@ -32,10 +32,10 @@ TransformerTrainOptions parseTransformerOptions(const Arguments& args) {
         }
         c.task = *task;
     }
-    if (args.has("--seq"))
-        c.taskOptions.sequence = countIn(args, "--seq", 2, kMaxTransformerSequence);
-    if (args.has("--vocab"))
-        c.taskOptions.vocabulary = countIn(args, "--vocab", 2, kMaxTransformerVocabulary);
+}
+
+// The model's shape, activations, normalisation and initialisation.
+void readTransformerModel(const Arguments& args, TransformerConfig& m) {
     if (args.has("--layers")) m.layers = countIn(args, "--layers", 1, kMaxTransformerLayers);
     if (args.has("--heads")) m.heads = countIn(args, "--heads", 1, kMaxTransformerHeads);
     if (args.has("--d-model")) m.dModel = countIn(args, "--d-model", 1, kMaxTransformerWidth);
@@ -59,12 +59,6 @@ TransformerTrainOptions parseTransformerOptions(const Arguments& args) {
     }
     if (args.has("--causal")) m.causal = true;
     if (args.has("--mix-per-unit")) m.mixPerUnit = true;
-    if (args.has("--steps")) o.steps = countIn(args, "--steps", 1, 10'000'000);
-    readRunSettings(args, o);
-    if (auto path = args.value("--dump-attention"))
-        o.dumpAttentionPath = sessionOutputPath(*path, "--dump-attention");
-    if (args.has("--batch")) c.batch = countIn(args, "--batch", 1, 512);
-    parseOptimizerFlags(args, c.optimizer, o.steps);
     if (auto init = args.value("--init")) {
         if (*init == "normal")
             m.init.reset();
@@ -74,6 +68,26 @@ TransformerTrainOptions parseTransformerOptions(const Arguments& args) {
             throw CliError("unknown init '" + *init +
                            "' (expected normal, he, he_uniform, xavier or lecun)");
     }
+}
+
+}  // namespace
+
+TransformerTrainOptions parseTransformerOptions(const Arguments& args) {
+    refuseFlagsOfOtherKinds(args, Transformer);
+    TransformerTrainOptions o;
+    SequenceTrainingConfig& c = o.config;
+    readTransformerBase(args, o);
+    if (args.has("--seq"))
+        c.taskOptions.sequence = countIn(args, "--seq", 2, kMaxTransformerSequence);
+    if (args.has("--vocab"))
+        c.taskOptions.vocabulary = countIn(args, "--vocab", 2, kMaxTransformerVocabulary);
+    readTransformerModel(args, c.model);
+    if (args.has("--steps")) o.steps = countIn(args, "--steps", 1, 10'000'000);
+    readRunSettings(args, o);
+    if (auto path = args.value("--dump-attention"))
+        o.dumpAttentionPath = sessionOutputPath(*path, "--dump-attention");
+    if (args.has("--batch")) c.batch = countIn(args, "--batch", 1, 512);
+    parseOptimizerFlags(args, c.optimizer, o.steps);
     if (args.has("--seed")) c.seed = std::uint64_t(countIn(args, "--seed", 0, 2'000'000'000));
     if (args.has("--probes")) c.probes = countIn(args, "--probes", 1, 64);
     if (c.probes > c.batch)
