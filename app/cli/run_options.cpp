@@ -10,6 +10,8 @@ namespace actlab::cli {
 namespace {
 
 constexpr unsigned TCE = Train | Compare | Export;  // a flag of the run itself
+constexpr unsigned TCES = TCE | Session;            // and of a continued one
+constexpr unsigned TS = Train | Session;            // a file a run writes
 constexpr unsigned MlpFamily = Mlp | Glu;
 constexpr unsigned GluOrTransformer = Glu | Transformer;
 
@@ -50,7 +52,7 @@ constexpr RunOption kRunOptions[] = {
     {"--vocab",            true,   TCE,      Transformer},
     {"--probes",           true,   TCE,      Transformer},
     // Training.
-    {"--steps",            true,   TCE,      AnyKind},
+    {"--steps",            true,   TCES,     AnyKind},
     {"--batch",            true,   TCE,      AnyKind},
     {"--optimizer",        true,   TCE,      AnyKind},
     {"--lr",               true,   TCE,      AnyKind},
@@ -63,14 +65,14 @@ constexpr RunOption kRunOptions[] = {
     {"--warmup",           true,   TCE,      AnyKind},
     {"--init",             true,   TCE,      AnyKind},
     {"--seed",             true,   TCE,      AnyKind},
-    {"--log-every",        true,   TCE,      AnyKind},
-    {"--backend",          true,   TCE,      AnyKind},
-    // The files a run writes (train only).
-    {"--metrics",          true,   Train,    AnyKind},
-    {"--distributions",    true,   Train,    AnyKind},
-    {"--save-model",       true,   Train,    AnyKind},
-    {"--save-session",     true,   Train,    AnyKind},
-    {"--dump-attention",   true,   Train,    Transformer},
+    {"--log-every",        true,   TCES,     AnyKind},
+    {"--backend",          true,   TCES,     AnyKind},
+    // The files a run writes (train only, a continued run's too).
+    {"--metrics",          true,   TS,       AnyKind},
+    {"--distributions",    true,   TS,       AnyKind},
+    {"--save-model",       true,   TS,       AnyKind},
+    {"--save-session",     true,   TS,       AnyKind},
+    {"--dump-attention",   true,   TS,       Transformer},
     // What compare varies and how it reports.
     {"--activations",      true,   Compare,  MlpFamily},
     {"--qkv-activations",  true,   Compare,  Transformer},
@@ -78,7 +80,8 @@ constexpr RunOption kRunOptions[] = {
     {"--seeds",            true,   Compare,  AnyKind},
     {"--target",           true,   Compare,  AnyKind},
     {"--format",           true,   Compare,  AnyKind},
-    // Where export-pytorch writes its script.
+    // The saved run that train continues; where export-pytorch writes its script.
+    {"--session",          true,   Session,  AnyKind},
     {"--out",              true,   Export,   AnyKind},
 };
 // clang-format on
@@ -102,11 +105,11 @@ const char* modelKindName(unsigned kind) {
     return kind == Transformer ? "transformer" : kind == Glu ? "glu" : "mlp";
 }
 
-Arguments runArguments(RunCommand command, const std::vector<std::string>& words,
+Arguments runArguments(unsigned commands, const std::vector<std::string>& words,
                        const char* commandName) {
     std::set<std::string> valued, switches;
     for (const RunOption& option : kRunOptions)
-        if (option.commands & command) (option.takesValue ? valued : switches).insert(option.flag);
+        if (option.commands & commands) (option.takesValue ? valued : switches).insert(option.flag);
     Arguments args(words, valued, switches, {"--param"});
     if (!args.positional().empty())
         throw CliError(std::string(commandName) + " takes no positional argument, got '" +

@@ -14,8 +14,9 @@
 
 namespace actlab::cli {
 
-// The commands that read the table (bits, so that a row names several).
-enum RunCommand : unsigned { Train = 1, Compare = 2, Export = 4 };
+// The commands that read the table (bits, so that a row names several); Session: what may come
+// with `train --session FILE` (the rest of that run comes from the file).
+enum RunCommand : unsigned { Train = 1, Compare = 2, Export = 4, Session = 8 };
 // The model kinds (bits): --model mlp, glu or transformer.
 enum ModelKindBit : unsigned { Mlp = 1, Glu = 2, Transformer = 4, AnyKind = 7 };
 
@@ -32,9 +33,9 @@ std::span<const RunOption> runOptions();
 // "mlp", "glu" or "transformer" for one ModelKindBit.
 const char* modelKindName(unsigned kind);
 
-// The words scanned against the rows of `command` (an unknown or other command's flag: "unknown
-// option"); a positional word is refused.
-Arguments runArguments(RunCommand command, const std::vector<std::string>& words,
+// The words scanned against the rows of `commands` (RunCommand bits; an unknown or other
+// command's flag: "unknown option"); a positional word is refused.
+Arguments runArguments(unsigned commands, const std::vector<std::string>& words,
                        const char* commandName);
 // The kind --model asks for (mlp when absent); "unknown model" otherwise.
 unsigned askedModelKind(const Arguments& args);

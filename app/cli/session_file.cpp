@@ -15,15 +15,6 @@
 namespace actlab::cli {
 namespace {
 
-// What may come with --session: how far and how to train on, and what to write. The run's
-// configuration comes from the file.
-const std::set<std::string>& sessionOptions() {
-    static const std::set<std::string> options{
-        "--session", "--steps",      "--log-every",      "--metrics",      "--save-session",
-        "--backend", "--save-model", "--dump-attention", "--distributions"};
-    return options;
-}
-
 // The run now ends at `steps`, as `train --steps` sets it: a cosine schedule that ended
 // earlier is stretched to the new end (said in a note: the rest of the run differs from one
 // that was given the whole length at first); a constant rate is unchanged by it.
@@ -94,23 +85,13 @@ SessionDocument cliSession(const std::string& view, std::string runState) {
 
 namespace {
 
-// The arguments of `train --session`: only those of sessionOptions(), the rest of the run's
-// configuration comes from the file.
+// The arguments of `train --session`: train's flags are known, those the option table does not
+// mark Session are refused (the rest of the run's configuration comes from the file).
 Arguments sessionArguments(const std::vector<std::string>& words) {
-    std::set<std::string> valued{"--session"}, switches;
+    const Arguments args = runArguments(Train | Session, words, "train");
     for (const RunOption& option : runOptions())
-        if (option.commands & Train) (option.takesValue ? valued : switches).insert(option.flag);
-    Arguments args(words, valued, switches, {"--param"});
-    if (!args.positional().empty())
-        throw CliError("train takes no positional argument, got '" + args.positional()[0] + "'");
-    for (const std::string& option : valued)
-        if (args.has(option) && !sessionOptions().contains(option))
-            throw CliError(option +
-                           " cannot be used with --session: the run's configuration "
-                           "comes from the session file");
-    for (const std::string& option : switches)
-        if (args.has(option))
-            throw CliError(option +
+        if (args.has(option.flag) && !(option.commands & Session))
+            throw CliError(std::string(option.flag) +
                            " cannot be used with --session: the run's configuration "
                            "comes from the session file");
     return args;
@@ -130,13 +111,12 @@ std::string continueTrainingRun(const Arguments& args, const std::string& path,
     TrainOptions o;
     o.steps = runStateSteps(state).value_or(0) + more;
     readRunSettings(args, o);
-    if (args.has("--dump-attention"))
-        throw CliError("--dump-attention applies to Transformer runs");
     // Read once on the CPU for the configuration the JSON line reports; that run is the one
     // continued unless another backend is to train it.
     std::unique_ptr<Trainer> restored = trainerFromStateJson(state, &error);
     if (!restored) throw CliError("--session file '" + path + "': " + error);
     o.config = restored->config();
+    refuseFlagsOfOtherKinds(args, o.config.model.kind == ModelKind::GluFfn ? Glu : Mlp);
     const ResumeRun resume = [&](Backend* backend) {
         std::unique_ptr<Trainer> trainer = backend && backend->name() != "cpu"
                                                ? trainerFromStateJson(state, &error, backend)

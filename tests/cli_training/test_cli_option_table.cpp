@@ -1,11 +1,13 @@
 // The one option table of train, compare and export-pytorch (app/cli/run_options.h, issue 25):
 // every row's flag is taken by its commands for the model kinds it names, refused in one line
-// naming the flag and the kind for the other kinds, and unknown to the other commands.
+// naming the flag and the kind for the other kinds, and unknown to the other commands; train
+// --session takes only the rows marked Session.
 #include <gtest/gtest.h>
 
 #include <set>
 
 #include "run_options.h"
+#include "session_file.h"
 
 namespace actlab::cli {
 namespace {
@@ -81,6 +83,30 @@ TEST(CliOptionTable, AFlagOfAnotherCommandIsUnknown) {
                 EXPECT_EQ(std::string(error.what()),
                           "unknown option '" + std::string(option.flag) + "'");
             }
+        }
+    }
+}
+
+// train --session FILE takes the flags the table marks Session and refuses train's others, by
+// name, before it reads the file (a missing one here).
+TEST(CliOptionTable, ASessionTakesOnlyItsFlags) {
+    for (const RunOption& option : runOptions()) {
+        if (!(option.commands & Train)) continue;
+        SCOPED_TRACE(option.flag);
+        std::vector<std::string> words{"--session", "no-such-file.actlab", option.flag};
+        if (option.takesValue) words.push_back("1");
+        std::string notes;
+        try {
+            runTrainSession(words, notes);
+            ADD_FAILURE() << "ran";
+        } catch (const CliError& error) {
+            const std::string line = error.what();
+            if (option.commands & Session)
+                EXPECT_NE(line.find("cannot read --session file"), std::string::npos) << line;
+            else
+                EXPECT_EQ(line.find(std::string(option.flag) + " cannot be used with --session"),
+                          0u)
+                    << line;
         }
     }
 }
