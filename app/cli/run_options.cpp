@@ -150,4 +150,9 @@ std::unique_ptr<ModelRun> parseModelRun(const Arguments& args) {
     return trainingModelRun(parseTrainOptions(args, std::nullopt));
 }
 
+std::string scriptOrThrow(std::optional<std::string> script, const std::string& error) {
+    if (!script) throw CliError(error);
+    return std::move(*script);
+}
+
 }  // namespace actlab::cli

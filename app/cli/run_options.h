@@ -73,4 +73,7 @@ public:
     virtual std::string exportPytorch() const = 0;
 };
 
+// The script core/export wrote, or its `error` as a CliError (ModelRun::exportPytorch).
+std::string scriptOrThrow(std::optional<std::string> script, const std::string& error);
+
 }  // namespace actlab::cli

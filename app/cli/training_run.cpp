@@ -227,10 +227,7 @@ public:
     }
     std::string exportPytorch() const override {
         std::string error;
-        std::optional<std::string> script =
-            pytorchScript(m_options.config, m_options.steps, &error);
-        if (!script) throw CliError(error);
-        return *script;
+        return scriptOrThrow(pytorchScript(m_options.config, m_options.steps, &error), error);
     }
 
 private:

@@ -132,10 +132,8 @@ public:
     }
     std::string exportPytorch() const override {
         std::string error;
-        std::optional<std::string> script =
-            pytorchScript(m_options.config, m_options.steps, m_options.logEvery, &error);
-        if (!script) throw CliError(error);
-        return *script;
+        const TransformerTrainOptions& o = m_options;
+        return scriptOrThrow(pytorchScript(o.config, o.steps, o.logEvery, &error), error);
     }
 
 private:
