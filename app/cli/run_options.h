@@ -28,7 +28,7 @@ struct RunOption {
     unsigned kinds;     // ModelKindBit bits
 };
 
-// Every flag of train, compare and export-pytorch (not train --session's own: session_file.h).
+// Every flag of train, compare, export-pytorch and train --session.
 std::span<const RunOption> runOptions();
 // "mlp", "glu" or "transformer" for one ModelKindBit.
 const char* modelKindName(unsigned kind);
@@ -40,7 +40,7 @@ Arguments runArguments(unsigned commands, const std::vector<std::string>& words,
 // The kind --model asks for (mlp when absent); "unknown model" otherwise.
 unsigned askedModelKind(const Arguments& args);
 // A given flag that does not apply to `kind`: "'--hidden' does not apply to --model transformer
-// (only to mlp, glu)".
+// (only to --model mlp)".
 void refuseFlagsOfOtherKinds(const Arguments& args, unsigned kind);
 
 // What every run has besides its model's configuration: its length and the files it writes.
