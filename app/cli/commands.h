@@ -13,11 +13,8 @@ std::string runList(const std::vector<std::string>& words);
 void runEval(const std::vector<std::string>& words, std::string& notes, std::FILE* out);
 std::string runProperties(const std::vector<std::string>& words);
 std::string runApproximation(const std::vector<std::string>& words);
+// train and compare, one entry each for every model kind (run_options.h).
 std::string runTrain(const std::vector<std::string>& words, std::string& notes);
-// train --model transformer (dispatched from runTrain).
-std::string runTrainTransformer(const std::vector<std::string>& words, std::string& notes);
-// compare --model transformer (dispatched from runCompare).
-std::string runCompareTransformer(const std::vector<std::string>& words, std::string& notes);
 std::string runCompare(const std::vector<std::string>& words, std::string& notes);
 std::string runBench(const std::vector<std::string>& words, std::string& notes);
 // export-pytorch [train flags] [--out FILE.py]: the run as a PyTorch script (core/export).

@@ -51,6 +51,7 @@ constexpr const char* kUsage =
     "flags]\n"
     "  compare --model transformer --qkv-activations A,B,... [--norms pre,post] [--seeds N]\n"
     "        [--target ACC] [--format table|csv|json] [transformer flags]\n"
+    "        a flag that does not apply to the --model (or its preset's) is refused, named\n"
     "  bench WORKLOAD [--backend B] [--seconds S]               one JSON line\n"
     "  export-pytorch [train flags] [--out FILE.py]   the run as a self-contained PyTorch script\n"
     "        workloads: gelu-eval, mlp-small, ffn-medium, swiglu-ffn, transformer-tiny\n"

@@ -15,15 +15,6 @@
 namespace actlab::cli {
 namespace {
 
-// What may come with --session: how far and how to train on, and what to write. The run's
-// configuration comes from the file.
-const std::set<std::string>& sessionOptions() {
-    static const std::set<std::string> options{
-        "--session", "--steps",      "--log-every",      "--metrics",      "--save-session",
-        "--backend", "--save-model", "--dump-attention", "--distributions"};
-    return options;
-}
-
 // The run now ends at `steps`, as `train --steps` sets it: a cosine schedule that ended
 // earlier is stretched to the new end (said in a note: the rest of the run differs from one
 // that was given the whole length at first); a constant rate is unchanged by it.
@@ -94,25 +85,13 @@ SessionDocument cliSession(const std::string& view, std::string runState) {
 
 namespace {
 
-// The arguments of `train --session`: only those of sessionOptions(), the rest of the run's
-// configuration comes from the file.
+// The arguments of `train --session`: train's flags are known, those the option table does not
+// mark Session are refused (the rest of the run's configuration comes from the file).
 Arguments sessionArguments(const std::vector<std::string>& words) {
-    std::set<std::string> valued = trainingValuedOptions();
-    valued.insert(transformerValuedOptions().begin(), transformerValuedOptions().end());
-    valued.insert("--session");
-    std::set<std::string> switches = trainingSwitches();
-    switches.insert(transformerSwitches().begin(), transformerSwitches().end());
-    Arguments args(words, valued, switches, {"--param"});
-    if (!args.positional().empty())
-        throw CliError("train takes no positional argument, got '" + args.positional()[0] + "'");
-    for (const std::string& option : valued)
-        if (args.has(option) && !sessionOptions().contains(option))
-            throw CliError(option +
-                           " cannot be used with --session: the run's configuration "
-                           "comes from the session file");
-    for (const std::string& option : switches)
-        if (args.has(option))
-            throw CliError(option +
+    const Arguments args = runArguments(Train | Session, words, "train");
+    for (const RunOption& option : runOptions())
+        if (args.has(option.flag) && !(option.commands & Session))
+            throw CliError(std::string(option.flag) +
                            " cannot be used with --session: the run's configuration "
                            "comes from the session file");
     return args;
@@ -131,22 +110,13 @@ std::string continueTrainingRun(const Arguments& args, const std::string& path,
     std::string error;
     TrainOptions o;
     o.steps = runStateSteps(state).value_or(0) + more;
-    if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);
-    if (auto metrics = args.value("--metrics")) o.metricsPath = *metrics;
-    if (auto out = args.value("--distributions"))
-        o.distributionsPath = sessionOutputPath(*out, "--distributions");
-    if (auto out = args.value("--save-session"))
-        o.saveSessionPath = sessionOutputPath(*out, "--save-session");
-    if (auto out = args.value("--save-model"))
-        o.saveModelPath = sessionOutputPath(*out, "--save-model");
-    if (args.has("--dump-attention"))
-        throw CliError("--dump-attention applies to Transformer runs");
-    o.backend = parseBackendOption(args, BackendChoice::Cpu);
+    readRunSettings(args, o);
     // Read once on the CPU for the configuration the JSON line reports; that run is the one
     // continued unless another backend is to train it.
     std::unique_ptr<Trainer> restored = trainerFromStateJson(state, &error);
     if (!restored) throw CliError("--session file '" + path + "': " + error);
     o.config = restored->config();
+    refuseFlagsOfOtherKinds(args, o.config.model.kind == ModelKind::GluFfn ? Glu : Mlp);
     const ResumeRun resume = [&](Backend* backend) {
         std::unique_ptr<Trainer> trainer = backend && backend->name() != "cpu"
                                                ? trainerFromStateJson(state, &error, backend)
@@ -171,26 +141,13 @@ std::string continueAttentionRun(const Arguments& args, const std::string& path,
     o.steps = trainer->steps() + more;
     extendSchedule(o.config.optimizer, o.steps, notes);
     trainer->setOptimizerConfig(o.config.optimizer);
-    if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);
-    if (auto metrics = args.value("--metrics"))
-        o.metricsPath = sessionOutputPath(*metrics, "--metrics");
-    if (auto out = args.value("--distributions"))
-        o.distributionsPath = sessionOutputPath(*out, "--distributions");
-    if (auto out = args.value("--save-session"))
-        o.saveSessionPath = sessionOutputPath(*out, "--save-session");
-    if (auto out = args.value("--save-model"))
-        o.saveModelPath = sessionOutputPath(*out, "--save-model");
+    readRunSettings(args, o);
     if (auto out = args.value("--dump-attention"))
         o.dumpAttentionPath = sessionOutputPath(*out, "--dump-attention");
-    o.backend = parseBackendOption(args, BackendChoice::Cpu);
     std::ostringstream metrics;
     const TransformerRun r =
         runTransformer(o, o.metricsPath ? &metrics : nullptr, 0, notes, std::move(trainer));
-    if (o.metricsPath) {
-        std::ofstream file(*o.metricsPath, std::ios::binary);
-        if (!(file << metrics.str()) || !file.flush())
-            throw CliError("cannot write --metrics file '" + *o.metricsPath + "'");
-    }
+    if (o.metricsPath) writeText(*o.metricsPath, metrics.str(), "--metrics file");
     return transformerRunJson(o, r);
 }
 

@@ -3,28 +3,9 @@
 
 #include "config/training_config_json.h"
 #include "option_values.h"
-#include "session_file.h"
 #include "training/presets.h"
 
 namespace actlab::cli {
-
-const std::set<std::string>& trainingValuedOptions() {
-    static const std::set<std::string> options{
-        "--task",         "--model",     "--activation", "--param",        "--hidden",
-        "--d-ff",         "--d-model",   "--blocks",     "--steps",        "--batch",
-        "--optimizer",    "--lr",        "--momentum",   "--beta1",        "--beta2",
-        "--weight-decay", "--clip",      "--schedule",   "--warmup",       "--init",
-        "--bias-init",    "--noise",     "--points",     "--train-share",  "--features",
-        "--l1",           "--l2",        "--seed",       "--preset",       "--backend",
-        "--metrics",      "--log-every", "--config",     "--save-session", "--save-model",
-        "--distributions"};
-    return options;
-}
-
-const std::set<std::string>& trainingSwitches() {
-    static const std::set<std::string> switches{"--prelu-per-neuron", "--mix-per-unit"};
-    return switches;
-}
 
 namespace {
 
@@ -45,7 +26,7 @@ void readBaseConfig(const Arguments& args, TrainOptions& o) {
     }
 }
 
-// --task and --model.
+// --task and --model, then the flags of the kind checked.
 void readTaskAndModel(const Arguments& args, TrainingConfig& c) {
     if (auto task = args.value("--task")) {
         if (!findDataset(*task)) {
@@ -54,14 +35,9 @@ void readTaskAndModel(const Arguments& args, TrainingConfig& c) {
         }
         c.task = *task;
     }
-    if (auto model = args.value("--model")) {
-        if (*model == "mlp")
-            c.model.kind = ModelKind::Mlp;
-        else if (*model == "glu")
-            c.model.kind = ModelKind::GluFfn;
-        else
-            throw CliError("unknown model '" + *model + "' (expected mlp, glu or transformer)");
-    }
+    if (args.has("--model"))
+        c.model.kind = askedModelKind(args) == Glu ? ModelKind::GluFfn : ModelKind::Mlp;
+    refuseFlagsOfOtherKinds(args, c.model.kind == ModelKind::GluFfn ? Glu : Mlp);
 }
 
 // --activation (or its override) and --param; a GLU-FFN left with one scalar activation gets
@@ -171,6 +147,7 @@ TrainOptions parseTrainOptions(const Arguments& args,
     if (args.has("--prelu-per-neuron")) c.model.preluPerNeuron = true;
     if (args.has("--mix-per-unit")) c.model.mixPerUnit = true;
     if (args.has("--steps")) o.steps = countIn(args, "--steps", 1, 10'000'000);
+    readRunSettings(args, o);
     if (args.has("--batch")) c.batch = countIn(args, "--batch", 1, kMaxBatch);
     parseOptimizerFlags(args, c.optimizer, o.steps);
     readInitialisation(args, c.model);
@@ -181,14 +158,6 @@ TrainOptions parseTrainOptions(const Arguments& args,
         c.data.seed = std::uint64_t(countIn(args, "--seed", 0, kMaxSeed));
         c.model.seed = c.data.seed;
     }
-    if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);
-    if (auto path = args.value("--metrics")) o.metricsPath = *path;
-    if (auto path = args.value("--distributions")) o.distributionsPath = *path;
-    if (auto path = args.value("--save-model"))
-        o.saveModelPath = sessionOutputPath(*path, "--save-model");
-    if (auto path = args.value("--save-session"))
-        o.saveSessionPath = sessionOutputPath(*path, "--save-session");
-    o.backend = parseBackendOption(args, BackendChoice::Cpu);
     checkTaskAndModel(args, c);
     return o;
 }

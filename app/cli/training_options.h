@@ -1,38 +1,24 @@
-// The training flags shared by `actlab-cli train` and `compare`: a --config file (the JSON of
+// The MLP and GLU-FFN side of train and compare: a --config file (the JSON of
 // core/config/training_config_json.h) or a preset first, then every explicit flag overrides
-// its field. Errors are CliErrors (one line, exit 2).
+// its field (the flags: run_options.h). Errors are CliErrors (one line, exit 2).
 #pragma once
 
 #include <functional>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
 
-#include "cli_arguments.h"
+#include "run_loop.h"
 #include "training/trainer.h"
 
 namespace actlab::cli {
 
-struct TrainOptions {
+struct TrainOptions : RunSettings {
     TrainingConfig config;
-    int steps = 1000;
-    int logEvery = 50;
-    std::optional<std::string> metricsPath;
-    std::optional<std::string> distributionsPath;  // --distributions FILE.json
-    std::optional<std::string> saveModelPath;      // --save-model FILE.safetensors
-    std::optional<std::string> saveSessionPath;    // --save-session FILE.actlab
-    BackendChoice backend = BackendChoice::Cpu;
 };
 
-struct RunResult {
-    std::string backend;  // where the steps ran
-    long long parameters = 0;
+struct RunResult : RunFigures<TrainingSnapshot> {
     ModelConfig model;  // as built (input/output dimensions from the data)
-    TrainingSnapshot final;
-    double stepsPerSecond = 0;  // of the steps taken by this run of the program
-    int stepsToTarget = -1;     // first logged step with test accuracy ≥ target, −1 if never
-    std::vector<MixReading> mixes;  // a mix's shares per site at the end
 };
 
 // Builds the run to continue (`train --session`) on the backend given, instead of a new one.
@@ -47,13 +33,11 @@ RunResult runTraining(const TrainOptions& o, std::ostream* metrics, double targe
 std::string trainWithOptions(const TrainOptions& o, std::string& notes,
                              const ResumeRun& resume = {});
 
-// Options that take a value, and switches, accepted by train (compare adds its own).
-const std::set<std::string>& trainingValuedOptions();
-const std::set<std::string>& trainingSwitches();
-
-// Reads the --config file or preset, then the flags. `activationOverride`, when given, replaces
-// --activation.
+// Reads the --config file or preset, then --model (which settles the kind: a flag of another
+// kind is refused), then the flags. `activationOverride`, when given, replaces --activation.
 TrainOptions parseTrainOptions(const Arguments& args,
                                const std::optional<std::string>& activationOverride);
+// train, compare and export-pytorch of an MLP or GLU-FFN.
+std::unique_ptr<ModelRun> trainingModelRun(TrainOptions options);
 
 }  // namespace actlab::cli

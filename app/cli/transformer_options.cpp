@@ -1,77 +1,18 @@
 // Parsing of the Transformer's training flags into a SequenceTrainingConfig.
 #include "transformer_options.h"
 
-#include <filesystem>
-
 #include "config/config_json.h"
 #include "option_values.h"
 #include "session_file.h"
 #include "training/sequence_presets.h"
 
 namespace actlab::cli {
-namespace {
-
-// Output files are written after training: a path whose folder does not exist fails now.
-std::string outputPath(const std::string& path, const std::string& flag) {
-    std::filesystem::path folder = std::filesystem::path(path).parent_path();
-    if (folder.empty()) folder = ".";
-    std::error_code error;
-    if (path.empty() || !std::filesystem::is_directory(folder, error))
-        throw CliError("cannot write " + flag + " file '" + path + "': no folder '" +
-                       folder.string() + "'");
-    return path;
-}
-
-}  // namespace
-
-const std::set<std::string>& transformerValuedOptions() {
-    static const std::set<std::string> options{
-        "--model",        "--task",         "--layers",         "--heads",          "--d-model",
-        "--d-ff",         "--ffn",          "--ffn-activation", "--qkv-activation", "--norm",
-        "--seq",          "--vocab",        "--steps",          "--batch",          "--optimizer",
-        "--lr",           "--momentum",     "--beta1",          "--beta2",          "--warmup",
-        "--schedule",     "--weight-decay", "--clip",           "--init",           "--seed",
-        "--backend",      "--metrics",      "--preset",         "--distributions",  "--log-every",
-        "--save-session", "--param",        "--dump-attention", "--probes",         "--save-model",
-        "--config"};
-    return options;
-}
-
-const std::set<std::string>& transformerSwitches() {
-    static const std::set<std::string> switches{"--causal", "--mix-per-unit"};
-    return switches;
-}
-
-bool wantsTransformer(const std::vector<std::string>& words) {
-    for (size_t i = 0; i < words.size(); ++i) {
-        if (words[i] == "--model=transformer") return true;
-        if (words[i] == "--model" && i + 1 < words.size() && words[i + 1] == "transformer")
-            return true;
-    }
-    return false;
-}
 
 namespace {
 
-// The files a run writes: --metrics, --distributions, --dump-attention, --save-model and
-// --save-session, each a path that can be written.
-void readOutputPaths(const Arguments& args, TransformerTrainOptions& o) {
-    if (auto path = args.value("--metrics")) o.metricsPath = outputPath(*path, "--metrics");
-    if (auto path = args.value("--distributions"))
-        o.distributionsPath = outputPath(*path, "--distributions");
-    if (auto path = args.value("--dump-attention"))
-        o.dumpAttentionPath = outputPath(*path, "--dump-attention");
-    if (auto path = args.value("--save-model")) o.saveModelPath = outputPath(*path, "--save-model");
-    if (auto path = args.value("--save-session"))
-        o.saveSessionPath = sessionOutputPath(*path, "--save-session");
-}
-
-}  // namespace
-
-TransformerTrainOptions parseTransformerOptions(const Arguments& args) {
-    TransformerTrainOptions o;
+// The --config file, then the --preset over it (either sets the steps too), then --task.
+void readTransformerBase(const Arguments& args, TransformerTrainOptions& o) {
     SequenceTrainingConfig& c = o.config;
-    TransformerConfig& m = c.model;
     if (readConfigOption(args, &sequenceTrainingConfigFromJson, c)) {
         if (c.optimizer.totalSteps > 0) o.steps = c.optimizer.totalSteps;
     }
@@ -91,10 +32,10 @@ TransformerTrainOptions parseTransformerOptions(const Arguments& args) {
         }
         c.task = *task;
     }
-    if (args.has("--seq"))
-        c.taskOptions.sequence = countIn(args, "--seq", 2, kMaxTransformerSequence);
-    if (args.has("--vocab"))
-        c.taskOptions.vocabulary = countIn(args, "--vocab", 2, kMaxTransformerVocabulary);
+}
+
+// The model's shape, activations, normalisation and initialisation.
+void readTransformerModel(const Arguments& args, TransformerConfig& m) {
     if (args.has("--layers")) m.layers = countIn(args, "--layers", 1, kMaxTransformerLayers);
     if (args.has("--heads")) m.heads = countIn(args, "--heads", 1, kMaxTransformerHeads);
     if (args.has("--d-model")) m.dModel = countIn(args, "--d-model", 1, kMaxTransformerWidth);
@@ -118,9 +59,6 @@ TransformerTrainOptions parseTransformerOptions(const Arguments& args) {
     }
     if (args.has("--causal")) m.causal = true;
     if (args.has("--mix-per-unit")) m.mixPerUnit = true;
-    if (args.has("--steps")) o.steps = countIn(args, "--steps", 1, 10'000'000);
-    if (args.has("--batch")) c.batch = countIn(args, "--batch", 1, 512);
-    parseOptimizerFlags(args, c.optimizer, o.steps);
     if (auto init = args.value("--init")) {
         if (*init == "normal")
             m.init.reset();
@@ -130,11 +68,28 @@ TransformerTrainOptions parseTransformerOptions(const Arguments& args) {
             throw CliError("unknown init '" + *init +
                            "' (expected normal, he, he_uniform, xavier or lecun)");
     }
+}
+
+}  // namespace
+
+TransformerTrainOptions parseTransformerOptions(const Arguments& args) {
+    refuseFlagsOfOtherKinds(args, Transformer);
+    TransformerTrainOptions o;
+    SequenceTrainingConfig& c = o.config;
+    readTransformerBase(args, o);
+    if (args.has("--seq"))
+        c.taskOptions.sequence = countIn(args, "--seq", 2, kMaxTransformerSequence);
+    if (args.has("--vocab"))
+        c.taskOptions.vocabulary = countIn(args, "--vocab", 2, kMaxTransformerVocabulary);
+    readTransformerModel(args, c.model);
+    if (args.has("--steps")) o.steps = countIn(args, "--steps", 1, 10'000'000);
+    readRunSettings(args, o);
+    if (auto path = args.value("--dump-attention"))
+        o.dumpAttentionPath = sessionOutputPath(*path, "--dump-attention");
+    if (args.has("--batch")) c.batch = countIn(args, "--batch", 1, 512);
+    parseOptimizerFlags(args, c.optimizer, o.steps);
     if (args.has("--seed")) c.seed = std::uint64_t(countIn(args, "--seed", 0, 2'000'000'000));
-    if (args.has("--log-every")) o.logEvery = countIn(args, "--log-every", 1, 10'000'000);
     if (args.has("--probes")) c.probes = countIn(args, "--probes", 1, 64);
-    readOutputPaths(args, o);
-    o.backend = parseBackendOption(args, BackendChoice::Cpu);
     if (c.probes > c.batch)
         throw CliError("--probes " + std::to_string(c.probes) + " exceeds --batch " +
                        std::to_string(c.batch));

@@ -42,8 +42,10 @@ INSTANTIATE_TEST_SUITE_P(CliTraining, CliTrainBadInput, ::testing::Values(
     BadCase{"UnknownActivation",    {"train", "--activation", "relux"},                      "unknown function 'relux'"},
     BadCase{"UnknownSchedule",      {"train", "--schedule", "step"},                         "unknown schedule 'step'"},
     BadCase{"UnknownOption",        {"train", "--epochs", "3"},                              "unknown option '--epochs'"},
-    BadCase{"TransformerFlag",      {"train", "--heads", "4"},                               "'--heads' applies only to --model transformer"},
-    BadCase{"TransformerSwitch",    {"train", "--model", "glu", "--causal"},                 "'--causal' applies only to --model transformer"},
+    BadCase{"TransformerFlag",      {"train", "--heads", "4"},                               "'--heads' does not apply to --model mlp (only to --model transformer)"},
+    BadCase{"TransformerSwitch",    {"train", "--model", "glu", "--causal"},                 "'--causal' does not apply to --model glu"},
+    BadCase{"GluFlagInMlp",         {"train", "--model", "mlp", "--blocks", "2"},            "'--blocks' does not apply to --model mlp (only to --model glu)"},
+    BadCase{"MlpFlagInGluPreset",   {"train", "--preset", "swiglu-spiral", "--hidden", "8"}, "'--hidden' does not apply to --model glu"},
     BadCase{"Positional",           {"train", "circle"},                                     "no positional argument"},
     BadCase{"NineLayers",           {"train", "--hidden", "4,4,4,4,4,4,4,4,4"},              "at most 8 layers, got 9"},
     BadCase{"Width513",             {"train", "--hidden", "32,513"},                         "[1, 512], got 513"},
@@ -78,6 +80,8 @@ INSTANTIATE_TEST_SUITE_P(CliTraining, CliTrainBadInput, ::testing::Values(
     BadCase{"CompareTargetAboveOne",{"compare", "--activations", "relu", "--target", "1.5"}, "--target"},
     BadCase{"CompareUnknownFormat", {"compare", "--activations", "relu", "--format", "xml"}, "unknown format 'xml'"},
     BadCase{"CompareMetrics",       {"compare", "--activations", "relu", "--metrics", "m.csv"}, "unknown option '--metrics'"},
+    BadCase{"CompareSaveSession",   {"compare", "--model", "transformer", "--norms", "pre", "--save-session", "s.actlab"}, "unknown option '--save-session'"},
+    BadCase{"CompareMlpList",       {"compare", "--model", "transformer", "--activations", "relu"}, "'--activations' does not apply to --model transformer"},
     BadCase{"CompareGatedInMlp",    {"compare", "--activations", "relu,swiglu", "--steps", "5"}, "gated unit"}),
     [](const auto& info) { return std::string(info.param.label); });
 // clang-format on

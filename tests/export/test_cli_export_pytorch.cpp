@@ -169,6 +169,7 @@ const BadCase kBadCases[] = {
     {"OutNoFolder",     {"--out", "/no/such/folder/run.py"},               "cannot write --out file"},
     {"TransformerHeads", {"--model", "transformer", "--heads", "3"},       "--heads 3 does not divide"},
     {"TransformerDump", {"--model", "transformer", "--dump-attention", "a.json"}, "unknown option"},
+    {"MlpHeads",        {"--heads", "2"},                                  "'--heads' does not apply to --model mlp"},
 };
 // clang-format on
 

@@ -27,15 +27,8 @@ struct TransformerMeasures {
     std::vector<double> accuracy, sequence, reach, entropy, maxWeight, dead, micro;
 };
 
-// The arguments of `compare --model transformer`, checked.
-Arguments compareTransformerArguments(const std::vector<std::string>& words) {
-    std::set<std::string> valued = transformerValuedOptions();
-    valued.insert({"--qkv-activations", "--norms", "--seeds", "--target", "--format"});
-    for (const char* single : {"--metrics", "--distributions", "--dump-attention", "--save-model"})
-        valued.erase(single);
-    Arguments args(words, valued, transformerSwitches(), {"--param"});
-    if (!args.positional().empty())
-        throw CliError("compare takes no positional argument, got '" + args.positional()[0] + "'");
+// compare's own flags of `compare --model transformer`, checked.
+void checkCompareTransformerArguments(const Arguments& args) {
     if (!args.has("--qkv-activations") && !args.has("--norms"))
         throw CliError(
             "compare --model transformer needs --qkv-activations A,B,… and/or --norms pre,post");
@@ -43,7 +36,6 @@ Arguments compareTransformerArguments(const std::vector<std::string>& words) {
         throw CliError("compare takes --qkv-activations, not --qkv-activation");
     if (args.has("--norm") && args.has("--norms"))
         throw CliError("compare takes --norms, not --norm");
-    return args;
 }
 
 // Every norm × activation combination, each checked before the first run starts.
@@ -145,9 +137,9 @@ void writeVariantText(std::ostream& out, const std::string& format, const Transf
 
 }  // namespace
 
-std::string runCompareTransformer(const std::vector<std::string>& words, std::string& notes) {
-    const Arguments args = compareTransformerArguments(words);
-    const TransformerTrainOptions base = parseTransformerOptions(args);
+std::string compareTransformers(const Arguments& args, const TransformerTrainOptions& base,
+                                std::string& notes) {
+    checkCompareTransformerArguments(args);
     std::vector<std::string> activations{std::string(base.config.model.qkvActivation.info().name)};
     if (auto text = args.value("--qkv-activations"))
         activations = splitList(*text, "--qkv-activations");

@@ -1,7 +1,6 @@
-// `actlab-cli train --model transformer`: the Attention lab's run from the command line: one
-// JSON line of figures, an optional per-log CSV (--metrics) and the probe batch's attention
-// maps (--dump-attention FILE.json).
-#include <chrono>
+// The Transformer's run of `actlab-cli train --model transformer`: one JSON line of figures, an
+// optional per-log CSV (--metrics) and the probe batch's attention maps (--dump-attention
+// FILE.json).
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -9,11 +8,11 @@
 #include "backends/backend_factory.h"
 #include "commands.h"
 #include "common/number_format.h"
-#include "config/distributions_json.h"
 #include "config/run_state_json.h"
-#include "export/history_csv.h"
+#include "export/pytorch_script.h"
 #include "json_writer.h"
 #include "models/safetensors.h"
+#include "run_loop.h"
 #include "session_file.h"
 #include "transformer_options.h"
 
@@ -91,7 +90,6 @@ TransformerRun runTransformer(const TransformerTrainOptions& o, std::ostream* me
     std::unique_ptr<SequenceTrainer> trainer =
         resumed ? std::move(resumed) : SequenceTrainer::create(o.config, &error);
     if (!trainer) throw CliError(error);
-    const int firstStep = trainer->steps();
     TransformerRun run;
     if (o.backend != BackendChoice::Cpu) {
         BackendSelection selection = createBackend(o.backend);
@@ -101,30 +99,8 @@ TransformerRun runTransformer(const TransformerTrainOptions& o, std::ostream* me
     }
     run.parameters = trainer->model().parameterCount();
     run.dFf = trainer->model().feedForwardWidth();
-    const auto log = [&](const SequenceSnapshot& s) {
-        if (s.diverged) return;
-        if (target > 0 && run.stepsToTarget < 0 && s.tokenAccuracy >= target)
-            run.stepsToTarget = s.step;
-    };
-    log(trainer->snapshot());
-    const double firstHistorySeconds = trainer->historySeconds();  // after step 0's
-    double seconds = 0;
-    while (trainer->steps() < o.steps && !trainer->diverged()) {
-        const int chunk = std::min(o.logEvery, o.steps - trainer->steps());
-        const auto start = std::chrono::steady_clock::now();
-        trainer->step(chunk);
-        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (!trainer->diverged()) log(trainer->snapshot());
-    }
-    run.final = trainer->snapshot();
-    run.mixes = trainer->mixReadings();
-    run.backend = trainer->model().tensorOps().describe();   // with the ops that fell back
-    if (metrics) *metrics << sequenceHistoryCsv(run.final);  // the run's history, by the steps
-    if (o.distributionsPath)
-        writeText(*o.distributionsPath, distributionsJsonText(*run.final.distributions) + "\n",
-                  "--distributions file");
-    seconds -= trainer->historySeconds() - firstHistorySeconds;  // the steps alone
-    run.stepsPerSecond = seconds > 0 ? (trainer->steps() - firstStep) / seconds : 0;
+    stepAndMeasure(*trainer, o, target, metrics, run);
+    run.backend = trainer->model().tensorOps().describe();  // with the ops that fell back
     if (o.saveModelPath)
         writeText(*o.saveModelPath, encodeSafetensors(transformerToSafetensors(trainer->model())),
                   "--save-model file");
@@ -137,15 +113,37 @@ TransformerRun runTransformer(const TransformerTrainOptions& o, std::ostream* me
     return run;
 }
 
-std::string runTrainTransformer(const std::vector<std::string>& words, std::string& notes) {
-    const Arguments args(words, transformerValuedOptions(), transformerSwitches(), {"--param"});
-    if (!args.positional().empty())
-        throw CliError("train takes no positional argument, got '" + args.positional()[0] + "'");
-    const TransformerTrainOptions o = parseTransformerOptions(args);
-    std::ostringstream metrics;
-    const TransformerRun r = runTransformer(o, o.metricsPath ? &metrics : nullptr, 0, notes);
-    if (o.metricsPath) writeText(*o.metricsPath, metrics.str(), "--metrics file");
-    return transformerRunJson(o, r);
+namespace {
+
+// A Transformer's train, compare and export.
+class TransformerModelRun final : public ModelRun {
+public:
+    explicit TransformerModelRun(TransformerTrainOptions options) : m_options(std::move(options)) {}
+    std::string train(std::string& notes) const override {
+        std::ostringstream metrics;
+        const TransformerRun r =
+            runTransformer(m_options, m_options.metricsPath ? &metrics : nullptr, 0, notes);
+        if (m_options.metricsPath)
+            writeText(*m_options.metricsPath, metrics.str(), "--metrics file");
+        return transformerRunJson(m_options, r);
+    }
+    std::string compare(const Arguments& args, std::string& notes) const override {
+        return compareTransformers(args, m_options, notes);
+    }
+    std::string exportPytorch() const override {
+        std::string error;
+        const TransformerTrainOptions& o = m_options;
+        return scriptOrThrow(pytorchScript(o.config, o.steps, o.logEvery, &error), error);
+    }
+
+private:
+    TransformerTrainOptions m_options;
+};
+
+}  // namespace
+
+std::unique_ptr<ModelRun> transformerModelRun(TransformerTrainOptions options) {
+    return std::make_unique<TransformerModelRun>(std::move(options));
 }
 
 std::string transformerRunJson(const TransformerTrainOptions& o, const TransformerRun& r) {
