@@ -206,6 +206,22 @@ QWidget* LessonController::panelWidget(const LessonScene& scene, const std::stri
     return a->findChild<ui::AttentionGridView*>();
 }
 
+std::vector<QWidget*> LessonController::panelWidgets(const std::string& view,
+                                                     const std::string& panel) const {
+    LessonScene scene;
+    scene.view = view;
+    std::vector<QWidget*> widgets{panelWidget(scene, panel)};
+    if (view == "training" && (panel == "run" || panel == "grid")) {
+        ui::TrainingView* t = m_window.trainingView();  // both runs hint at an answer
+        widgets = {t->runPanel(0), t->runPanel(1)};
+        if (panel == "grid")
+            for (QWidget*& w : widgets)
+                w = w ? w->findChild<QWidget*>(QStringLiteral("neuronGridScroll")) : nullptr;
+    }
+    std::erase(widgets, nullptr);
+    return widgets;
+}
+
 // A coloured frame over the scene's panel for two and a half seconds (it lets the mouse through).
 void LessonController::highlight(const LessonScene& scene) {
     delete m_highlightFrame;

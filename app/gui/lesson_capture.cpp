@@ -152,9 +152,9 @@ LessonScene captureScene(const MainWindow& window, const LessonScene& scene) {
         s.highlight = scene.highlight;
     if (s.view == scene.view && s.pretrainSteps > 0) {  // the same runs answer the question
         s.question = scene.question;
-        if (s.question && std::find(panels.begin(), panels.end(), scene.cover) != panels.end())
-            s.cover = scene.cover;
+        if (s.question) s.covers = scene.covers;
     }
+    if (s.view == scene.view) s.hidden = scene.hidden;  // the same view's controls
     dropFiguresThatDoNotFit(s);
     return s;
 }

@@ -24,6 +24,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "class_visibility.h"
 #include "lesson_handout.h"
 #include "lessons/lesson_figures.h"
 #include "main_window.h"
@@ -53,6 +54,12 @@ QString text(const LessonText& texts, const std::string& language) {
 }  // namespace
 
 LessonController::LessonController(MainWindow& window) : QObject(&window), m_window(window) {
+    m_visibility = new ClassVisibility(
+        [&window](const std::string& view) { return window.view(QString::fromStdString(view)); },
+        [this](const std::string& view, const std::string& panel) {
+            return panelWidgets(view, panel);
+        },
+        this);
     m_panel = new ui::LessonPanel;
     m_dock = new QDockWidget(&window);
     m_dock->setObjectName(QStringLiteral("lessonDock"));
@@ -66,6 +73,7 @@ LessonController::LessonController(MainWindow& window) : QObject(&window), m_win
     connect(m_panel, &ui::LessonPanel::closeRequested, this, &LessonController::close);
     connect(m_panel, &ui::LessonPanel::revealRequested, this, &LessonController::reveal);
     connect(m_panel, &ui::LessonPanel::tallyChanged, this, &LessonController::setTally);
+    connect(m_panel, &ui::LessonPanel::guessesEdited, this, &LessonController::setGuesses);
 
     // PgDn / PgUp on the window, in presentation too; not while a spin box, slider or combo box
     // has the focus (they page with these keys), as → and R in the run views.
@@ -183,6 +191,10 @@ bool LessonController::goToScene(int index) {
     m_outcome.reset();
     const LessonScene& scene = m_lesson->scenes[size_t(index)];
     m_tallies.assign(scene.question ? scene.question->choices.size() : 0, 0);
+    m_guesses.clear();
+    m_guessText.clear();
+    m_guessProblem.clear();
+    m_visibility->show();  // before the view changes: what it hides itself stays hidden
     render();
     if (scene.question) {  // held back: the runs stand at step 0 until the reveal
         LessonScene held = scene;
@@ -192,6 +204,7 @@ bool LessonController::goToScene(int index) {
         applyScene(scene);
     }
     updateCover();
+    applyHidden();
     watchRuns();
     updateShortcuts();
     return true;
@@ -210,6 +223,7 @@ void LessonController::close() {
     m_fileName.clear();
     m_scene = 0;
     updateCover();
+    applyHidden();
     m_dock->hide();
     updateShortcuts();
     emit sceneShown();
@@ -431,6 +445,7 @@ void LessonController::restoreSessionState(const QJsonObject& state) {
         if (figures[i].isDouble()) m_figures[size_t(i)] = figures[i].toDouble();
     restoreQuestionState(state.value(QStringLiteral("question")).toObject());
     updateCover();
+    applyHidden();
     render();
     watchRuns();
 }

@@ -25,6 +25,7 @@ class LessonPanel;
 
 namespace actlab::gui {
 
+class ClassVisibility;
 class MainWindow;
 
 class LessonController : public QObject {
@@ -95,18 +96,29 @@ public:
     bool revealed() const { return m_revealed; }
     bool reveal();
     const std::optional<LessonQuestionOutcome>& outcome() const { return m_outcome; }
-    // The cards over the scene's covered panel ("Answer hidden until Reveal"; both runs' where
+    // The cards over the scene's covered panels ("Answer hidden until Reveal"; both runs' where
     // it is a run's panel); empty: none.
     std::vector<QWidget*> coverCards() const;
+    // The controls and panels the scene hides from the class (class_visibility.h), and the
+    // widgets of a panel (lessonHighlights) of `view`: both runs' where there are two.
+    ClassVisibility* visibility() const { return m_visibility; }
+    std::vector<QWidget*> panelWidgets(const std::string& view, const std::string& panel) const;
     // The hands the teacher counted for each choice (shown beside the outcome; kept by sessions).
     void setTally(int choice, int hands);
     const std::vector<int>& tallies() const { return m_tallies; }
+    // A number question's guesses as the teacher types them (parseLessonGuesses; shown beside
+    // the outcome, those within the tolerance marked; kept by sessions). False, and the panel
+    // names the problem, when the text cannot be read.
+    bool setGuesses(const QString& text);
+    const std::vector<double>& guesses() const { return m_guesses; }
     QAction* revealAction() const { return m_revealAction; }
     // The question as the panel shows it under the scene's text: the choices with their hands,
     // and after the reveal the measured figures and the answer (or why there is none); in
     // language(). `asked`: the question and its choices alone (a handout's). Empty without one.
     QString questionHtml(bool asked = false) const;
     QString answerHtml() const;  // the measured figures and the answer; empty until measured
+    // The number question's guesses as shown, those within the tolerance of `answer` marked.
+    QString guessesText(std::optional<double> answer) const;
 
 signals:
     void sceneShown();  // the panel shows another scene, language or figure (the presenter's cue)
@@ -128,6 +140,7 @@ private:
     // lesson_reveal.cpp: the scene's covered panel under a plain card while its question waits
     // for the reveal; no card otherwise.
     void updateCover();
+    void applyHidden();  // the scene's hidden controls out of the view; all back without one
     void updateShortcuts();
     // The scene's filled-in figures ({{id}}), measured on its view's runs once they stand at
     // the scene's pretrain_steps: from the frames of the runs the scene started (m_generation).
@@ -157,8 +170,11 @@ private:
     bool m_revealed = false;
     std::optional<LessonQuestionOutcome> m_outcome;
     std::vector<int> m_tallies;
+    std::vector<double> m_guesses;  // a number question's, as read from m_guessText
+    QString m_guessText, m_guessProblem;
     QAction* m_revealAction;
     QPointer<QWidget> m_highlightFrame;
+    ClassVisibility* m_visibility;
     std::vector<QPointer<QWidget>> m_coverCards;  // one per covered widget (run A's and B's)
     // The Attention runs the last scene applied: the scene's configurations, the controls'
     // (as the view normalised them) and the step, so that a next scene showing the same runs

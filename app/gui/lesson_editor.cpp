@@ -14,6 +14,7 @@
 #include <QUndoCommand>
 #include <algorithm>
 
+#include "class_visibility.h"
 #include "lesson_capture.h"
 #include "lesson_controller.h"
 #include "lesson_editor_panel.h"
@@ -93,6 +94,7 @@ LessonEditor::LessonEditor(MainWindow& window) : QObject(&window), m_window(wind
     m_dock->setObjectName(QStringLiteral("lessonEditorDock"));
     m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     m_panel = new LessonEditorPanel(*this);
+    connect(this, &LessonEditor::changed, this, &LessonEditor::updateChoosing);
     m_dock->setWidget(m_panel);
     ui::keepDockTitleScaled(m_dock);
     window.addDockWidget(Qt::RightDockWidgetArea, m_dock);
@@ -195,8 +197,11 @@ bool LessonEditor::editFile(const QString& path, QString* error) {
     return editLesson(*lesson, path);
 }
 
+LessonEditor::~LessonEditor() { m_undo.blockSignals(true); }
+
 void LessonEditor::closeEditor() {
     if (!maySwitch()) return;
+    setChoosing(false);
     m_editing = false;
     m_undo.clear();
     m_dock->hide();
@@ -313,9 +318,47 @@ void LessonEditor::setSceneNotes(const std::string& language, const QString& not
         QStringLiteral("notes %1 %2").arg(m_scene).arg(QString::fromStdString(language)));
 }
 
-void LessonEditor::setCover(const QString& panel) {
-    edit(tr("Cover a panel until the reveal"),
-         [&](Lesson& l, int& s) { l.scenes[size_t(s)].cover = panel.toStdString(); });
+void LessonEditor::setCovers(const std::vector<std::string>& panels) {
+    edit(tr("Cover panels until the reveal"),
+         [&](Lesson& l, int& s) { l.scenes[size_t(s)].covers = panels; });
+}
+
+void LessonEditor::toggleHidden(const std::string& name) {
+    edit(tr("Hide or show a control for the class"), [&](Lesson& l, int& s) {
+        std::vector<std::string>& hidden = l.scenes[size_t(s)].hidden;
+        if (std::erase(hidden, name) == 0) hidden.push_back(name);
+    });
+}
+
+void LessonEditor::showEverything() {
+    edit(tr("Show every control to the class"),
+         [&](Lesson& l, int& s) { l.scenes[size_t(s)].hidden.clear(); });
+}
+
+bool LessonEditor::choosing() const { return m_choosingView.has_value(); }
+
+void LessonEditor::setChoosing(bool on) {
+    ClassVisibility* visibility = m_window.lessons()->visibility();
+    if (!on || !m_editing) {
+        if (!m_choosingView) return;
+        m_choosingView.reset();
+        visibility->stopChoosing();
+        emit changed();
+        return;
+    }
+    m_choosingView = scene().view;
+    m_window.setCurrentView(QString::fromStdString(scene().view));
+    visibility->startChoosing(scene().view, scene().hidden,
+                              [this](const std::string& name) { toggleHidden(name); });
+    emit changed();
+}
+
+void LessonEditor::updateChoosing() {
+    if (!m_choosingView) return;
+    if (!m_editing || *m_choosingView != scene().view)
+        setChoosing(false);  // another view: choose again there
+    else
+        m_window.lessons()->visibility()->setChoiceMarks(scene().hidden);
 }
 
 void LessonEditor::setHighlight(const QString& panel) {
@@ -336,7 +379,7 @@ void LessonEditor::editQuestion(const QString& what,
         [&](Lesson& l, int& s) {
             LessonScene& scene = l.scenes[size_t(s)];
             change(scene.question);
-            if (!scene.question) scene.cover.clear();  // only a question covers a panel
+            if (!scene.question) scene.covers.clear();  // only a question covers a panel
         },
         mergeKey.isEmpty() ? QString()
                            : QStringLiteral("question %1 %2").arg(m_scene).arg(mergeKey));
@@ -359,6 +402,7 @@ QString LessonEditor::prepareFigure(const QString& what, const QString& run) {
 
 void LessonEditor::preview() {
     if (!m_editing) return;
+    setChoosing(false);
     m_window.lessons()->preview(m_lesson, m_path, m_scene);
 }
 

@@ -27,6 +27,7 @@ class LessonEditor : public QObject {
     Q_OBJECT
 public:
     explicit LessonEditor(MainWindow& window);
+    ~LessonEditor() override;  // quietly: the window and its views are going
 
     void addMenu(QMenu* lessons);  // Lessons → New lesson, Edit lesson, Edit lesson file…
 
@@ -40,6 +41,7 @@ public:
     void closeEditor();  // asks about unsaved edits first
 
     const Lesson& lesson() const { return m_lesson; }
+    MainWindow& window() const { return m_window; }
     int currentScene() const { return m_scene; }
     void selectScene(int index);  // not an edit: no undo step
     QString path() const { return m_path; }
@@ -61,7 +63,17 @@ public:
     void setSceneText(const std::string& language, const QString& markup);
     void setSceneNotes(const std::string& language, const QString& notes);  // speaker notes
     void setHighlight(const QString& panel);                                // "" for none
-    void setCover(const QString& panel);  // the panel covered until the reveal; "" for none
+    // The panels covered until the reveal (lessonHighlights; none: empty).
+    void setCovers(const std::vector<std::string>& panels);
+    // What the class sees: a control or panel (lessonHideables) hidden from the class or shown
+    // again, or all shown.
+    void toggleHidden(const std::string& name);
+    void showEverything();
+    // "Choose what the class sees" (not an edit): the current scene's view shows every control,
+    // those the class will not see marked, and a click on one toggles it (toggleHidden). It ends
+    // with setChoosing(false), another scene, Preview or the editor's closing.
+    void setChoosing(bool on);
+    bool choosing() const;
     void setHiddenControls(bool hidden);
     // The scene's question (lesson_question_editor.h): `change` edits it (nullopt: none; a new
     // one starts as two empty choices), one undo step (typing in one field merges by mergeKey).
@@ -96,6 +108,7 @@ private:
     void start(const Lesson& lesson, const QString& path);
     LessonScene& scene() { return m_lesson.scenes[size_t(m_scene)]; }
     void updateTitle();
+    void updateChoosing();  // after a change: the marks redrawn, or the mode ended
 
     MainWindow& m_window;
     Lesson m_lesson;
@@ -107,6 +120,7 @@ private:
     QDockWidget* m_dock;
     LessonEditorPanel* m_panel;
     std::function<UnsavedAnswer()> m_askUnsaved;
+    std::optional<std::string> m_choosingView;  // the view being chosen in
 };
 
 // The editor's new scene before it captures the view: an Explorer scene without texts.

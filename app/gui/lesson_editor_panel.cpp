@@ -20,6 +20,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include "lesson_class_view_box.h"
 #include "lesson_editor.h"
 #include "lesson_question_editor.h"
 #include "translations.h"
@@ -41,36 +42,13 @@ QString viewName(const std::string& view) {
     return LessonEditorPanel::tr("Attention");
 }
 
-// The panels a scene can highlight (lessonHighlights), as the teacher sees them.
-QString panelName(const std::string& panel) {
-    // clang-format off
-    static const std::map<std::string, const char*> names{
-        {"chart",    QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the chart")},
-        {"functions", QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the function list")},
-        {"curves",   QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the curves")},
-        {"errors",   QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the errors")},
-        {"surface",  QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the surface")},
-        {"slice",    QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the slice")},
-        {"controls", QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the settings")},
-        {"run",      QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the run")},
-        {"grid",     QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the neuron grid")},
-        {"charts",   QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the charts")},
-        {"maps",     QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the attention maps")},
-        {"distributions",
-                     QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the distributions")},
-    };
-    // clang-format on
-    const auto it = names.find(panel);
-    return it == names.end() ? QString::fromStdString(panel) : LessonEditorPanel::tr(it->second);
-}
-
 // A box of panels: "No panel", then the view's panels (lessonHighlights), `chosen` selected.
 void fillPanelBox(QComboBox* box, const std::string& view, const std::string& chosen) {
     const QSignalBlocker block(box);
     box->clear();
     box->addItem(LessonEditorPanel::tr("No panel"), QString());
     for (const std::string& panel : lessonHighlights(view))
-        box->addItem(panelName(panel), QString::fromStdString(panel));
+        box->addItem(lessonPanelName(panel), QString::fromStdString(panel));
     box->setCurrentIndex(std::max(0, box->findData(QString::fromStdString(chosen))));
 }
 
@@ -130,6 +108,29 @@ QComboBox* comboBox(const QString& name, const QString& accessibleName, const QS
 }
 
 }  // namespace
+
+// The panels a scene can highlight (lessonHighlights), as the teacher sees them.
+QString lessonPanelName(const std::string& panel) {
+    // clang-format off
+    static const std::map<std::string, const char*> names{
+        {"chart",    QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the chart")},
+        {"functions", QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the function list")},
+        {"curves",   QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the curves")},
+        {"errors",   QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the errors")},
+        {"surface",  QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the surface")},
+        {"slice",    QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the slice")},
+        {"controls", QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the settings")},
+        {"run",      QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the run")},
+        {"grid",     QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the neuron grid")},
+        {"charts",   QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the charts")},
+        {"maps",     QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the attention maps")},
+        {"distributions",
+                     QT_TRANSLATE_NOOP("actlab::gui::LessonEditorPanel", "the distributions")},
+    };
+    // clang-format on
+    const auto it = names.find(panel);
+    return it == names.end() ? QString::fromStdString(panel) : LessonEditorPanel::tr(it->second);
+}
 
 LessonEditorPanel::LessonEditorPanel(LessonEditor& editor, QWidget* parent)
     : QWidget(parent), m_editor(editor) {
@@ -259,12 +260,7 @@ QWidget* LessonEditorPanel::buildSceneSettings() {
     connect(m_highlight, &QComboBox::activated, this,
             [this] { m_editor.setHighlight(m_highlight->currentData().toString()); });
     connect(m_hidden, &QCheckBox::toggled, &m_editor, &LessonEditor::setHiddenControls);
-    m_cover = comboBox(QStringLiteral("sceneCover"), tr("Panel covered until Reveal"),
-                       tr("A panel that would give the question's answer away: the class sees "
-                          "\"Answer hidden until Reveal\" in its place until you reveal"),
-                       box);
-    connect(m_cover, &QComboBox::activated, this,
-            [this] { m_editor.setCover(m_cover->currentData().toString()); });
+    m_classView = new LessonClassViewBox(m_editor, box);
     auto* layout = new QGridLayout(box);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view, 0, 0, 1, 2);
@@ -272,11 +268,8 @@ QWidget* LessonEditorPanel::buildSceneSettings() {
     highlightLabel->setBuddy(m_highlight);
     layout->addWidget(highlightLabel, 1, 0);
     layout->addWidget(m_highlight, 1, 1);
-    auto* coverLabel = new QLabel(tr("&Cover until Reveal:"), box);
-    coverLabel->setBuddy(m_cover);
-    layout->addWidget(coverLabel, 2, 0);
-    layout->addWidget(m_cover, 2, 1);
-    layout->addWidget(m_hidden, 3, 0, 1, 2);
+    layout->addWidget(m_hidden, 2, 0, 1, 2);
+    layout->addWidget(m_classView, 3, 0, 1, 2);
     layout->setColumnStretch(1, 1);
     return box;
 }
@@ -506,8 +499,7 @@ void LessonEditorPanel::refreshScene() {
     if (scene.pretrainSteps > 0) view += tr(", pre-trained %1 steps").arg(scene.pretrainSteps);
     m_view->setText(view);
     fillPanelBox(m_highlight, scene.view, scene.highlight);
-    fillPanelBox(m_cover, scene.view, scene.cover);
-    m_cover->setEnabled(scene.question.has_value());  // covered until the question's reveal
+    m_classView->refresh(scene);
     {
         const QSignalBlocker block(m_hidden);
         m_hidden->setChecked(scene.hiddenControls);

@@ -23,8 +23,12 @@ class QToolButton;
 
 namespace actlab::gui {
 
+class LessonClassViewBox;
 class LessonEditor;
 class LessonQuestionEditor;
+
+// A panel of a view (lessonHighlights) as the teacher sees it: "the neuron grid".
+QString lessonPanelName(const std::string& panel);
 
 class LessonEditorPanel : public QWidget {
     Q_OBJECT
@@ -42,7 +46,8 @@ public:
     const Column& column(const std::string& language) const { return m_columns.at(language); }
     QListWidget* sceneList() const { return m_scenes; }
     QComboBox* highlightBox() const { return m_highlight; }
-    QComboBox* coverBox() const { return m_cover; }  // the panel a question covers until Reveal
+    // The panels a question covers until Reveal and what the class sees.
+    LessonClassViewBox* classViewBox() const { return m_classView; }
     QCheckBox* hiddenControlsBox() const { return m_hidden; }
     QComboBox* figureBox() const { return m_figures; }
     QLabel* problemLabel() const { return m_problem; }
@@ -76,7 +81,7 @@ private:
     QListWidget* m_scenes;
     QLabel* m_view;
     QComboBox* m_highlight;
-    QComboBox* m_cover;
+    LessonClassViewBox* m_classView;
     QCheckBox* m_hidden;
     QComboBox* m_figures;
     QLabel* m_problem;

@@ -5,7 +5,10 @@
 #include <QJsonArray>
 #include <QLabel>
 #include <QPushButton>
+#include <algorithm>
+#include <cmath>
 
+#include "class_visibility.h"
 #include "lesson_controller.h"
 #include "lessons/lesson_figures.h"
 #include "main_window.h"
@@ -58,19 +61,7 @@ public:
         QFont face = font();
         face.setPointSizeF(face.pointSizeF() * 1.4);
         setFont(face);
-        setGeometry(panel->rect());
-        panel->installEventFilter(this);
-        raise();
-        show();
-    }
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override {
-        if (watched == parent() && event->type() == QEvent::Resize) {
-            setGeometry(parentWidget()->rect());
-            raise();
-        }
-        return false;
+        keepOverParent(this);
     }
 };
 
@@ -106,18 +97,18 @@ void LessonController::updateCover() {
     const LessonQuestion* q = question();
     if (!q || m_revealed) return;
     const LessonScene& scene = m_lesson->scenes[size_t(m_scene)];
-    if (scene.cover.empty()) return;
-    std::vector<QWidget*> panels{panelWidget(scene, scene.cover)};
-    if (scene.view == "training" && (scene.cover == "run" || scene.cover == "grid")) {
-        ui::RunPanel* b = m_window.trainingView()->runPanel(1);  // both runs hint at the answer
-        panels = {m_window.trainingView()->runPanel(0), b};
-        if (scene.cover == "grid")
-            for (QWidget*& panel : panels)
-                panel = panel ? panel->findChild<QWidget*>(QStringLiteral("neuronGridScroll"))
-                              : nullptr;
+    for (const std::string& cover : scene.covers)
+        for (QWidget* panel : panelWidgets(scene.view, cover))
+            m_coverCards.emplace_back(new CoverCard(panel));
+}
+
+void LessonController::applyHidden() {
+    if (!m_lesson || m_scene < 0 || m_scene >= sceneCount()) {
+        m_visibility->show();
+        return;
     }
-    for (QWidget* panel : panels)
-        if (panel) m_coverCards.emplace_back(new CoverCard(panel));
+    const LessonScene& scene = m_lesson->scenes[size_t(m_scene)];
+    m_visibility->apply(scene.view, scene.hidden);
 }
 
 std::vector<QWidget*> LessonController::coverCards() const {
@@ -131,6 +122,38 @@ void LessonController::setTally(int choice, int hands) {
     if (choice < 0 || size_t(choice) >= m_tallies.size()) return;
     m_tallies[size_t(choice)] = std::max(0, hands);
     render();
+}
+
+bool LessonController::setGuesses(const QString& text) {
+    const LessonQuestion* q = question();
+    if (!q || !q->choices.empty()) return false;
+    std::string problem;
+    const auto guesses = parseLessonGuesses(text.toStdString(), *q, &problem);
+    m_guessText = text;
+    m_guessProblem = guesses ? QString() : QString::fromStdString(problem);
+    if (guesses) m_guesses = *guesses;
+    render();
+    return guesses.has_value();
+}
+
+// The guesses as the answer is shown ("40%, 55%"), those within the tolerance of `answer` marked
+// when it is given.
+QString LessonController::guessesText(std::optional<double> answer) const {
+    const LessonQuestion* q = question();
+    if (!q) return {};
+    const auto ref =
+        parseLessonFigureRef(q->answer, m_lesson->scenes[size_t(m_scene)].view, true, nullptr);
+    LessonFigure shown = ref ? lessonFigureFor(*ref) : LessonFigure{};
+    shown.format = q->format;
+    shown.digits = q->digits;
+    QStringList items;
+    for (double guess : m_guesses) {
+        QString item = QString::fromStdString(formatLessonFigure(shown, guess));
+        if (answer && lessonGuessIsRight(*q, *answer, guess))
+            item = QStringLiteral("<b>%1 ✓</b>").arg(item);
+        items << item;
+    }
+    return items.join(QStringLiteral(", "));
 }
 
 void LessonController::measureQuestion(const LessonScene& scene, const LessonSceneSnapshots& runs) {
@@ -172,6 +195,13 @@ QString LessonController::questionHtml(bool asked) const {
         html += QStringLiteral("</ol>");
     }
     if (asked) return html;
+    if (q->choices.empty() && !m_guessProblem.isEmpty())
+        html += QStringLiteral("<p><i>%1</i></p>")
+                    .arg(tr("The guesses could not be read: %1").arg(m_guessProblem));
+    else if (q->choices.empty() && !m_guesses.empty())
+        html += QStringLiteral("<p>%1 %2</p>")
+                    .arg(tr("The class guessed:"),
+                         guessesText(m_outcome ? m_outcome->answer : std::nullopt));
     if (!m_revealed)
         return html + QStringLiteral("<p><i>%1</i></p>")
                           .arg(tr("Predict first, then press Enter or Reveal."));
@@ -213,6 +243,13 @@ QString LessonController::answerHtml() const {
         verdict = tr("The answer: %1 (a guess within ±%2 counts).")
                       .arg(QString::fromStdString(formatLessonFigure(shown, *m_outcome->answer)),
                            QString::fromStdString(formatLessonFigure(shown, q->tolerance)));
+        if (!m_guesses.empty()) {
+            const auto right = std::count_if(m_guesses.begin(), m_guesses.end(), [&](double g) {
+                return lessonGuessIsRight(*q, *m_outcome->answer, g);
+            });
+            verdict +=
+                QStringLiteral(" ") + tr("%n of the class's guesses within it.", "", int(right));
+        }
     }
     return html + QStringLiteral("<p><b>%1</b></p>").arg(verdict);
 }
@@ -225,7 +262,7 @@ void LessonController::showQuestionControls() {
     }
     QStringList choiceLetters;
     for (size_t i = 0; i < q->choices.size(); ++i) choiceLetters << letter(int(i));
-    m_panel->showQuestion(choiceLetters, m_tallies, !m_revealed);
+    m_panel->showQuestion(choiceLetters, m_tallies, !m_revealed, m_guessText);
 }
 
 QJsonObject LessonController::questionState() const {
@@ -236,8 +273,12 @@ QJsonObject LessonController::questionState() const {
     if (m_outcome)
         for (const auto& [ref, value] : m_outcome->measured)
             measured[QString::fromStdString(ref.text())] = value;
+    QJsonArray guesses;
+    for (double guess : m_guesses) guesses.append(guess);
     return {{QStringLiteral("revealed"), m_revealed},
             {QStringLiteral("hands"), hands},
+            {QStringLiteral("guesses"), guesses},
+            {QStringLiteral("guessText"), m_guessText},
             {QStringLiteral("measured"), measured}};
 }
 
@@ -251,6 +292,12 @@ void LessonController::restoreQuestionState(const QJsonObject& state) {
     const QJsonArray hands = state.value(QStringLiteral("hands")).toArray();
     for (size_t i = 0; i < m_tallies.size() && qsizetype(i) < hands.size(); ++i)
         m_tallies[i] = std::max(0, hands[qsizetype(i)].toInt());
+    m_guesses.clear();
+    m_guessProblem.clear();
+    for (const QJsonValue& guess : state.value(QStringLiteral("guesses")).toArray())
+        if (guess.isDouble() && std::isfinite(guess.toDouble()) && m_guesses.size() < 200)
+            m_guesses.push_back(guess.toDouble());
+    m_guessText = state.value(QStringLiteral("guessText")).toString();
     if (!m_revealed) return;
     const LessonScene& scene = m_lesson->scenes[size_t(m_scene)];
     const QJsonObject measured = state.value(QStringLiteral("measured")).toObject();

@@ -24,6 +24,7 @@
 
 #include "activations/catalogue.h"
 #include "backends/backend.h"
+#include "class_visibility.h"
 #include "config/session_json.h"
 #include "first_start_tour.h"
 #include "lesson_controller.h"
@@ -509,6 +510,11 @@ bool MainWindow::setCurrentView(const QString& name) {
 
 QString MainWindow::currentView() const { return kViewNames.value(m_tabs->currentIndex()); }
 
+QWidget* MainWindow::view(const QString& name) const {
+    const int index = kViewNames.indexOf(name);
+    return index < 0 ? nullptr : viewAt(index);
+}
+
 void MainWindow::applyOptions(const GuiOptions& options) {
     if (options.appearance) ui::setAppearance(*options.appearance);
     if (options.uiScale)  // through View → UI scale, so that the menu shows the choice
@@ -552,6 +558,8 @@ QJsonObject MainWindow::sessionState() const {
 }
 
 void MainWindow::restoreSessionState(const QJsonObject& state) {
+    // What a lesson scene hid comes back before the views change (the lesson hides it again).
+    if (m_lessons) m_lessons->visibility()->show();
     m_explorer->restoreState(state.value(QStringLiteral("explorer")).toObject());
     m_gelu->restoreState(state.value(QStringLiteral("gelu")).toObject());
     m_gated->restoreState(state.value(QStringLiteral("gated")).toObject());

@@ -64,6 +64,7 @@ public:
 
     bool setCurrentView(const QString& name);  // explorer | gelu | gated | training | attention
     QString currentView() const;
+    QWidget* view(const QString& name) const;  // the view of that name, nullptr when none
     // View, functions, derivatives, x range; the training preset and compare mode (the steps
     // are trained by the caller: main() waits for them before a screenshot).
     void applyOptions(const GuiOptions& options);

@@ -31,6 +31,24 @@ std::string listed(const std::vector<std::string>& names) {
     return text;
 }
 
+// A name or an array of names, each one of `allowed` and none twice ("cover", "hide").
+std::vector<std::string> readNames(const Json& j, const std::string& path,
+                                   const std::vector<std::string>& allowed,
+                                   const std::string& what) {
+    std::vector<std::string> names;
+    const Json list = j.is_array() ? j : Json::array({j});
+    if (j.is_array() && j.empty()) fail(path, "expected a name or a non-empty array of names");
+    for (const Json& name : list) {
+        if (!name.is_string()) fail(path, "expected a name, got " + name.dump());
+        const std::string n = name.get<std::string>();
+        if (!among(allowed, n))
+            fail(path, "the " + what + " have no '" + n + "' (expected " + listed(allowed) + ")");
+        if (among(names, n)) fail(path, "'" + n + "' twice");
+        names.push_back(n);
+    }
+    return names;
+}
+
 // {"en": …, "zh_CN": …}: exactly the declared languages, each a non-empty string.
 LessonText readText(const Json& j, const std::string& path,
                     const std::vector<std::string>& languages) {
@@ -213,7 +231,7 @@ void checkFilledFigures(const LessonScene& s) {
 void checkSceneFields(const Json& j, const std::string& view) {
     std::vector<const char*> known{"title",           "text",      "view",    "pretrain_steps",
                                    "hidden_controls", "highlight", "figures", "question",
-                                   "notes",           "cover"};
+                                   "notes",           "cover",     "hide"};
     if (view == "explorer") known.insert(known.end(), {"functions", "derivatives", "x_range"});
     if (view == "gelu") known.insert(known.end(), {"window", "error_scale"});
     if (view == "gated") known.insert(known.end(), {"unit", "window", "value_window"});
@@ -351,12 +369,14 @@ LessonScene readScene(const Json& j, const std::vector<std::string>& languages) 
             readLessonQuestion(*question, languages, s.view,
                                s.compareActivation || !s.compareConfigJson.empty(), readText);
     }
-    s.cover = r.text("cover").value_or("");
-    if (!s.cover.empty() && !s.question)
-        fail("cover", "only a scene that asks a question covers a panel (until the reveal)");
-    if (!s.cover.empty() && !among(lessonHighlights(s.view), s.cover))
-        fail("cover", "the " + s.view + " view has no panel '" + s.cover + "' (expected " +
-                          listed(lessonHighlights(s.view)) + ")");
+    if (const Json* cover = r.get("cover")) {
+        s.covers = readNames(*cover, "cover", lessonHighlights(s.view), s.view + " view's panels");
+        if (!s.question)
+            fail("cover", "only a scene that asks a question covers a panel (until the reveal)");
+    }
+    if (const Json* hide = r.get("hide"))
+        s.hidden = readNames(*hide, "hide", lessonHideables(s.view),
+                             s.view + " view's controls and panels");
     return s;
 }
 
@@ -398,7 +418,9 @@ Json sceneToJson(const LessonScene& s) {
         j["figures"] = figures;
     }
     if (s.question) j["question"] = lessonQuestionToJson(*s.question);
-    if (!s.cover.empty()) j["cover"] = s.cover;
+    if (s.covers.size() == 1) j["cover"] = s.covers.front();  // as one panel was always written
+    if (s.covers.size() > 1) j["cover"] = s.covers;
+    if (!s.hidden.empty()) j["hide"] = s.hidden;
     return j;
 }
 
@@ -434,32 +456,6 @@ Lesson readLesson(const Json& j, int* scene) {
 }
 
 }  // namespace
-
-const std::vector<std::string>& lessonViews() {
-    static const std::vector<std::string> views{"explorer", "gelu", "gated", "training",
-                                                "attention"};
-    return views;
-}
-
-const std::vector<std::string>& lessonHighlights(const std::string& view) {
-    // clang-format off
-    static const std::map<std::string, std::vector<std::string>> panels{
-        {"explorer",  {"chart", "functions"}},
-        {"gelu",      {"curves", "errors"}},
-        {"gated",     {"surface", "slice"}},
-        {"training",  {"controls", "run", "grid", "charts", "distributions"}},
-        {"attention", {"controls", "maps", "charts", "distributions"}},
-    };
-    // clang-format on
-    static const std::vector<std::string> none;
-    const auto it = panels.find(view);
-    return it == panels.end() ? none : it->second;
-}
-
-const std::vector<std::string>& lessonLanguages() {
-    static const std::vector<std::string> languages{"en", "zh_CN"};
-    return languages;
-}
 
 std::optional<Lesson> parseLesson(const std::string& text, const std::string& fileName,
                                   std::string* error) {

@@ -94,15 +94,20 @@ struct LessonScene {
     int firstChart = -1;
     // training: the neuron grids' colouring, "gradient" (passes gradient) or "active"; "": as is
     std::string gridColouring;
-    bool hiddenControls = false;
+    bool hiddenControls = false;  // the view's whole settings panel
+    // Controls and panels of the view the class does not see (lessonHideables(view)), as
+    // Playground's hidden controls: the teacher picks them in the editor's "choose what the
+    // class sees" mode. JSON "hide": an array of names.
+    std::vector<std::string> hidden;
     std::string highlight;  // a panel of the view (lessonHighlights(view)), or empty
     std::vector<LessonFigure> figures;
     // The question (training and attention scenes that pre-train): the scene does not pre-train
     // until the question is revealed.
     std::optional<LessonQuestion> question;
-    // A panel of the view (lessonHighlights(view)) that would give the question's answer away:
-    // covered by a plain card until the reveal (only with a question; empty: none).
-    std::string cover;
+    // The panels of the view (lessonHighlights(view)) that would give the question's answer
+    // away: covered by plain cards until the reveal (only with a question; empty: none). JSON
+    // "cover": a panel's name or an array of them.
+    std::vector<std::string> covers;
 };
 
 struct Lesson {
@@ -116,6 +121,11 @@ const std::vector<std::string>& lessonViews();
 const std::vector<std::string>& lessonHighlights(const std::string& view);
 const std::vector<std::string>& lessonFigureKinds();
 const std::vector<std::string>& lessonLanguages();
+// The controls of a view a scene can hide (their widgets' object names: "learningRate", "play"),
+// and everything it can hide: its panels (but "controls", which is hidden_controls, and
+// "distributions", a page of "charts"), then its controls.
+const std::vector<std::string>& lessonControls(const std::string& view);
+const std::vector<std::string>& lessonHideables(const std::string& view);
 // Whether a figure kind can be measured in a scene of `view`: function and GLU figures in any,
 // the training figures in training scenes, the attention figures in attention scenes.
 bool lessonFigureFitsView(const std::string& what, const std::string& view);

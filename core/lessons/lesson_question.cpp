@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 
@@ -268,6 +269,44 @@ LessonQuestionOutcome revealLessonQuestion(const LessonQuestion& question, const
 
 bool lessonGuessIsRight(const LessonQuestion& question, double answer, double guess) {
     return std::abs(guess - answer) <= question.tolerance;
+}
+
+std::optional<std::vector<double>> parseLessonGuesses(const std::string& text,
+                                                      const LessonQuestion& question,
+                                                      std::string* error) {
+    std::string plain;  // the CJK separators as commas
+    for (size_t i = 0; i < text.size();) {
+        const std::string_view rest = std::string_view(text).substr(i);
+        size_t skip = 0;
+        for (const std::string_view cjk : {"，", "、", "；"})
+            if (rest.starts_with(cjk)) skip = cjk.size();
+        plain += skip ? ',' : text[i];
+        i += skip ? skip : 1;
+    }
+    std::vector<double> guesses;
+    size_t at = 0;
+    while (at < plain.size()) {
+        const size_t end = plain.find_first_of(",; \t\n", at);
+        const std::string token = plain.substr(at, end == std::string::npos ? end : end - at);
+        at = end == std::string::npos ? plain.size() : end + 1;
+        if (token.empty()) continue;
+        const bool percent = token.back() == '%';
+        const std::string digits = percent ? token.substr(0, token.size() - 1) : token;
+        double value = 0;  // from_chars: the C locale's digits whatever the user's locale
+        const auto [stop, problem] =
+            std::from_chars(digits.data(), digits.data() + digits.size(), value);
+        if (digits.empty() || problem != std::errc() || stop != digits.data() + digits.size() ||
+            !std::isfinite(value)) {
+            if (error) *error = "'" + token + "' is not a number";
+            return std::nullopt;
+        }
+        guesses.push_back(percent || question.format == "percent" ? value / 100 : value);
+        if (guesses.size() > 200) {
+            if (error) *error = "more than 200 guesses";
+            return std::nullopt;
+        }
+    }
+    return guesses;
 }
 
 // "question": {"text": {…}, "choices": [{"text": {…}, "when": "…"}, …]} or {"text": {…},

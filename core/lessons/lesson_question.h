@@ -81,5 +81,12 @@ LessonQuestionOutcome revealLessonQuestion(const LessonQuestion& question, const
                                            bool compare, const LessonFigureLookup& measured);
 // Whether a guess answers a number question: |guess − answer| ≤ tolerance.
 bool lessonGuessIsRight(const LessonQuestion& question, double answer, double guess);
+// The class's guesses at a number question as the teacher types them: numbers separated by
+// commas (also "，" and "、"), semicolons or spaces, each in the unit the answer is shown in (a
+// "percent" question's "40" or "40%" is 0.4; elsewhere "40%" is 0.4 too). Empty text: none.
+// nullopt and a one-line *error ("'4o' is not a number") otherwise; at most 200.
+std::optional<std::vector<double>> parseLessonGuesses(const std::string& text,
+                                                      const LessonQuestion& question,
+                                                      std::string* error);
 
 }  // namespace actlab

@@ -226,6 +226,13 @@
     </message>
 </context>
 <context>
+    <name>actlab::gui::ClassVisibility</name>
+    <message>
+        <source>Hidden from the class</source>
+        <translation>对全班隐藏</translation>
+    </message>
+</context>
+<context>
     <name>actlab::gui::FirstStartTour</name>
     <message>
         <source>Back</source>
@@ -294,6 +301,53 @@
     <message>
         <source>Done</source>
         <translation>完成</translation>
+    </message>
+</context>
+<context>
+    <name>actlab::gui::LessonClassViewBox</name>
+    <message>
+        <source>&amp;Cover until Reveal:</source>
+        <translation>揭晓前遮住(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Panels covered until Reveal</source>
+        <translation>揭晓前遮住的面板</translation>
+    </message>
+    <message>
+        <source>Panels that would give the question&apos;s answer away: the class sees &quot;Answer hidden until Reveal&quot; in their place until you reveal</source>
+        <translation>会泄露问题答案的面板：在你揭晓之前，全班在它们的位置上看到“答案在揭晓前隐藏”</translation>
+    </message>
+    <message>
+        <source>Choose &amp;what the class sees</source>
+        <translation>选择全班能看到的内容(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Choose what the class sees</source>
+        <translation>选择全班能看到的内容</translation>
+    </message>
+    <message>
+        <source>While on, a click on a control or panel of the view hides it from the class (it is marked) or shows it again; nothing in the view changes otherwise</source>
+        <translation>开启时，点击视图中的控件或面板会对全班隐藏它（并加上标记），再点一次则重新显示；视图中的其他内容不会改变</translation>
+    </message>
+    <message>
+        <source>Show everything</source>
+        <translation>全部显示</translation>
+    </message>
+    <message>
+        <source>Show every control to the class</source>
+        <translation>向全班显示所有控件</translation>
+    </message>
+    <message>
+        <source>The class sees every control.</source>
+        <translation>全班能看到所有控件。</translation>
+    </message>
+    <message>
+        <source>Hidden from the class: %1</source>
+        <translation>对全班隐藏：%1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
     </message>
 </context>
 <context>
@@ -420,6 +474,20 @@
         <source>Answer hidden until Reveal</source>
         <translation>答案在揭晓前隐藏</translation>
     </message>
+    <message>
+        <source>The guesses could not be read: %1</source>
+        <translation>无法读取这些猜测：%1</translation>
+    </message>
+    <message>
+        <source>The class guessed:</source>
+        <translation>全班的猜测：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the class&apos;s guesses within it.</source>
+        <translation>
+            <numerusform>全班有 %n 个猜测在此范围内。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::LessonEditor</name>
@@ -540,8 +608,16 @@
         <translation>编辑演讲者备注</translation>
     </message>
     <message>
-        <source>Cover a panel until the reveal</source>
-        <translation>在揭晓前遮住一个面板</translation>
+        <source>Cover panels until the reveal</source>
+        <translation>揭晓前遮住面板</translation>
+    </message>
+    <message>
+        <source>Hide or show a control for the class</source>
+        <translation>对全班隐藏或显示一个控件</translation>
+    </message>
+    <message>
+        <source>Show every control to the class</source>
+        <translation>向全班显示所有控件</translation>
     </message>
 </context>
 <context>
@@ -881,18 +957,6 @@
     <message>
         <source>block 1, head 1: attention on the token before</source>
         <translation>第 1 块第 1 头：对前一个词元的注意力</translation>
-    </message>
-    <message>
-        <source>Panel covered until Reveal</source>
-        <translation>揭晓前遮住的面板</translation>
-    </message>
-    <message>
-        <source>A panel that would give the question&apos;s answer away: the class sees &quot;Answer hidden until Reveal&quot; in its place until you reveal</source>
-        <translation>会泄露问题答案的面板：在你揭晓之前，全班看到的是“答案在揭晓前隐藏”</translation>
-    </message>
-    <message>
-        <source>&amp;Cover until Reveal:</source>
-        <translation>揭晓前遮住(&amp;C)：</translation>
     </message>
     <message>
         <source>Notes</source>
@@ -2856,6 +2920,22 @@ sigmoid 误差：%3</translation>
     <message>
         <source>Hands for choice %1</source>
         <translation>选项 %1 的举手人数</translation>
+    </message>
+    <message>
+        <source>Guesses:</source>
+        <translation>猜测：</translation>
+    </message>
+    <message>
+        <source>e.g. 40, 55, 70</source>
+        <translation>例如 40, 55, 70</translation>
+    </message>
+    <message>
+        <source>The class&apos;s guesses, separated by commas; the reveal marks those within the tolerance</source>
+        <translation>全班的猜测，用逗号分隔；揭晓时会标出在容差范围内的猜测</translation>
+    </message>
+    <message>
+        <source>The class&apos;s guesses</source>
+        <translation>全班的猜测</translation>
     </message>
 </context>
 <context>

@@ -32,6 +32,7 @@
 #include "backends/backend_factory.h"
 #include "gui_test_support.h"
 #include "lesson_capture.h"
+#include "lesson_class_view_box.h"
 #include "lesson_controller.h"
 #include "lesson_editor.h"
 #include "lesson_editor_panel.h"
@@ -410,13 +411,22 @@ TEST_F(LessonEditorWindow, NotesAndTheCoveredPanelAreEditsThatUndo) {
     type(panel->column("zh_CN").notes, QStringLiteral("问谁认为是 GELU。"));
     EXPECT_EQ(scene().notes,
               (LessonText{{"en", "Ask who expects GELU."}, {"zh_CN", "问谁认为是 GELU。"}}));
-    QComboBox* cover = panel->coverBox();
-    ASSERT_TRUE(cover->isEnabled());  // the scene asks a question
-    const int charts = cover->findData(QStringLiteral("charts"));
-    ASSERT_GE(charts, 0);
-    cover->setCurrentIndex(charts);
-    emit cover->activated(charts);
-    EXPECT_EQ(scene().cover, "charts");
+    QListWidget* covers = panel->classViewBox()->coverList();
+    ASSERT_TRUE(covers->isEnabled());  // the scene asks a question
+    const auto item = [&](const char* name) -> QListWidgetItem* {
+        for (int i = 0; i < covers->count(); ++i)
+            if (covers->item(i)->data(Qt::UserRole).toString() == QLatin1String(name))
+                return covers->item(i);
+        return nullptr;
+    };
+    ASSERT_TRUE(item("charts"));
+    const std::vector<std::string> before = scene().covers;  // the lesson's own
+    item("charts")->setCheckState(item("charts")->checkState() == Qt::Checked ? Qt::Unchecked
+                                                                              : Qt::Checked);
+    EXPECT_NE(scene().covers, before);
+    ASSERT_TRUE(item("grid"));
+    ASSERT_EQ(item("grid")->checkState(), Qt::Unchecked);
+    item("grid")->setCheckState(Qt::Checked);  // a second panel: one more step
     EXPECT_EQ(editor->problem(), QString());
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("notes.json"));
@@ -426,9 +436,11 @@ TEST_F(LessonEditorWindow, NotesAndTheCoveredPanelAreEditsThatUndo) {
     const auto saved = parseLesson(file.readAll().toStdString(), "notes.json", nullptr);
     ASSERT_TRUE(saved);
     EXPECT_EQ(saved->scenes[1].notes, scene().notes);
-    EXPECT_EQ(saved->scenes[1].cover, "charts");
-    // three steps: the English notes, the Chinese notes (keystrokes merged), the cover
-    for (int step = 0; step < 3; ++step) editor->undoStack()->undo();
+    EXPECT_EQ(saved->scenes[1].covers, scene().covers);
+    EXPECT_NE(std::find(scene().covers.begin(), scene().covers.end(), "grid"),
+              scene().covers.end());
+    // four steps: the English notes, the Chinese notes (keystrokes merged), the two covers
+    for (int step = 0; step < 4; ++step) editor->undoStack()->undo();
     EXPECT_EQ(lessonToJson(editor->lesson()), original);
     EXPECT_TRUE(panel->column("en").notes->toPlainText().isEmpty());
 }

@@ -180,13 +180,14 @@ TEST(LessonLoader, NotesAndCoverRoundTrip) {
     ASSERT_TRUE(lesson) << error;
     const LessonScene& scene = lesson->scenes[1];
     EXPECT_EQ(scene.notes, (LessonText{{"en", "Ask who has seen ReLU."}}));
-    EXPECT_EQ(scene.cover, "grid");
+    EXPECT_EQ(scene.covers, std::vector<std::string>{"grid"});
     EXPECT_TRUE(lesson->scenes[0].notes.empty());
     const std::string text = lessonToJson(*lesson);
     const auto again = parseLesson(text, "again.json", &error);
     ASSERT_TRUE(again) << error << "\n" << text;
     EXPECT_EQ(again->scenes[1].notes, scene.notes);
-    EXPECT_EQ(again->scenes[1].cover, "grid");
+    EXPECT_EQ(again->scenes[1].covers, std::vector<std::string>{"grid"});
+    EXPECT_NE(text.find(R"("cover": "grid")"), std::string::npos);  // one panel: as before
     EXPECT_EQ(again->scenes[1].gridColouring, "active");
     EXPECT_EQ(lessonToJson(*again), text);
     const std::string head = R"({"title": {"en": "B", "zh_CN": "乙"},
@@ -203,8 +204,57 @@ TEST(LessonLoader, NotesAndCoverRoundTrip) {
     EXPECT_EQ(errorOf(lessonText(scene2.substr(0, scene2.find("\"cover\"")) +
                                  R"J("cover": "moon", "question": {"text": {"en": "N?",
         "zh_CN": "数？"}, "answer": "dead_fraction(a)", "tolerance": 0.1}})J"))
-                  .rfind("bad.json: scene 2: cover: the training view has no panel 'moon'", 0),
+                  .rfind("bad.json: scene 2: cover: the training view's panels have no 'moon'", 0),
               0u);
+}
+
+// Several covered panels, and the controls and panels hidden from the class (issue 28: "choose
+// what the class sees"): read, checked against the view's names, written back the same.
+TEST(LessonLoader, CoversAndHiddenControlsRoundTrip) {
+    const std::string question = R"J("question": {"text": {"en": "N?", "zh_CN": "数？"},
+        "answer": "dead_fraction(a)", "tolerance": 0.1})J";
+    const std::string head = R"J({"title": {"en": "B", "zh_CN": "乙"},
+        "text": {"en": "b", "zh_CN": "乙"}, "view": "training", "preset": "dying-relu",
+        "pretrain_steps": 10, )J";
+    std::string error;
+    const auto lesson = parseLesson(
+        lessonText(head + question +
+                   R"J(, "cover": ["grid", "charts"], "hide": ["learningRate", "play", "run"]})J"),
+        "hide.json", &error);
+    ASSERT_TRUE(lesson) << error;
+    EXPECT_EQ(lesson->scenes[1].covers, (std::vector<std::string>{"grid", "charts"}));
+    EXPECT_EQ(lesson->scenes[1].hidden, (std::vector<std::string>{"learningRate", "play", "run"}));
+    const std::string text = lessonToJson(*lesson);
+    const auto again = parseLesson(text, "again.json", &error);
+    ASSERT_TRUE(again) << error << "\n" << text;
+    EXPECT_EQ(again->scenes[1].covers, lesson->scenes[1].covers);
+    EXPECT_EQ(again->scenes[1].hidden, lesson->scenes[1].hidden);
+    EXPECT_EQ(lessonToJson(*again), text);
+    // Any view hides; the names are the view's own.
+    const auto explorer = parseLesson(lessonText(R"J({"title": {"en": "B", "zh_CN": "乙"},
+        "text": {"en": "b", "zh_CN": "乙"}, "view": "explorer", "hide": "xLow"})J"),
+                                      "x.json", &error);
+    ASSERT_TRUE(explorer) << error;
+    EXPECT_EQ(explorer->scenes[1].hidden, std::vector<std::string>{"xLow"});
+    EXPECT_EQ(errorOf(lessonText(head + R"J("hide": ["learningRate", "moon"]})J"))
+                  .rfind("bad.json: scene 2: hide: the training view's controls and panels have "
+                         "no 'moon' (expected run, grid, charts, preset,",
+                         0),
+              0u);
+    EXPECT_EQ(errorOf(lessonText(head + R"J("hide": ["play", "play"]})J")),
+              "bad.json: scene 2: hide: 'play' twice");
+    EXPECT_EQ(errorOf(lessonText(head + R"J("hide": []})J")),
+              "bad.json: scene 2: hide: expected a name or a non-empty array of names");
+    EXPECT_EQ(errorOf(lessonText(head + R"J("hide": [3]})J")),
+              "bad.json: scene 2: hide: expected a name, got 3");
+    // "controls" is the whole settings panel: hidden_controls says it
+    EXPECT_EQ(errorOf(lessonText(head + R"J("hide": ["controls"]})J"))
+                  .rfind("bad.json: scene 2: hide: the training view's controls and panels have "
+                         "no 'controls'",
+                         0),
+              0u);
+    EXPECT_EQ(errorOf(lessonText(head + question + R"J(, "cover": ["grid", "grid"]})J")),
+              "bad.json: scene 2: cover: 'grid' twice");
 }
 
 TEST(LessonLoader, LanguageFollowsTheUi) {

@@ -141,6 +141,33 @@ TEST(LessonQuestion, ANumberQuestionTakesGuessesWithinItsTolerance) {
     EXPECT_FALSE(lessonGuessIsRight(q, *outcome.answer, 0.3));
 }
 
+// The class's guesses as the teacher types them: separators (CJK ones too), a percent question's
+// numbers in percent, bad input named.
+TEST(LessonQuestion, GuessesAreReadInTheAnswersUnit) {
+    LessonQuestion share;
+    share.answer = "token_accuracy(a)";
+    share.format = "percent";
+    std::string error;
+    EXPECT_EQ(parseLessonGuesses("40, 55%;70 ", share, &error),
+              (std::vector<double>{0.4, 0.55, 0.7}));
+    EXPECT_EQ(parseLessonGuesses("40，55、12.5", share, &error),
+              (std::vector<double>{0.4, 0.55, 0.125}));
+    EXPECT_EQ(parseLessonGuesses("  ", share, &error), std::vector<double>{});
+    LessonQuestion plain;
+    plain.answer = "test_loss(a)";
+    EXPECT_EQ(parseLessonGuesses("0.3 1e-1 50%", plain, &error),
+              (std::vector<double>{0.3, 0.1, 0.5}));
+    EXPECT_FALSE(parseLessonGuesses("0.3, 4o", plain, &error));
+    EXPECT_EQ(error, "'4o' is not a number");
+    EXPECT_FALSE(parseLessonGuesses("%", plain, &error));
+    EXPECT_EQ(error, "'%' is not a number");
+    EXPECT_FALSE(parseLessonGuesses("inf", plain, &error));
+    std::string many;
+    for (int i = 0; i < 201; ++i) many += "1 ";
+    EXPECT_FALSE(parseLessonGuesses(many, plain, &error));
+    EXPECT_EQ(error, "more than 200 guesses");
+}
+
 // A lesson whose second scene asks `question` (JSON), the dying-ReLU runs compared.
 std::string lessonWith(const std::string& question, int pretrain = 1500) {
     return R"j({"format": "actlab-lesson", "version": 1, "title": {"en": "T", "zh_CN": "题"},

@@ -6,6 +6,7 @@
 
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -98,6 +99,44 @@ TEST_F(RevealWindow, AQuestionTwoChoicesAnswerSaysSo) {
     EXPECT_EQ(lessons->outcome()->right, (std::vector<int>{0, 1}));
     EXPECT_TRUE(panelText().contains(QStringLiteral("Choices A, B all hold")));
     EXPECT_FALSE(panelText().contains(QStringLiteral("✓")));
+}
+
+// A number question takes the class's guesses (typed in the answer's unit, here percent): the
+// panel lists them, the reveal marks those within the tolerance of what was measured and counts
+// them, a guess that cannot be read is named, and a session keeps them.
+TEST_F(RevealWindow, ANumberQuestionTakesTheClassGuesses) {
+    openQuestion(test::questionLesson(R"j({"text": {"en": "How many die?", "zh_CN": "多少？"},
+        "answer": "dead_fraction(a)", "tolerance": 0.1, "format": "percent", "digits": 0})j"));
+    ui::LessonPanel* panel = lessons->panel();
+    QLineEdit* field = panel->guessesField();
+    ASSERT_TRUE(field->isVisible());
+    EXPECT_EQ(panel->tallyBox(0), nullptr);  // no choices, no hands
+    field->setFocus();
+    QTest::keyClicks(field, QStringLiteral("10, 4o"));
+    QTest::keyClick(field, Qt::Key_Return);
+    EXPECT_FALSE(lessons->revealed());  // Enter in the field is the field's
+    EXPECT_TRUE(panelText().contains(QStringLiteral("could not be read: '4o' is not a number")));
+    ASSERT_TRUE(lessons->reveal());
+    ASSERT_TRUE(test::waitFor([&] { return lessons->outcome().has_value(); }, 60000));
+    const double answer = *lessons->outcome()->answer;
+    // one guess on the answer, one 30 points off, one at 0
+    const int near = int(std::lround(answer * 100));
+    const int far = near >= 50 ? near - 30 : near + 30;
+    ASSERT_TRUE(lessons->setGuesses(QStringLiteral("%1, %2, 0").arg(near).arg(far)));
+    EXPECT_EQ(lessons->guesses().size(), 3u);
+    EXPECT_NEAR(lessons->guesses()[0], near / 100.0, 1e-12);
+    EXPECT_TRUE(panelText().contains(
+        QStringLiteral("The class guessed: %1% ✓, %2%, 0%").arg(near).arg(far)))
+        << panelText().toStdString();
+    const int within = 1 + (answer <= 0.1);
+    EXPECT_TRUE(
+        panelText().contains(QStringLiteral("%1 of the class's guesses within it").arg(within)));
+    // A session keeps them.
+    const QJsonObject state = window->sessionState();
+    std::unique_ptr<gui::MainWindow> other = makeWindow();
+    other->restoreSessionState(state);
+    EXPECT_EQ(other->lessons()->guesses(), lessons->guesses());
+    EXPECT_EQ(other->lessons()->panel()->guessesField()->text(), field->text());
 }
 
 // Going to another scene and back asks again: the question is held back anew.

@@ -3,6 +3,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -43,6 +44,10 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     m_question = new QWidget(this);
     m_question->setObjectName(QStringLiteral("lessonQuestion"));
     m_handsLabel = new QLabel(m_question);
+    m_guesses = new QLineEdit(m_question);
+    m_guesses->setObjectName(QStringLiteral("classGuesses"));
+    connect(m_guesses, &QLineEdit::editingFinished, this,
+            [this] { emit guessesEdited(m_guesses->text()); });
     m_reveal = new QPushButton(m_question);
     m_reveal->setObjectName(QStringLiteral("revealQuestion"));
     m_reveal->setFocusPolicy(Qt::NoFocus);  // Enter reveals through the window's action
@@ -50,6 +55,7 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     auto* questionRow = new QHBoxLayout(m_question);
     questionRow->setContentsMargins(0, 0, 0, 0);
     questionRow->addWidget(m_handsLabel);
+    questionRow->addWidget(m_guesses, 1);
     questionRow->addStretch(1);
     questionRow->addWidget(m_reveal);
     m_question->hide();
@@ -90,8 +96,12 @@ void LessonPanel::retranslate() {
     m_close->setText(tr("Close"));
     m_close->setToolTip(tr("Close the lesson panel; the views keep their state"));
     m_counter->setText(counterText());
-    m_handsLabel->setText(tr("Hands:"));
-    m_handsLabel->setVisible(!m_tallies.empty());
+    m_handsLabel->setText(m_tallies.empty() ? tr("Guesses:") : tr("Hands:"));
+    m_guesses->setPlaceholderText(tr("e.g. 40, 55, 70"));
+    m_guesses->setToolTip(
+        tr("The class's guesses, separated by commas; the reveal marks those "
+           "within the tolerance"));
+    m_guesses->setAccessibleName(tr("The class's guesses"));
     m_reveal->setText(tr("Reveal"));
     m_reveal->setToolTip(tr("Train the runs and show which answer they give (Enter)"));
     m_reveal->setAccessibleName(tr("Reveal the answer"));
@@ -101,7 +111,7 @@ void LessonPanel::retranslate() {
 }
 
 void LessonPanel::showQuestion(const QStringList& letters, const std::vector<int>& tallies,
-                               bool revealable) {
+                               bool revealable, const QString& guesses) {
     if (m_tallies.size() != size_t(letters.size())) {
         for (QSpinBox* box : m_tallies) box->deleteLater();
         m_tallies.clear();
@@ -121,6 +131,8 @@ void LessonPanel::showQuestion(const QStringList& letters, const std::vector<int
         m_tallies[i]->setPrefix(letters[qsizetype(i)] + QStringLiteral(": "));
         m_tallies[i]->setValue(i < tallies.size() ? tallies[i] : 0);
     }
+    m_guesses->setVisible(letters.isEmpty());  // a number question's
+    if (m_guesses->text() != guesses) m_guesses->setText(guesses);
     m_reveal->setEnabled(revealable);
     m_question->show();
     retranslate();

@@ -7,6 +7,7 @@
 #include <vector>
 
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QSpinBox;
 class QTextBrowser;
@@ -23,12 +24,15 @@ public:
               int count);
     void retranslate();  // the buttons' and the counter's texts in the current language
     // A question's controls under the text (issue 28): the hands the teacher counted for each
-    // choice (`letters`: A, B, …; none for a number question) and Reveal, enabled until the
-    // question is revealed. Without a question (hideQuestion) they are not shown.
-    void showQuestion(const QStringList& letters, const std::vector<int>& tallies, bool revealable);
+    // choice (`letters`: A, B, …), or for a number question (no letters) the class's guesses as
+    // typed, and Reveal, enabled until the question is revealed. Without a question
+    // (hideQuestion) they are not shown.
+    void showQuestion(const QStringList& letters, const std::vector<int>& tallies, bool revealable,
+                      const QString& guesses = {});
     void hideQuestion();
     QPushButton* revealButton() const { return m_reveal; }
     QSpinBox* tallyBox(int choice) const;
+    QLineEdit* guessesField() const { return m_guesses; }
 
     QTextBrowser* textBrowser() const { return m_text; }
     QPushButton* previousButton() const { return m_previous; }
@@ -41,6 +45,7 @@ signals:
     void closeRequested();
     void revealRequested();
     void tallyChanged(int choice, int hands);
+    void guessesEdited(const QString& text);  // the guesses field, when editing finishes
 
 private:
     QLabel* m_lessonTitle;
@@ -53,6 +58,7 @@ private:
     QWidget* m_question;
     QLabel* m_handsLabel;
     std::vector<QSpinBox*> m_tallies;
+    QLineEdit* m_guesses;
     QPushButton* m_reveal;
     int m_index = 0, m_count = 0;
 };

@@ -65,11 +65,18 @@ QGroupBox* GatedSurfacePanel::buildSurfaceBox() {
     m_vLow = windowSpinBox(-2);
     m_vHigh = windowSpinBox(2);
     m_resolution = new QSpinBox;
+    m_unitBox->setObjectName(QStringLiteral("unit"));
+    m_xLow->setObjectName(QStringLiteral("xLow"));
+    m_xHigh->setObjectName(QStringLiteral("xHigh"));
+    m_vLow->setObjectName(QStringLiteral("vLow"));
+    m_vHigh->setObjectName(QStringLiteral("vHigh"));
+    m_resolution->setObjectName(QStringLiteral("resolution"));
     m_resolution->setRange(16, 1024);
     m_resolution->setValue(201);
     m_resolution->setKeyboardTracking(false);
     m_resolution->setToolTip(tr("Samples along each axis; the surface has this many squared."));
     m_colorMapBox = new QComboBox;
+    m_colorMapBox->setObjectName(QStringLiteral("colourMap"));
     m_colorMapBox->addItem(tr("Diverging (white at 0)"), colorMapKey(ColorMap::Diverging));
     m_colorMapBox->addItem(tr("Sequential"), colorMapKey(ColorMap::Sequential));
     m_colorMapBox->setToolTip(

@@ -84,6 +84,8 @@ GeluApproximationPanel::GeluApproximationPanel(actlab::Backend& backend, QWidget
     : QWidget(parent), m_backend(backend) {
     m_low = windowSpinBox(-5);
     m_high = windowSpinBox(5);
+    m_low->setObjectName(QStringLiteral("windowLow"));
+    m_high->setObjectName(QStringLiteral("windowHigh"));
     m_error = new QLabel;
     m_error->setWordWrap(true);
     m_error->setStyleSheet(QStringLiteral("color: #b2182b;"));

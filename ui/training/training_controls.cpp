@@ -133,9 +133,11 @@ QWidget* TrainingControls::buildDataBox() {
     m_noise = numberBox(0, 1, 0.05, 2);
     m_noise->setObjectName(QStringLiteral("noise"));
     m_trainShare = countBox(10, 90);
+    m_trainShare->setObjectName(QStringLiteral("trainShare"));
     m_trainShare->setSuffix(tr(" % train"));
     m_trainShare->setSingleStep(10);
     m_points = countBox(0, 5000);
+    m_points->setObjectName(QStringLiteral("points"));
     m_points->setSingleStep(50);
     m_points->setSpecialValueText(tr("task default"));  // 0: the data set's own default
     explain(m_noise, tr("How far the points scatter from the data set's clean shape"));
@@ -153,6 +155,7 @@ QWidget* TrainingControls::buildDataBox() {
     form->addRow(tr("Seed"), m_seed);
 
     m_userBox = new QWidget;
+    m_userBox->setObjectName(QStringLiteral("userPoints"));
     auto* user = new QVBoxLayout(m_userBox);
     user->setContentsMargins(0, 0, 0, 0);
     m_classButtons = new QButtonGroup(this);
@@ -209,6 +212,7 @@ QWidget* TrainingControls::buildModelBox() {
            "512 neurons"));
     m_mlpRow = m_hidden;
     m_gluRow = new QWidget;
+    m_gluRow->setObjectName(QStringLiteral("gluBlocks"));
     auto* glu = new QHBoxLayout(m_gluRow);
     glu->setContentsMargins(0, 0, 0, 0);
     m_dModel = countBox(1, kMaxWidth);
@@ -228,6 +232,7 @@ QWidget* TrainingControls::buildModelBox() {
     m_parameterHolder = new QVBoxLayout(holder);
     m_parameterHolder->setContentsMargins(0, 0, 0, 0);
     m_init = new QComboBox;
+    m_init->setObjectName(QStringLiteral("init"));
     for (Initialiser init :
          {Initialiser::HeNormal, Initialiser::HeUniform, Initialiser::Xavier, Initialiser::Lecun})
         m_init->addItem(qtText(initialiserName(init)), int(init));
@@ -276,6 +281,9 @@ QWidget* TrainingControls::buildOptimizerBox() {
     m_batch = countBox(1, 1024);
     m_l1 = numberBox(0, 1, 0.0001, 5);
     m_l2 = numberBox(0, 1, 0.0001, 5);
+    m_batch->setObjectName(QStringLiteral("batch"));
+    m_l1->setObjectName(QStringLiteral("l1"));
+    m_l2->setObjectName(QStringLiteral("l2"));
     m_optimizer->setToolTip(
         tr("How each step moves the weights along the gradient; changes "
            "live, without a new run"));
