@@ -5,6 +5,7 @@
 # every plot with their right-click menu (panel_export).
 # Included by ui/CMakeLists.txt.
 target_sources(actlab_ui PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/common/app_view.h
   ${CMAKE_CURRENT_LIST_DIR}/common/appearance.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/appearance.h
   ${CMAKE_CURRENT_LIST_DIR}/common/chart_pages.cpp

@@ -89,10 +89,6 @@ public:
     }
 };
 
-const QStringList kViewNames = {QStringLiteral("explorer"), QStringLiteral("gelu"),
-                                QStringLiteral("gated"), QStringLiteral("training"),
-                                QStringLiteral("attention")};
-
 }  // namespace
 
 MainWindow::MainWindow(Backend& backend, const QString& backendReason, QWidget* parent)
@@ -156,13 +152,13 @@ void MainWindow::createViews() {
     m_training = new ui::TrainingView(this);
     m_training->setTrainingBackend(&backend);  // the selected backend trains too, where it can
     m_attention = new ui::AttentionView(this);
+    // The tabs, in this order: the one place a view is registered. The window knows them
+    // through ui::AppView from here on (state, exports, pictures, runs).
+    m_views = {m_explorer, m_gelu, m_gated, m_training, m_attention};
 
     m_tabs = new QTabWidget(this);
-    m_tabs->addTab(scrolledPage(m_explorer), tr("Explorer"));
-    m_tabs->addTab(scrolledPage(m_gelu), tr("GELU approximations"));
-    m_tabs->addTab(scrolledPage(m_gated), tr("Gated surfaces"));
-    m_tabs->addTab(scrolledPage(m_training), tr("Training"));
-    m_tabs->addTab(scrolledPage(m_attention), tr("Attention"));
+    for (ui::AppView* view : m_views)
+        m_tabs->addTab(scrolledPage(view->widget()), view->viewTitle());
     setCentralWidget(m_tabs);  // deletes the tabs (and views) of the language before
     // The window opens with the tab bar focused, not the first spin box of a view (which would
     // keep PgDn/PgUp and the run keys to itself).
@@ -197,206 +193,20 @@ void MainWindow::createViews() {
                                QString::fromStdString(backend.deviceName()));
 }
 
-void MainWindow::buildMenus() {
-    QMenu* file = buildFileMenu();
-    buildViewMenu();
-    m_lessonEditor->addMenu(menuBar()->addMenu(tr("&Lessons")));  // New lesson, Edit lesson
-    QMenu* help = buildHelpMenu();
-    m_lessons->addMenuActions(file, help);  // File → Open lesson…, Help → Lessons…
+ui::AppView* MainWindow::currentAppView() const {
+    const int index = m_tabs->currentIndex();
+    return index >= 0 && size_t(index) < m_views.size() ? m_views[size_t(index)] : nullptr;
 }
 
-QMenu* MainWindow::buildFileMenu() {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    m_sessions->addMenuActions(file);
-    QAction* png = file->addAction(tr("Export plot &PNG…"), this, [this] {
-        runExport(tr("Export plot as PNG"), tr("PNG images (*.png)"), QStringLiteral("png"),
-                  std::bind_front(&MainWindow::exportPlotPng, this));
-    });
-    png->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    QAction* svg = file->addAction(tr("Export plot &SVG…"), this, [this] {
-        runExport(tr("Export plot as SVG"), tr("SVG drawings (*.svg)"), QStringLiteral("svg"),
-                  std::bind_front(&MainWindow::exportPlotSvg, this));
-    });
-    svg->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
-    QAction* csv = file->addAction(tr("Export data &CSV…"), this, [this] {
-        runExport(tr("Export plotted data as CSV"), tr("CSV files (*.csv)"), QStringLiteral("csv"),
-                  std::bind_front(&MainWindow::exportDataCsv, this));
-    });
-    csv->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-    file->addAction(tr("Export panel &image…"), this, [this] {
-        runExport(tr("Export panel image"), tr("PNG images (*.png)"), QStringLiteral("png"),
-                  std::bind_front(&MainWindow::exportPanelImage, this));
-    });
-    file->addAction(tr("Export view as S&VG…"), this, [this] {
-        runExport(tr("Export view as SVG"), tr("SVG drawings (*.svg)"), QStringLiteral("svg"),
-                  std::bind_front(&MainWindow::exportPanelSvg, this));
-    });
-    addTrainingPicturesMenu(file);
-    // The current lab's replay timeline as numbered PNG frames (ui/common/frame_export.h).
-    QAction* frames = file->addAction(tr("Export run as &frames…"), this, [this] {
-        if (ui::RunView* lab = currentLab()) ui::exportRunFramesInteractively(*lab, this);
-    });
-    frames->setObjectName(QStringLiteral("exportRunFrames"));
-    connect(m_tabs, &QTabWidget::currentChanged, frames,
-            [this, frames] { frames->setEnabled(currentLab() != nullptr); });
-    frames->setEnabled(currentLab() != nullptr);
-    // The Training or Attention run A as a PyTorch script (ui/common/pytorch_code_dialog.h).
-    QAction* pytorch = file->addAction(tr("Show P&yTorch code…"), this, [this] {
-        if (currentLab() == m_training)
-            ui::showPytorchCode(this, m_training->controls()->configs(),
-                                m_training->controls()->problem(), m_training->currentStep());
-        else if (currentLab() == m_attention)
-            ui::showPytorchCode(this, m_attention->controls()->config(),
-                                m_attention->controls()->problem(), m_attention->currentStep());
-    });
-    pytorch->setObjectName(QStringLiteral("showPytorchCode"));
-    connect(m_tabs, &QTabWidget::currentChanged, pytorch,
-            [this, pytorch] { pytorch->setEnabled(currentLab() != nullptr); });
-    pytorch->setEnabled(currentLab() != nullptr);
-    file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
-    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
-    return file;
-}
-
-// The Training view's pictures, each on its own: the surfaces, grids, neuron maps and charts.
-void MainWindow::addTrainingPicturesMenu(QMenu* file) {
-    QMenu* pictures = file->addMenu(tr("Export &training picture"));
-    pictures->setObjectName(QStringLiteral("trainingPictures"));
-    connect(pictures, &QMenu::aboutToShow, this, [this, pictures] {
-        pictures->clear();
-        for (const ui::TrainingView::Picture& picture : m_training->pictures()) {
-            pictures->addAction(picture.title + QStringLiteral("…"), this, [this, picture] {
-                const QString id = picture.id;
-                runExport(tr("Export %1").arg(picture.title), tr("PNG images (*.png)"),
-                          QStringLiteral("png"), [this, id](const QString& path, QString* error) {
-                              return exportTrainingPicture(id, path, error);
-                          });
-            });
-        }
-    });
-    connect(m_tabs, &QTabWidget::currentChanged, pictures,
-            [this, pictures](int index) { pictures->setEnabled(index == kTrainingTab); });
-    pictures->setEnabled(m_tabs->currentIndex() == kTrainingTab);
-}
-
-void MainWindow::buildViewMenu() {
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    for (int index = 0; index < m_tabs->count(); ++index) {
-        QAction* action = view->addAction(m_tabs->tabText(index), this,
-                                          [this, index] { m_tabs->setCurrentIndex(index); });
-        action->setShortcut(QKeySequence(Qt::CTRL | (Qt::Key_1 + index)));
-    }
-    view->addSeparator();
-    view->addAction(m_propertiesDock->toggleViewAction());
-    // The Training and Attention views' settings panel: hidden, the pictures take the room.
-    m_settingsAction = view->addAction(tr("&Settings panel"));
-    m_settingsAction->setObjectName(QStringLiteral("settingsPanel"));
-    m_settingsAction->setCheckable(true);
-    m_settingsAction->setChecked(true);
-    m_settingsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
-    connect(m_settingsAction, &QAction::toggled, this, [this](bool shown) {
-        if (ui::RunView* lab = currentLab()) lab->setControlsShown(shown);
-    });
-    const auto syncSettingsAction = [this] {
-        ui::RunView* lab = currentLab();
-        m_settingsAction->setEnabled(lab != nullptr);
-        const QSignalBlocker blocker(m_settingsAction);
-        m_settingsAction->setChecked(lab ? lab->controlsShown() : true);
-    };
-    connect(m_tabs, &QTabWidget::currentChanged, this, syncSettingsAction);
-    syncSettingsAction();
-    view->addSeparator();
-    addPresentationActions(view);
-    // The UI scale: every text, line and marker larger, for the back of a classroom.
-    QMenu* scale = view->addMenu(tr("UI &scale"));
-    auto* scales = new QActionGroup(scale);
-    for (double factor : ui::kUiScales) {
-        QAction* choice = scale->addAction(tr("%1 %").arg(int(std::lround(factor * 100))));
-        choice->setObjectName(QStringLiteral("uiScale%1").arg(int(std::lround(factor * 100))));
-        choice->setCheckable(true);
-        choice->setChecked(factor == ui::uiScale());
-        scales->addAction(choice);
-        connect(choice, &QAction::triggered, this, [factor] { ui::setUiScale(factor); });
-    }
-    addLanguageMenu(view);
-    addColoursMenu(view);
-    QAction* fullScreen = view->addAction(tr("&Full screen"));
-    fullScreen->setObjectName(QStringLiteral("fullScreen"));
-    fullScreen->setShortcut(QKeySequence(Qt::Key_F11));
-    connect(fullScreen, &QAction::triggered, this, [this] {
-        if (m_presenting)
-            setPresentation(false);  // F11 in presentation leaves it (full screen is its own)
-        else
-            isFullScreen() ? showNormal() : showFullScreen();
-    });
-}
-
-void MainWindow::addPresentationActions(QMenu* view) {
-    QAction* presentation = view->addAction(tr("&Presentation"));
-    presentation->setObjectName(QStringLiteral("presentation"));
-    presentation->setShortcut(QKeySequence(Qt::Key_F5));
-    connect(presentation, &QAction::triggered, this, [this] { setPresentation(true); });
-    m_twoScreens->addMenuAction(view);  // View → Projector screen…
-    delete findChild<QAction*>(QStringLiteral("leavePresentation"), Qt::FindDirectChildrenOnly);
-    QAction* leave = new QAction(tr("Leave presentation"), this);
-    leave->setObjectName(QStringLiteral("leavePresentation"));
-    leave->setShortcut(QKeySequence(Qt::Key_Escape));
-    leave->setShortcutContext(Qt::WindowShortcut);
-    addAction(leave);  // active while the window is, menu or not
-    connect(leave, &QAction::triggered, this, [this] {
-        if (m_tour && m_tour->isVisible())  // Esc skips the tour first
-            m_tour->finish();
-        else if (m_presenting)
-            setPresentation(false);
-    });
-}
-
-// English and 简体中文, each named in itself; the switch rebuilds the menus, so it waits
-// until the triggering one has closed.
-void MainWindow::addLanguageMenu(QMenu* view) {
-    QMenu* language = view->addMenu(tr("&Language"));
-    language->setObjectName(QStringLiteral("languageMenu"));
-    auto* languages = new QActionGroup(language);
-    for (const QString& code : availableLanguages()) {
-        QAction* choice = language->addAction(languageName(code));
-        choice->setObjectName(QStringLiteral("language_%1").arg(code));
-        choice->setCheckable(true);
-        choice->setChecked(code == currentLanguage());
-        languages->addAction(choice);
-        connect(choice, &QAction::triggered, this, [this, code] {
-            QMetaObject::invokeMethod(
-                this, [this, code] { setLanguage(code); }, Qt::QueuedConnection);
-        });
-    }
-}
-
-QMenu* MainWindow::buildHelpMenu() {
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Keyboard shortcuts"), this, [this] {
-        QMessageBox box(QMessageBox::Information, tr("Keyboard shortcuts"), shortcutsText(),
-                        QMessageBox::Close, this);
-        box.setTextFormat(Qt::RichText);
-        box.exec();
-    });
-    QAction* tour =
-        help->addAction(tr("&Tour of the main controls"), this, [this] { startTour(); });
-    tour->setObjectName(QStringLiteral("tour"));
-    QAction* about = help->addAction(tr("&About ActLab"), this, [this] {
-        QMessageBox box(QMessageBox::Information, tr("About ActLab"), aboutText(),
-                        QMessageBox::Close, this);
-        box.setTextFormat(Qt::RichText);
-        box.exec();
-    });
-    about->setObjectName(QStringLiteral("about"));
-    return help;
+ui::AppView* MainWindow::appView(const QString& name) const {
+    for (ui::AppView* view : m_views)
+        if (view->viewName() == name) return view;
+    return nullptr;
 }
 
 ui::RunView* MainWindow::currentLab() const {
-    QWidget* current = viewAt(m_tabs->currentIndex());
-    if (current == m_training) return m_training;
-    if (current == m_attention) return m_attention;
-    return nullptr;
+    ui::AppView* view = currentAppView();
+    return view ? view->runView() : nullptr;
 }
 
 // Presentation keeps the screen: Qt drops the full-screen state when a layout's minimum grows
@@ -502,17 +312,22 @@ void MainWindow::savePreferences() const {
 }
 
 bool MainWindow::setCurrentView(const QString& name) {
-    const int index = kViewNames.indexOf(name);
-    if (index < 0) return false;
-    m_tabs->setCurrentIndex(index);
-    return true;
+    for (size_t index = 0; index < m_views.size(); ++index)
+        if (m_views[index]->viewName() == name) {
+            m_tabs->setCurrentIndex(int(index));
+            return true;
+        }
+    return false;
 }
 
-QString MainWindow::currentView() const { return kViewNames.value(m_tabs->currentIndex()); }
+QString MainWindow::currentView() const {
+    ui::AppView* view = currentAppView();
+    return view ? view->viewName() : QString();
+}
 
 QWidget* MainWindow::view(const QString& name) const {
-    const int index = kViewNames.indexOf(name);
-    return index < 0 ? nullptr : viewAt(index);
+    ui::AppView* view = appView(name);
+    return view ? view->widget() : nullptr;
 }
 
 void MainWindow::applyOptions(const GuiOptions& options) {
@@ -530,10 +345,10 @@ void MainWindow::applyOptions(const GuiOptions& options) {
         const SurfaceSamples& surface = m_gated->surface();
         if (surface.nv > 0) m_gated->setWindows(low, high, surface.vLow, surface.vHigh);
     }
-    if (!options.preset.isEmpty() && options.view == QLatin1String("attention"))
-        m_attention->applyPreset(options.preset);
-    else if (!options.preset.isEmpty())
-        m_training->applyPreset(options.preset);
+    if (!options.preset.isEmpty()) {  // the Training view's unless --view names another lab
+        ui::AppView* view = appView(options.view);
+        (view && view->runView() ? view->runView() : m_training)->applyPreset(options.preset);
+    }
     if (!options.compare.isEmpty() && options.view == QLatin1String("attention")) {
         SequenceTrainingConfig b = m_attention->controls()->configB();
         b.model.qkvActivation = ActivationConfig::withDefaults(
@@ -547,27 +362,20 @@ void MainWindow::applyOptions(const GuiOptions& options) {
 }
 
 QJsonObject MainWindow::sessionState() const {
-    return {{QStringLiteral("view"), currentView()},
-            {QStringLiteral("explorer"), m_explorer->saveState()},
-            {QStringLiteral("gelu"), m_gelu->saveState()},
-            {QStringLiteral("gated"), m_gated->saveState()},
-            {QStringLiteral("properties"), m_properties->saveState()},
-            {QStringLiteral("training"), m_training->saveState()},
-            {QStringLiteral("attention"), m_attention->saveState()},
-            {QStringLiteral("lesson"), m_lessons->sessionState()}};
+    QJsonObject state{{QStringLiteral("view"), currentView()},
+                      {QStringLiteral("properties"), m_properties->saveState()},
+                      {QStringLiteral("lesson"), m_lessons->sessionState()}};
+    for (const ui::AppView* view : m_views) state[view->viewName()] = view->saveState();
+    return state;
 }
 
 void MainWindow::restoreSessionState(const QJsonObject& state) {
     // What a lesson scene hid comes back before the views change (the lesson hides it again).
     if (m_lessons) m_lessons->visibility()->show();
-    m_explorer->restoreState(state.value(QStringLiteral("explorer")).toObject());
-    m_gelu->restoreState(state.value(QStringLiteral("gelu")).toObject());
-    m_gated->restoreState(state.value(QStringLiteral("gated")).toObject());
+    for (ui::AppView* view : m_views)  // a lab the state does not name keeps its runs
+        if (!view->runView() || state.contains(view->viewName()))
+            view->restoreState(state.value(view->viewName()).toObject());
     m_properties->restoreState(state.value(QStringLiteral("properties")).toObject());
-    if (state.contains(QStringLiteral("training")))
-        m_training->restoreState(state.value(QStringLiteral("training")).toObject());
-    if (state.contains(QStringLiteral("attention")))
-        m_attention->restoreState(state.value(QStringLiteral("attention")).toObject());
     setCurrentView(state.value(QStringLiteral("view")).toString());
     m_lessons->restoreSessionState(state.value(QStringLiteral("lesson")).toObject());
 }

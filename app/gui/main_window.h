@@ -7,6 +7,7 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <functional>
+#include <vector>
 
 #include "gui_options.h"
 
@@ -22,6 +23,7 @@ class Backend;
 }
 
 namespace actlab::ui {
+class AppView;
 class AttentionView;
 class CurveChart;
 class ElidedLabel;
@@ -65,6 +67,10 @@ public:
     bool setCurrentView(const QString& name);  // explorer | gelu | gated | training | attention
     QString currentView() const;
     QWidget* view(const QString& name) const;  // the view of that name, nullptr when none
+    // The views, in the tabs' order (ui/common/app_view.h), the current one and one by name.
+    const std::vector<ui::AppView*>& views() const { return m_views; }
+    ui::AppView* currentAppView() const;
+    ui::AppView* appView(const QString& name) const;
     // View, functions, derivatives, x range; the training preset and compare mode (the steps
     // are trained by the caller: main() waits for them before a screenshot).
     void applyOptions(const GuiOptions& options);
@@ -78,7 +84,8 @@ public:
     // The current tab's view (not the lesson panel) at `ratio` pixels per logical pixel.
     QImage renderCurrentView(double ratio) const;
     QSize currentViewSize() const;  // its logical size
-    // One picture of the Training view (an id of TrainingView::pictures()) as PNG.
+    // One picture of the current view (an id of its pictures()) as PNG; of the Training view.
+    bool exportPicture(const QString& id, const QString& path, QString* error);
     bool exportTrainingPicture(const QString& id, const QString& path, QString* error);
 
     QJsonObject sessionState() const;  // every panel's state and the current view
@@ -116,10 +123,6 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    // The tabs, in createViews()'s order (kViewNames in main_window.cpp).
-    static constexpr int kTrainingTab = 3;
-    static constexpr int kAttentionTab = 4;
-
     void createViews();  // the tabs' views and the Properties panel, in the current language
     void rebuildViews();
     void buildMenus();
@@ -132,7 +135,6 @@ private:
     void addColoursMenu(QMenu* view);           // View → Colours (main_window_colours.cpp)
     void restoreAppearance();                   // palette, maps and high contrast from QSettings
     void saveAppearance() const;
-    ui::CurveChart* currentChart() const;
     ui::RunView* currentLab() const;  // the Training or Attention view when current, else null
     static QWidget* scrolledPage(QWidget* view);  // a tab's page: the view, scrolled if too large
     QWidget* viewAt(int index) const;             // the view on tab `index` (not its page)
@@ -151,6 +153,7 @@ private:
     ui::PropertiesPanel* m_properties = nullptr;
     ui::TrainingView* m_training = nullptr;
     ui::AttentionView* m_attention = nullptr;
+    std::vector<ui::AppView*> m_views;       // the tabs' views, in order
     bool m_propertiesDockWasVisible = true;  // restored on coming back to the Explorer
     bool m_awayFromExplorer = false;         // the current tab is not the Explorer
     QAction* m_settingsAction = nullptr;     // View → Settings panel

@@ -8,50 +8,31 @@
 #include <QTabWidget>
 
 #include "main_window.h"
-#include "ui/attention/attention_charts.h"
-#include "ui/attention/attention_grid_view.h"
-#include "ui/attention/attention_view.h"
-#include "ui/charts/curve_chart.h"
+#include "ui/common/app_view.h"
 #include "ui/common/panel_export.h"
-#include "ui/panels/explorer_panel.h"
-#include "ui/panels/gated_surface_panel.h"
-#include "ui/panels/gelu_approximation_panel.h"
-#include "ui/training/training_charts.h"
 #include "ui/training/training_view.h"
 
 namespace actlab::gui {
-ui::CurveChart* MainWindow::currentChart() const {
-    switch (m_tabs->currentIndex()) {
-        case 0:
-            return m_explorer->chart();
-        case 1:
-            return m_gelu->curveChart();
-        case 2:
-            return m_gated->sliceChart();
-        case 3:
-            return m_training->charts()->lossChart();
-        case kAttentionTab:
-            return m_attention->charts()->lossChart();
-        default:
-            return nullptr;
-    }
-}
-
-// The Attention tab's plot is its grid of maps (or the enlarged head), not a chart.
 bool MainWindow::exportPlotPng(const QString& path, QString* error) {
-    if (m_tabs->currentIndex() == kAttentionTab) return m_attention->grid()->exportPng(path, error);
-    return currentChart()->exportPng(path, error);
+    return currentAppView()->exportPlotPng(path, error);
 }
 
 bool MainWindow::exportPlotSvg(const QString& path, QString* error) {
-    if (m_tabs->currentIndex() == kAttentionTab) return m_attention->grid()->exportSvg(path, error);
-    return currentChart()->exportSvg(path, error);
+    return currentAppView()->exportPlotSvg(path, error);
 }
 
 bool MainWindow::exportDataCsv(const QString& path, QString* error) {
-    if (m_tabs->currentIndex() == 0) return m_explorer->exportCsv(path, error);
-    if (m_tabs->currentIndex() == kAttentionTab) return m_attention->grid()->exportCsv(path, error);
-    return currentChart()->exportCsv(path, error);
+    return currentAppView()->exportPlotCsv(path, error);
+}
+
+bool MainWindow::exportPicture(const QString& id, const QString& path, QString* error) {
+    ui::AppView* view = currentAppView();
+    const QImage image = view ? view->renderPicture(id) : QImage();
+    if (!image.isNull() && image.save(path, "PNG")) return true;
+    if (error)
+        *error = image.isNull() ? tr("The view shows no picture \"%1\".").arg(id)
+                                : tr("Could not write the image %1.").arg(path);
+    return false;
 }
 
 bool MainWindow::exportTrainingPicture(const QString& id, const QString& path, QString* error) {

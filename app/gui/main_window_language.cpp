@@ -3,6 +3,7 @@
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QSettings>
+#include <map>
 #include <memory>
 
 #include "main_window.h"
@@ -34,31 +35,21 @@ bool MainWindow::setLanguage(const QString& code) {
 void MainWindow::rebuildViews() {
     const bool saved = m_sessions->unsavedWork().isEmpty();  // a switch is no unsaved work
     const QJsonObject state = sessionState();
-    const std::vector<std::string> trainingRuns = m_training->runStates();
-    const std::vector<std::string> attentionRuns = m_attention->runStates();
-    const auto trainingKeyframes = m_training->keyframes();  // the replay timelines
-    const auto attentionKeyframes = m_attention->keyframes();
-    const bool trainingPlaying = m_training->controller()->isPlaying();
-    const bool attentionPlaying = m_attention->controller()->isPlaying();
-    const bool trainingControls = m_training->controlsShown();
-    const bool attentionControls = m_attention->controlsShown();
+    std::map<QString, ui::RunHandover> labs;  // each lab's runs, timeline, playing, panel
+    for (ui::AppView* view : m_views)
+        if (ui::RunView* lab = view->runView()) labs[view->viewName()] = lab->handover();
     const bool dockShown =
         m_awayFromExplorer ? m_propertiesDockWasVisible : !m_propertiesDock->isHidden();
-    m_training->pause();
-    m_attention->pause();
+    for (ui::AppView* view : m_views)
+        if (ui::RunView* lab = view->runView()) lab->pause();
     // The old views go now, not later: no search or signal finds them after the switch.
     const std::unique_ptr<QWidget> oldTabs(takeCentralWidget());
     const std::unique_ptr<QWidget> oldProperties(m_properties);
     createViews();
     restoreSessionState(state);
-    m_training->restoreRuns(trainingRuns);
-    m_attention->restoreRuns(attentionRuns);
-    m_training->setKeyframes(trainingKeyframes);
-    m_attention->setKeyframes(attentionKeyframes);
-    m_training->setControlsShown(trainingControls);
-    m_attention->setControlsShown(attentionControls);
-    if (trainingPlaying) m_training->play();
-    if (attentionPlaying) m_attention->play();
+    for (ui::AppView* view : m_views)
+        if (ui::RunView* lab = view->runView(); lab && labs.count(view->viewName()))
+            lab->takeOver(labs.at(view->viewName()));
     m_propertiesDockWasVisible = dockShown;
     if (!m_awayFromExplorer) m_propertiesDock->setVisible(dockShown);
     setMenuBar(new QMenuBar(this));  // deletes the menus of the language before

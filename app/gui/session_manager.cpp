@@ -165,8 +165,9 @@ bool SessionManager::write(const QString& path, QString* error, Baseline* saved)
     session.view = m_window.currentView().toStdString();
     session.viewsJson =
         QJsonDocument(m_window.sessionState()).toJson(QJsonDocument::Compact).toStdString();
-    session.addRuns("training", m_window.trainingView()->runStates());
-    session.addRuns("attention", m_window.attentionView()->runStates());
+    for (ui::AppView* view : m_window.views())  // each lab's runs, under the view's name
+        if (ui::RunView* lab = view->runView())
+            session.addRuns(view->viewName().toStdString(), lab->runStates());
     session.trainingTimeline = m_window.trainingView()->timelineJson();
     session.attentionTimeline = m_window.attentionView()->timelineJson();
     // The steps the file holds: those of its runs (a frame may not have shown them yet).
@@ -241,8 +242,10 @@ bool SessionManager::open(const QString& path, QString* error) {
         return fail(tr("attention timeline: %1").arg(ui::coreMessage(problem)));
     addMissingLabState(views, *session);
     m_window.restoreSessionState(views);
-    if (!trainingRuns.empty()) m_window.trainingView()->restoreRuns(trainingRuns);
-    if (!attentionRuns.empty()) m_window.attentionView()->restoreRuns(attentionRuns);
+    for (ui::AppView* view : m_window.views())
+        if (ui::RunView* lab = view->runView())
+            if (const auto runs = session->runStates(view->viewName().toStdString()); !runs.empty())
+                lab->restoreRuns(runs);
     if (trainingTimeline) m_window.trainingView()->restoreTimeline(*trainingTimeline);
     if (attentionTimeline) m_window.attentionView()->restoreTimeline(*attentionTimeline);
     m_path = path;

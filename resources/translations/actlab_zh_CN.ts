@@ -1107,26 +1107,6 @@
         <translation>ActLab — 激活函数</translation>
     </message>
     <message>
-        <source>Explorer</source>
-        <translation>函数浏览</translation>
-    </message>
-    <message>
-        <source>GELU approximations</source>
-        <translation>GELU 近似</translation>
-    </message>
-    <message>
-        <source>Gated surfaces</source>
-        <translation>门控曲面</translation>
-    </message>
-    <message>
-        <source>Training</source>
-        <translation>训练</translation>
-    </message>
-    <message>
-        <source>Attention</source>
-        <translation>注意力</translation>
-    </message>
-    <message>
         <source>Backend: %1 — %2</source>
         <translation>计算后端：%1 — %2</translation>
     </message>
@@ -1177,10 +1157,6 @@
     <message>
         <source>Export panel image</source>
         <translation>导出面板图像</translation>
-    </message>
-    <message>
-        <source>Export &amp;training picture</source>
-        <translation>导出训练图片(&amp;T)</translation>
     </message>
     <message>
         <source>Export %1</source>
@@ -1459,6 +1435,14 @@
     <message>
         <source>&amp;Lessons</source>
         <translation>课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Export &amp;picture</source>
+        <translation>导出图片(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The view shows no picture &quot;%1&quot;.</source>
+        <translation>该视图没有图片“%1”。</translation>
     </message>
 </context>
 <context>
@@ -2211,6 +2195,10 @@
         <source>Replay: step %1 · the run is at step %2</source>
         <translation>回放：第 %1 步 · 训练已到第 %2 步</translation>
     </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::ChartPages</name>
@@ -2527,6 +2515,10 @@ Arrow keys: pan, +/−: zoom</source>
         <source>None of the shown functions has parameters. Leaky ReLU, PReLU, ELU, Softplus and Swish do, and gated units have their value input v.</source>
         <translation>显示的函数都没有参数。Leaky ReLU、PReLU、ELU、Softplus 和 Swish 有参数，门控单元有值输入 v。</translation>
     </message>
+    <message>
+        <source>Explorer</source>
+        <translation>函数浏览</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::FitPlotView</name>
@@ -2693,6 +2685,10 @@ y = %3</translation>
         <source>Which kind of map; View → Colours chooses the maps themselves (RdBu or blue–white–orange, viridis or cividis).</source>
         <translation>色图的种类；具体色图在 视图 → 配色 中选择（RdBu 或 蓝–白–橙，viridis 或 cividis）。</translation>
     </message>
+    <message>
+        <source>Gated surfaces</source>
+        <translation>门控曲面</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::GeluApproximationPanel</name>
@@ -2821,6 +2817,10 @@ sigmoid error: %3</source>
         <translation>x = %1
 tanh 误差：%2
 sigmoid 误差：%3</translation>
+    </message>
+    <message>
+        <source>GELU approximations</source>
+        <translation>GELU 近似</translation>
     </message>
 </context>
 <context>
@@ -3992,6 +3992,10 @@ sigmoid 误差：%3</translation>
     <message>
         <source>Replay: step %1 · the run is at step %2</source>
         <translation>回放：第 %1 步 · 训练已到第 %2 步</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
     </message>
 </context>
 <context>

@@ -52,7 +52,14 @@ public:
 
     void step() override;   // exactly one training step (of both runs in compare mode)
     void reset() override;  // fresh models from the controls, step 0, paused
-    bool applyPreset(const QString& name);
+    bool applyPreset(const QString& name) override;
+    // AppView: "attention", its tab's title, run A's maps as the plot.
+    QString viewName() const override { return QStringLiteral("attention"); }
+    QString viewTitle() const override;
+    bool exportPlotPng(const QString& path, QString* error) override;
+    bool exportPlotSvg(const QString& path, QString* error) override;
+    bool exportPlotCsv(const QString& path, QString* error) override;
+    void showPytorchCode(QWidget* parent) override;
     // Compare mode on: run B (the controls' run B) starts and trains up to A's step; off: B goes,
     // run A is untouched.
     void setCompare(bool on);
@@ -64,13 +71,13 @@ public:
     QString readoutText() const;
     QString probeText() const;  // the shown probe's tokens and predictions, plain
 
-    QJsonObject saveState() const;
-    void restoreState(const QJsonObject& state);
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
     // The runs' whole states (sessions: config/run_state_json.h), read from the worker between
     // two of its frames; and the runs put back from such states, paused where they stood (after
     // restoreState, which sets the controls they were built from).
-    std::vector<std::string> runStates();
-    void restoreRuns(const std::vector<std::string>& states);
+    std::vector<std::string> runStates() override;
+    void restoreRuns(const std::vector<std::string>& states) override;
     // The timeline's keyframes (frames without histories; sessions: config/timeline_json.h);
     // and such keyframes put back, after restoreRuns.
     const KeyframeTimeline<AttentionFrame>& keyframes() const { return m_keyframes; }
@@ -78,6 +85,10 @@ public:
     void setKeyframes(const KeyframeTimeline<AttentionFrame>& keyframes);
     std::string timelineJson() const;
     void restoreTimeline(const TimelineRecord<SequenceSnapshot>& timeline);
+
+protected:
+    std::any keyframeRecord() const override { return m_keyframes; }
+    void setKeyframeRecord(const std::any& keyframes) override;
 
 private:
     // What one run's grid shows, so that an unchanged frame is not drawn again.

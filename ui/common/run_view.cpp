@@ -56,6 +56,17 @@ QComboBox* RunView::speedBox() const { return m_toolbar->speedBox(); }
 
 void RunView::play() { m_toolbar->play(); }
 void RunView::pause() { m_toolbar->pause(); }
+
+RunHandover RunView::handover() {
+    return {runStates(), keyframeRecord(), m_controller->isPlaying(), controlsShown()};
+}
+
+void RunView::takeOver(const RunHandover& handover) {
+    restoreRuns(handover.runs);
+    setKeyframeRecord(handover.keyframes);
+    setControlsShown(handover.controlsShown);
+    if (handover.playing) play();
+}
 void RunView::togglePlay() { m_toolbar->togglePlay(); }
 void RunView::setStepsPerFrame(int steps) { m_toolbar->setStepsPerFrame(steps); }
 

@@ -12,6 +12,7 @@
 #include <QWidget>
 #include <functional>
 
+#include "ui/common/app_view.h"
 #include "ui/common/run_toolbar.h"
 
 class QBoxLayout;
@@ -26,9 +27,22 @@ namespace actlab::ui {
 class RunController;
 class TimelineBar;
 
-class RunView : public QWidget {
+class RunView : public QWidget, public AppView {
     Q_OBJECT
 public:
+    RunView* runView() override { return this; }
+    // What every lab offers the window: a preset by name (false: none such), its runs' whole
+    // states (sessions: config/run_state_json.h) and such runs put back (after restoreState,
+    // which sets the controls they were built from), and run A as a PyTorch script.
+    virtual bool applyPreset(const QString& name) = 0;
+    virtual std::vector<std::string> runStates() = 0;
+    virtual void restoreRuns(const std::vector<std::string>& states) = 0;
+    virtual void showPytorchCode(QWidget* parent) = 0;
+    // The view made again in another language takes over this one's runs, timeline, playing
+    // and settings panel (MainWindow::rebuildViews).
+    RunHandover handover();
+    void takeOver(const RunHandover& handover);
+
     QPushButton* playButton() const;
     QPushButton* stepButton() const;
     QPushButton* resetButton() const;
@@ -67,6 +81,9 @@ public:
 
 protected:
     explicit RunView(QWidget* parent);
+    // The timeline's keyframes as handover() carries them, and such keyframes put back.
+    virtual std::any keyframeRecord() const = 0;
+    virtual void setKeyframeRecord(const std::any& keyframes) = 0;
 
     // The controls, scrolled vertically and at most as wide as they would like. Small minimum
     // sizes throughout: the main window's minimum is the largest tab's.

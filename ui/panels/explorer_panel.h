@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "activations/catalogue.h"
+#include "ui/common/app_view.h"
 #include "ui/common/panel_export.h"
 #include "ui/panels/explorer_curves.h"
 
@@ -32,7 +33,7 @@ class FunctionListWidget;
 class ParameterEditor;
 
 // Its chart's right-click menu exports the chart as drawn and this CSV (f, f′, f″ per function).
-class ExplorerPanel : public QWidget, public PanelExportable {
+class ExplorerPanel : public QWidget, public PanelExportable, public AppView {
     Q_OBJECT
 public:
     static constexpr double kRangeLimit = 1e4;          // |x| the x range may reach
@@ -76,8 +77,20 @@ public:
     bool hasExportData() const override;
     QString csvText() const override;
 
-    QJsonObject saveState() const;
-    void restoreState(const QJsonObject& state);
+    // AppView: "explorer", the chart as the plot, the curves' f, f′, f″ as its data.
+    QString viewName() const override { return QStringLiteral("explorer"); }
+    QString viewTitle() const override { return tr("Explorer"); }
+    bool exportPlotPng(const QString& path, QString* error) override {
+        return exportPng(path, error);
+    }
+    bool exportPlotSvg(const QString& path, QString* error) override {
+        return exportSvg(path, error);
+    }
+    bool exportPlotCsv(const QString& path, QString* error) override {
+        return exportCsv(path, error);
+    }
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
 
 signals:
     void selectedActivationChanged(const actlab::ActivationConfig& config);

@@ -8,6 +8,8 @@
 
 #include "activations/catalogue.h"
 #include "sampling/curve_sampling.h"
+#include "ui/charts/curve_chart.h"
+#include "ui/common/app_view.h"
 #include "ui/heatmap/color_maps.h"
 
 class QCheckBox;
@@ -27,7 +29,7 @@ namespace actlab::ui {
 class CurveChart;
 class HeatmapView;
 
-class GatedSurfacePanel : public QWidget {
+class GatedSurfacePanel : public QWidget, public AppView {
     Q_OBJECT
 public:
     explicit GatedSurfacePanel(actlab::Backend& backend, QWidget* parent = nullptr);
@@ -47,8 +49,20 @@ public:
 
     QImage renderImage();  // the whole panel, for export
 
-    QJsonObject saveState() const;
-    void restoreState(const QJsonObject& state);
+    // AppView: "gated", the slice chart as the plot.
+    QString viewName() const override { return QStringLiteral("gated"); }
+    QString viewTitle() const override { return tr("Gated surfaces"); }
+    bool exportPlotPng(const QString& path, QString* error) override {
+        return m_slice->exportPng(path, error);
+    }
+    bool exportPlotSvg(const QString& path, QString* error) override {
+        return m_slice->exportSvg(path, error);
+    }
+    bool exportPlotCsv(const QString& path, QString* error) override {
+        return m_slice->exportCsv(path, error);
+    }
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
 
 public slots:
     void recompute();  // samples the surface now (changes are otherwise coalesced on a timer)

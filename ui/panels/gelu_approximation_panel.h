@@ -7,6 +7,8 @@
 #include <QWidget>
 
 #include "activations/properties.h"
+#include "ui/charts/curve_chart.h"
+#include "ui/common/app_view.h"
 
 class QCheckBox;
 class QComboBox;
@@ -22,7 +24,7 @@ namespace actlab::ui {
 
 class CurveChart;
 
-class GeluApproximationPanel : public QWidget {
+class GeluApproximationPanel : public QWidget, public AppView {
     Q_OBJECT
 public:
     explicit GeluApproximationPanel(actlab::Backend& backend, QWidget* parent = nullptr);
@@ -52,8 +54,20 @@ public:
 
     QImage renderImage();  // the whole panel, for export
 
-    QJsonObject saveState() const;
-    void restoreState(const QJsonObject& state);
+    // AppView: "gelu", the curves chart as the plot.
+    QString viewName() const override { return QStringLiteral("gelu"); }
+    QString viewTitle() const override { return tr("GELU approximations"); }
+    bool exportPlotPng(const QString& path, QString* error) override {
+        return m_curves->exportPng(path, error);
+    }
+    bool exportPlotSvg(const QString& path, QString* error) override {
+        return m_curves->exportSvg(path, error);
+    }
+    bool exportPlotCsv(const QString& path, QString* error) override {
+        return m_curves->exportCsv(path, error);
+    }
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
 
 public slots:
     void recompute();

@@ -44,7 +44,14 @@ public:
 
     void step() override;   // one frame's worth of steps (the speed setting; 10 at full speed)
     void reset() override;  // the runs start again from step 0, paused
-    bool applyPreset(const QString& name);
+    bool applyPreset(const QString& name) override;
+    // AppView: "training", its tab's title, the loss chart as the plot.
+    QString viewName() const override { return QStringLiteral("training"); }
+    QString viewTitle() const override;
+    bool exportPlotPng(const QString& path, QString* error) override;
+    bool exportPlotSvg(const QString& path, QString* error) override;
+    bool exportPlotCsv(const QString& path, QString* error) override;
+    void showPytorchCode(QWidget* parent) override;
     // The runs train on this backend where it offers a training engine (the CPU otherwise, and
     // for null); starts them again from step 0. The backend outlives the view.
     void setTrainingBackend(Backend* backend);
@@ -55,23 +62,19 @@ public:
     // The pictures File → Export training picture offers, each {id, title}: every shown run's
     // decision surface (or fitted curve), neuron grid and neuron map, each chart, and the whole
     // view. renderPicture(id) draws one as shown (null for an unknown or hidden id).
-    struct Picture {
-        QString id;  // e.g. "surface-A", "grid-B", "loss", "view"
-        QString title;
-    };
-    QList<Picture> pictures() const;
-    QImage renderPicture(const QString& id) const;
+    QList<Picture> pictures() const override;
+    QImage renderPicture(const QString& id) const override;
 
     QString messageText() const;
     double framesPerSecond() const { return m_fps; }  // frames drawn per second, last second
 
-    QJsonObject saveState() const;
-    void restoreState(const QJsonObject& state);
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject& state) override;
     // The runs' whole states (sessions: config/run_state_json.h), read from the worker between
     // two of its frames; and the runs put back from such states, paused where they stood (after
     // restoreState, which sets the controls they were built from).
-    std::vector<std::string> runStates();
-    void restoreRuns(const std::vector<std::string>& states);
+    std::vector<std::string> runStates() override;
+    void restoreRuns(const std::vector<std::string>& states) override;
     // The timeline's keyframes (sessions: config/timeline_json.h); and such keyframes put back,
     // after restoreRuns.
     const KeyframeTimeline<std::vector<TrainingSnapshot>>& keyframes() const { return m_keyframes; }
@@ -79,6 +82,10 @@ public:
     void setKeyframes(const KeyframeTimeline<std::vector<TrainingSnapshot>>& keyframes);
     std::string timelineJson() const;
     void restoreTimeline(const TimelineRecord<TrainingSnapshot>& timeline);
+
+protected:
+    std::any keyframeRecord() const override { return m_keyframes; }
+    void setKeyframeRecord(const std::any& keyframes) override;
 
 private:
     void scheduleRebuild();
