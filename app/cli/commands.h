@@ -22,5 +22,7 @@ std::string runExportPytorch(const std::vector<std::string>& words);
 // lesson list | lesson check FILE...: the built-in lessons; lesson files checked as the app
 // loads them (exit 2 naming the file, the scene and the field of each bad one).
 std::string runLesson(const std::vector<std::string>& words);
+// The text of `actlab-cli help` (usage.cpp), lines of at most 100 characters.
+std::string usageText();
 
 }  // namespace actlab::cli

@@ -23,13 +23,18 @@ enum ModelKindBit : unsigned { Mlp = 1, Glu = 2, Transformer = 4, AnyKind = 7 };
 // One flag of the table.
 struct RunOption {
     const char* flag;
-    bool takesValue;
+    const char* value;  // what its value is, for the help ("N", "FILE.json"); nullptr: a switch
     unsigned commands;  // RunCommand bits
     unsigned kinds;     // ModelKindBit bits
+    const char* help;   // what it does, for the help
+    bool takesValue() const { return value != nullptr; }
 };
 
 // Every flag of train, compare, export-pytorch and train --session.
 std::span<const RunOption> runOptions();
+// The lines of `actlab-cli help` about the table's flags: each with its value, the model kinds
+// and commands it is for, and what it does; lines of at most 100 characters.
+std::string runOptionsHelp();
 // "mlp", "glu" or "transformer" for one ModelKindBit.
 const char* modelKindName(unsigned kind);
 

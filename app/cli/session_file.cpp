@@ -104,35 +104,40 @@ std::string continuedRun(const std::vector<std::string>& runs, std::string& note
     return runs.front();
 }
 
-// Continues the Training run `state` (from the session file `path`) for `more` steps.
-std::string continueTrainingRun(const Arguments& args, const std::string& path,
-                                const std::string& state, int more, std::string& notes) {
-    std::string error;
+// The Training run `state` (from the session file `path`) to continue for `more` steps. Read
+// once on the CPU for the configuration the JSON line reports; that run is the one continued
+// unless another backend is to train it (a note when the schedule is stretched, as it starts).
+std::unique_ptr<ModelRun> resumedTrainingRun(const Arguments& args, const std::string& path,
+                                             const std::string& state, int more,
+                                             std::string& notes) {
     TrainOptions o;
     o.steps = runStateSteps(state).value_or(0) + more;
     readRunSettings(args, o);
-    // Read once on the CPU for the configuration the JSON line reports; that run is the one
-    // continued unless another backend is to train it.
-    std::unique_ptr<Trainer> restored = trainerFromStateJson(state, &error);
-    if (!restored) throw CliError("--session file '" + path + "': " + error);
-    o.config = restored->config();
+    std::string error;
+    // Shared: a ResumeRun is copyable, the run it hands over once is not.
+    auto restored = std::make_shared<std::unique_ptr<Trainer>>(trainerFromStateJson(state, &error));
+    if (!*restored) throw CliError("--session file '" + path + "': " + error);
+    o.config = (*restored)->config();
     refuseFlagsOfOtherKinds(args, o.config.model.kind == ModelKind::GluFfn ? Glu : Mlp);
-    const ResumeRun resume = [&](Backend* backend) {
+    const int steps = o.steps;
+    ResumeRun resume = [&notes, path, state, steps, restored](Backend* backend) {
+        std::string error;
         std::unique_ptr<Trainer> trainer = backend && backend->name() != "cpu"
                                                ? trainerFromStateJson(state, &error, backend)
-                                               : std::move(restored);
+                                               : std::move(*restored);
         if (!trainer) throw CliError("--session file '" + path + "': " + error);
         OptimizerConfig optimizer = trainer->config().optimizer;
-        extendSchedule(optimizer, o.steps, notes);
+        extendSchedule(optimizer, steps, notes);
         trainer->setOptimizerConfig(optimizer);
         return trainer;
     };
-    return trainWithOptions(o, notes, resume);
+    return trainingModelRun(std::move(o), std::move(resume));
 }
 
-// Continues the Attention run `state` (from the session file `path`) for `more` steps.
-std::string continueAttentionRun(const Arguments& args, const std::string& path,
-                                 const std::string& state, int more, std::string& notes) {
+// The Attention run `state` (from the session file `path`) to continue for `more` steps.
+std::unique_ptr<ModelRun> resumedTransformerRun(const Arguments& args, const std::string& path,
+                                                const std::string& state, int more,
+                                                std::string& notes) {
     std::string error;
     std::unique_ptr<SequenceTrainer> trainer = sequenceTrainerFromStateJson(state, &error);
     if (!trainer) throw CliError("--session file '" + path + "': " + error);
@@ -144,11 +149,16 @@ std::string continueAttentionRun(const Arguments& args, const std::string& path,
     readRunSettings(args, o);
     if (auto out = args.value("--dump-attention"))
         o.dumpAttentionPath = sessionOutputPath(*out, "--dump-attention");
-    std::ostringstream metrics;
-    const TransformerRun r =
-        runTransformer(o, o.metricsPath ? &metrics : nullptr, 0, notes, std::move(trainer));
-    if (o.metricsPath) writeText(*o.metricsPath, metrics.str(), "--metrics file");
-    return transformerRunJson(o, r);
+    return transformerModelRun(std::move(o), std::move(trainer));
+}
+
+// The saved run of `kind` ("training" or "attention", as the session names it) that train
+// continues: that kind's ModelRun, resumed from the state.
+std::unique_ptr<ModelRun> resumedRun(const std::string& kind, const Arguments& args,
+                                     const std::string& path, const std::string& state, int more,
+                                     std::string& notes) {
+    if (kind == "attention") return resumedTransformerRun(args, path, state, more, notes);
+    return resumedTrainingRun(args, path, state, more, notes);
 }
 
 }  // namespace
@@ -158,10 +168,11 @@ std::string runTrainSession(const std::vector<std::string>& words, std::string& 
     const std::string path = *args.value("--session");
     const SessionDocument session = readSessionFile(path);
     const int more = args.has("--steps") ? countIn(args, "--steps", 0, 10'000'000) : 1000;
-    if (const auto runs = session.runStates("training"); !runs.empty())
-        return continueTrainingRun(args, path, continuedRun(runs, notes), more, notes);
-    if (const auto runs = session.runStates("attention"); !runs.empty())
-        return continueAttentionRun(args, path, continuedRun(runs, notes), more, notes);
+    // One path for every model kind: the saved run resumed as its kind's ModelRun, trained on.
+    for (const char* kind : {"training", "attention"})
+        if (const auto runs = session.runStates(kind); !runs.empty())
+            return resumedRun(kind, args, path, continuedRun(runs, notes), more, notes)
+                ->train(notes);
     throw CliError("--session file '" + path + "' holds no training run");
 }
 

@@ -37,7 +37,8 @@ std::string trainWithOptions(const TrainOptions& o, std::string& notes,
 // kind is refused), then the flags. `activationOverride`, when given, replaces --activation.
 TrainOptions parseTrainOptions(const Arguments& args,
                                const std::optional<std::string>& activationOverride);
-// train, compare and export-pytorch of an MLP or GLU-FFN.
-std::unique_ptr<ModelRun> trainingModelRun(TrainOptions options);
+// train, compare and export-pytorch of an MLP or GLU-FFN; `resume`, when given, builds the run
+// train continues (`train --session`) instead of a new one.
+std::unique_ptr<ModelRun> trainingModelRun(TrainOptions options, ResumeRun resume = {});
 
 }  // namespace actlab::cli

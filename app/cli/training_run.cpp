@@ -218,9 +218,10 @@ std::string compareActivations(const Arguments& args, std::string& notes) {
 // An MLP's or GLU-FFN's train, compare and export.
 class TrainingModelRun final : public ModelRun {
 public:
-    explicit TrainingModelRun(TrainOptions options) : m_options(std::move(options)) {}
+    TrainingModelRun(TrainOptions options, ResumeRun resume)
+        : m_options(std::move(options)), m_resume(std::move(resume)) {}
     std::string train(std::string& notes) const override {
-        return trainWithOptions(m_options, notes);
+        return trainWithOptions(m_options, notes, m_resume);
     }
     std::string compare(const Arguments& args, std::string& notes) const override {
         return compareActivations(args, notes);
@@ -232,12 +233,13 @@ public:
 
 private:
     TrainOptions m_options;
+    ResumeRun m_resume;
 };
 
 }  // namespace
 
-std::unique_ptr<ModelRun> trainingModelRun(TrainOptions options) {
-    return std::make_unique<TrainingModelRun>(std::move(options));
+std::unique_ptr<ModelRun> trainingModelRun(TrainOptions options, ResumeRun resume) {
+    return std::make_unique<TrainingModelRun>(std::move(options), std::move(resume));
 }
 
 }  // namespace actlab::cli

@@ -18,8 +18,10 @@ struct TransformerTrainOptions : RunSettings {
 
 // Reads and checks the flags (a bad one throws CliError before anything trains).
 TransformerTrainOptions parseTransformerOptions(const Arguments& args);
-// train, compare and export-pytorch of a Transformer.
-std::unique_ptr<ModelRun> transformerModelRun(TransformerTrainOptions options);
+// train, compare and export-pytorch of a Transformer; `resumed`, when given, is the run train
+// continues (`train --session`) instead of a new one.
+std::unique_ptr<ModelRun> transformerModelRun(TransformerTrainOptions options,
+                                              std::unique_ptr<SequenceTrainer> resumed = nullptr);
 
 // backend: where the ops ran, "cpu", "vulkan" or "vulkan (cpu: …)".
 struct TransformerRun : RunFigures<SequenceSnapshot> {

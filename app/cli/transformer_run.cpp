@@ -118,11 +118,12 @@ namespace {
 // A Transformer's train, compare and export.
 class TransformerModelRun final : public ModelRun {
 public:
-    explicit TransformerModelRun(TransformerTrainOptions options) : m_options(std::move(options)) {}
+    TransformerModelRun(TransformerTrainOptions options, std::unique_ptr<SequenceTrainer> resumed)
+        : m_options(std::move(options)), m_resumed(std::move(resumed)) {}
     std::string train(std::string& notes) const override {
         std::ostringstream metrics;
-        const TransformerRun r =
-            runTransformer(m_options, m_options.metricsPath ? &metrics : nullptr, 0, notes);
+        const TransformerRun r = runTransformer(
+            m_options, m_options.metricsPath ? &metrics : nullptr, 0, notes, std::move(m_resumed));
         if (m_options.metricsPath)
             writeText(*m_options.metricsPath, metrics.str(), "--metrics file");
         return transformerRunJson(m_options, r);
@@ -138,12 +139,14 @@ public:
 
 private:
     TransformerTrainOptions m_options;
+    mutable std::unique_ptr<SequenceTrainer> m_resumed;  // taken by the first train()
 };
 
 }  // namespace
 
-std::unique_ptr<ModelRun> transformerModelRun(TransformerTrainOptions options) {
-    return std::make_unique<TransformerModelRun>(std::move(options));
+std::unique_ptr<ModelRun> transformerModelRun(TransformerTrainOptions options,
+                                              std::unique_ptr<SequenceTrainer> resumed) {
+    return std::make_unique<TransformerModelRun>(std::move(options), std::move(resumed));
 }
 
 std::string transformerRunJson(const TransformerTrainOptions& o, const TransformerRun& r) {

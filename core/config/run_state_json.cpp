@@ -391,7 +391,7 @@ std::string sequenceTrainerStateToJson(SequenceTrainer& trainer) {
                    {"has_spare", p.random.hasSpare}};
     j["loss_sum"] = finiteNumber(p.lossSum);
     j["loss_count"] = p.lossCount;
-    j["last_train_loss"] = finiteNumber(p.lastTrainLoss);
+    j["last_train_loss"] = finiteNumber(p.lastBatchLoss);
     j["last_gradient_norm"] = finiteNumber(p.lastGradientNorm);
     j["last_snapshot_train_loss"] =
         p.lastSnapshotTrainLoss ? finiteNumber(*p.lastSnapshotTrainLoss) : Json(nullptr);
@@ -442,7 +442,7 @@ std::unique_ptr<SequenceTrainer> sequenceTrainerFromStateJson(const std::string&
         p.random.hasSpare = random.at("has_spare").get<bool>();
         p.lossSum = run.number("loss_sum");
         p.lossCount = run.count("loss_count");
-        p.lastTrainLoss = run.number("last_train_loss");
+        p.lastBatchLoss = run.number("last_train_loss");
         p.lastGradientNorm = run.number("last_gradient_norm");
         if (!run.at("last_snapshot_train_loss").is_null())
             p.lastSnapshotTrainLoss = run.number("last_snapshot_train_loss");

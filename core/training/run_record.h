@@ -2,7 +2,7 @@
 // step's training loss (StepSeries), the held-out points at the steps isEvaluationStep() names
 // (a BoundedHistory of the model kind's Point), the distributions at its activation sites, and
 // the time spent measuring them; filled into snapshots and saved into and restored from a run's
-// progress (config/run_state_json.h). Trainer and SequenceTrainer each hold one.
+// progress (config/run_state_json.h). Every run's RunCore (run_core.h) holds one.
 #pragma once
 
 #include <chrono>

@@ -155,17 +155,14 @@ std::unique_ptr<SequenceTrainer> SequenceTrainer::create(const SequenceTrainingC
 
 SequenceTrainerProgress SequenceTrainer::progress() const {
     SequenceTrainerProgress p;
-    p.steps = m_steps;
-    p.divergedAt = m_divergedAt;
+    m_core.save(p);
     p.random = m_random.state();
     p.lossSum = m_lossSum;
     p.lossCount = m_lossCount;
-    p.lastTrainLoss = m_lastTrainLoss;
     p.lastGradientNorm = m_lastGradientNorm;
-    if (m_lastFinite) p.lastSnapshotTrainLoss = m_lastFinite->trainLoss;
+    if (m_core.lastFinite()) p.lastSnapshotTrainLoss = m_core.lastFinite()->trainLoss;
     p.layerGradientNorm = m_layerGradientNorm;
     p.groupGradientNorm = m_groupGradientNorm;
-    m_record.save(p);
     return p;
 }
 
@@ -174,8 +171,7 @@ bool SequenceTrainer::restoreProgress(SequenceTrainerProgress p, std::string* er
         if (error) *error = message;
         return false;
     };
-    if (p.steps < 0 || p.divergedAt < -1 || p.divergedAt > p.steps)
-        return fail("the step count or the divergence step is out of range");
+    if (!m_core.checkProgress(p, error)) return false;
     if (p.lossCount < 0 || p.lossCount > p.steps) return fail("the loss count is out of range");
     if (!p.layerGradientNorm.empty() && p.layerGradientNorm.size() != size_t(m_config.model.layers))
         return fail("the layer gradient norms do not match the model's layers");
@@ -183,24 +179,18 @@ bool SequenceTrainer::restoreProgress(SequenceTrainerProgress p, std::string* er
     for (const SequenceHistoryPoint& point : p.history)
         if (point.step < 0 || point.step > p.steps || point.headEntropy.size() != heads)
             return fail("a history point does not fit this run");
-    if (!m_record.restore(p, p.steps, error)) return false;  // the last check: it commits
-    m_steps = p.steps;
-    m_divergedAt = p.divergedAt;
+    if (!m_core.restore(p, error)) return false;  // the last check: it commits
     m_random.setState(p.random);
     m_lossSum = p.lossSum;
     m_lossCount = p.lossCount;
-    m_lastTrainLoss = p.lastTrainLoss;
     m_lastGradientNorm = p.lastGradientNorm;
     m_layerGradientNorm = std::move(p.layerGradientNorm);
     m_groupGradientNorm = std::move(p.groupGradientNorm);
-    m_lastFinite.reset();
-    if (p.lastSnapshotTrainLoss &&
-        p.divergedAt < 0) {  // what a snapshot with no step since the last one repeats
-        m_lastFinite.emplace();
-        m_lastFinite->trainLoss = *p.lastSnapshotTrainLoss;
+    if (p.lastSnapshotTrainLoss && p.divergedAt < 0) {
+        SequenceSnapshot last;  // what a snapshot with no step since the last one repeats
+        last.trainLoss = *p.lastSnapshotTrainLoss;
+        m_core.keepFinite(last);
     }
-    m_lastSnapshotStep = m_steps;
-    m_timed = false;
     return true;
 }
 
@@ -210,82 +200,74 @@ void SequenceTrainer::setTensorOps(std::shared_ptr<TensorOpsTable<float>> ops) {
 }
 
 void SequenceTrainer::step(int n) {
-    if (!m_timed) {
-        m_lastSnapshotTime = std::chrono::steady_clock::now();
-        m_timed = true;
+    m_core.step(
+        n, [&](bool lastOfCall) { return stepOnce(lastOfCall); }, [&] { return measurePoint(); });
+}
+
+StepResult SequenceTrainer::stepOnce(bool lastOfCall) {
+    const SequenceBatch batch = m_task->sample(m_config.batch, m_random);
+    const ConstTensorView<float> logits = m_model->forward(batch.tokens);
+    if (m_probs.shape() != logits.shape()) {  // once: the batch shape never changes
+        m_probs = Tensor<float>(logits.shape());
+        m_dlogits = Tensor<float>(logits.shape());
+        m_losses = Tensor<float>(Shape{logits.extent(0)});
     }
-    recordDueHistory();  // step 0, or a restored run's step
-    for (int i = 0; i < n && !diverged(); ++i) {
-        const SequenceBatch batch = m_task->sample(m_config.batch, m_random);
-        const ConstTensorView<float> logits = m_model->forward(batch.tokens);
-        if (m_probs.shape() != logits.shape()) {  // once: the batch shape never changes
-            m_probs = Tensor<float>(logits.shape());
-            m_dlogits = Tensor<float>(logits.shape());
-            m_losses = Tensor<float>(Shape{logits.extent(0)});
-        }
-        const ConstTokenView targets = predictionRows(batch.targets);
-        TensorOpsTable<float>& ops = m_model->tensorOps();
-        const double loss = ops.forOp(TensorOp::CrossEntropyForward)
-                                .crossEntropyForward(m_probs, m_losses, logits, targets);
-        if (!std::isfinite(loss)) {
-            m_divergedAt = m_steps;
-            break;
-        }
-        m_model->zeroGradients();
-        ops.forOp(TensorOp::Fill).fill(m_dlogits, 0.0f);
-        ops.forOp(TensorOp::CrossEntropyBackward)
-            .crossEntropyBackward(m_dlogits, m_probs, targets, 1.0f);
-        m_model->backward(m_dlogits);
-        // Per-layer and per-group norms of the last step, and of the steps the history measures.
-        if (i == n - 1 || isEvaluationStep(m_steps + 1)) {
-            m_layerGradientNorm.assign(size_t(m_config.model.layers), 0.0);
-            m_groupGradientNorm.clear();
-            for (const Parameter<float>* p : m_parameters) {
-                double sum = 0;
-                for (float g : p->grad) sum += double(g) * double(g);
-                if (p->hiddenLayer >= 0) m_layerGradientNorm[size_t(p->hiddenLayer)] += sum;
-                const std::string group(parameterGroup(p->name));
-                auto it = std::find_if(m_groupGradientNorm.begin(), m_groupGradientNorm.end(),
-                                       [&](const auto& e) { return e.first == group; });
-                if (it == m_groupGradientNorm.end())
-                    m_groupGradientNorm.emplace_back(group, sum);
-                else
-                    it->second += sum;
-            }
-            for (double& v : m_layerGradientNorm) v = std::sqrt(v);
-            for (auto& [name, v] : m_groupGradientNorm) v = std::sqrt(v);
-        }
-        const double norm = m_optimizer.step(m_parameters);
-        m_lastGradientNorm = norm;
-        ++m_steps;
-        if (!std::isfinite(norm)) {
-            m_divergedAt = m_steps;
-            break;
-        }
-        m_lossSum += loss;
-        ++m_lossCount;
-        m_lastTrainLoss = loss;
-        m_record.addStepLoss(m_steps, loss);
-        recordDueHistory();
+    const ConstTokenView targets = predictionRows(batch.targets);
+    TensorOpsTable<float>& ops = m_model->tensorOps();
+    const double loss = ops.forOp(TensorOp::CrossEntropyForward)
+                            .crossEntropyForward(m_probs, m_losses, logits, targets);
+    if (!std::isfinite(loss)) return {StepOutcome::LossNotFinite};
+    m_model->zeroGradients();
+    ops.forOp(TensorOp::Fill).fill(m_dlogits, 0.0f);
+    ops.forOp(TensorOp::CrossEntropyBackward)
+        .crossEntropyBackward(m_dlogits, m_probs, targets, 1.0f);
+    m_model->backward(m_dlogits);
+    // Per-layer and per-group norms of the last step, and of the steps the history measures.
+    if (lastOfCall || isEvaluationStep(steps() + 1)) storeGradientNorms();
+    const double norm = m_optimizer.step(m_parameters);
+    m_lastGradientNorm = norm;
+    if (!std::isfinite(norm)) return {StepOutcome::UpdateNotFinite};
+    m_lossSum += loss;
+    ++m_lossCount;
+    return {StepOutcome::Finite, loss};
+}
+
+// The L2 norms of the gradients just computed: per block and per parameter group.
+void SequenceTrainer::storeGradientNorms() {
+    m_layerGradientNorm.assign(size_t(m_config.model.layers), 0.0);
+    m_groupGradientNorm.clear();
+    for (const Parameter<float>* p : m_parameters) {
+        double sum = 0;
+        for (float g : p->grad) sum += double(g) * double(g);
+        if (p->hiddenLayer >= 0) m_layerGradientNorm[size_t(p->hiddenLayer)] += sum;
+        const std::string group(parameterGroup(p->name));
+        auto it = std::find_if(m_groupGradientNorm.begin(), m_groupGradientNorm.end(),
+                               [&](const auto& e) { return e.first == group; });
+        if (it == m_groupGradientNorm.end())
+            m_groupGradientNorm.emplace_back(group, sum);
+        else
+            it->second += sum;
     }
+    for (double& v : m_layerGradientNorm) v = std::sqrt(v);
+    for (auto& [name, v] : m_groupGradientNorm) v = std::sqrt(v);
 }
 
 void SequenceTrainer::recordDueHistory() {
-    if (diverged() || !m_record.due(m_steps)) return;
-    const bool recorded = m_record.record(m_steps, [&] {
-        std::optional<std::pair<SequenceHistoryPoint, std::vector<SiteSample>>> out;
-        SequenceSnapshot s;
-        evaluate(s);
-        const bool finite =
-            std::isfinite(s.testLoss) && std::isfinite(s.attentionEntropy) && allFinite(s.probes);
-        if (!finite) return out;
-        out.emplace(SequenceHistoryPoint{m_steps, m_steps > 0 ? m_lastTrainLoss : s.testLoss,
-                                         s.testLoss, s.tokenAccuracy, s.sequenceAccuracy,
-                                         s.headEntropy, m_layerGradientNorm},
-                    distributionSamples());
-        return out;
-    });
-    if (!recorded) m_divergedAt = m_steps;
+    m_core.recordDueHistory([&] { return measurePoint(); });
+}
+
+std::optional<std::pair<SequenceHistoryPoint, std::vector<SiteSample>>>
+SequenceTrainer::measurePoint() {
+    SequenceSnapshot s;
+    evaluate(s);
+    const bool finite =
+        std::isfinite(s.testLoss) && std::isfinite(s.attentionEntropy) && allFinite(s.probes);
+    if (!finite) return std::nullopt;
+    const int step = steps();
+    return std::pair{SequenceHistoryPoint{step, step > 0 ? lastTrainLoss() : s.testLoss, s.testLoss,
+                                          s.tokenAccuracy, s.sequenceAccuracy, s.headEntropy,
+                                          m_layerGradientNorm},
+                     distributionSamples()};
 }
 
 void SequenceTrainer::evaluate(SequenceSnapshot& s) {
@@ -391,40 +373,25 @@ SequenceProbes SequenceTrainer::readProbes(ConstTensorView<float> logits, ConstT
 
 SequenceSnapshot SequenceTrainer::snapshot(SnapshotScope scope) {
     recordDueHistory();
-    if (diverged() && m_lastFinite) {
-        SequenceSnapshot s = *m_lastFinite;
-        s.diverged = true;
-        s.divergedAtStep = m_divergedAt;
-        s.step = m_steps;
-        m_record.fill(s);
-        return s;
-    }
-    SequenceSnapshot s;
-    s.step = m_steps;
-    s.diverged = diverged();
-    s.divergedAtStep = m_divergedAt;
-    if (diverged()) return s;
-    const auto now = std::chrono::steady_clock::now();
-    double stepsPerSecond = 0;
-    if (m_timed && m_steps > m_lastSnapshotStep) {
-        const double seconds = std::chrono::duration<double>(now - m_lastSnapshotTime).count();
-        if (seconds > 0) stepsPerSecond = (m_steps - m_lastSnapshotStep) / seconds;
-    }
-    if (scope == SnapshotScope::Probes && m_lastFinite) {
-        SequenceSnapshot light = *m_lastFinite;  // its held-out figures, train loss and history
-        light.step = m_steps;
+    if (diverged()) return m_core.divergedSnapshot();
+    const double stepsPerSecond = m_core.stepsPerSecond();
+    if (scope == SnapshotScope::Probes && m_core.lastFinite()) {
+        // The last full snapshot's held-out figures, train loss and history.
+        SequenceSnapshot light = *m_core.lastFinite();
+        light.step = steps();
         light.stepsPerSecond = stepsPerSecond;
         light.layerGradientNorm = m_layerGradientNorm;
         light.groupGradientNorm = m_groupGradientNorm;
         light.gradientNorm = m_lastGradientNorm;
-        m_record.fill(light);
+        m_core.record().fill(light);
         const ConstTokenView tokens = m_test.tokens.slice(0, m_config.batch);
         light.probes = readProbes(m_model->forward(tokens), tokens);
         if (!allFinite(light.probes)) return snapshot(SnapshotScope::Full);  // finds divergence
-        m_lastSnapshotTime = std::chrono::steady_clock::now();
-        m_lastSnapshotStep = m_steps;
+        m_core.markTime();
         return light;
     }
+    SequenceSnapshot s;
+    s.step = steps();
     s.stepsPerSecond = stepsPerSecond;
     evaluate(s);
     // An update with a finite gradient can still leave a model whose outputs are not finite:
@@ -432,23 +399,20 @@ SequenceSnapshot SequenceTrainer::snapshot(SnapshotScope scope) {
     const bool finite =
         std::isfinite(s.testLoss) && std::isfinite(s.attentionEntropy) && allFinite(s.probes);
     if (!finite) {
-        m_divergedAt = m_steps;
-        return snapshot();  // the last finite one (or an empty one), marked diverged
+        m_core.markDiverged();
+        return m_core.divergedSnapshot();  // the last finite one (or an empty one)
     }
-    s.trainLoss = m_lossCount > 0 ? m_lossSum / m_lossCount
-                  : m_lastFinite  ? m_lastFinite->trainLoss
-                                  : s.testLoss;
+    const std::optional<SequenceSnapshot>& last = m_core.lastFinite();
+    s.trainLoss = m_lossCount > 0 ? m_lossSum / m_lossCount : last ? last->trainLoss : s.testLoss;
     m_lossSum = 0;
     m_lossCount = 0;
     s.layerGradientNorm = m_layerGradientNorm;
     s.groupGradientNorm = m_groupGradientNorm;
     s.gradientNorm = m_lastGradientNorm;
-    m_record.fill(s);
+    m_core.record().fill(s);
     s.evaluatedStep = s.step;
-    m_lastFinite = s;
-    // Evaluation time is not training time: the rate counts from here.
-    m_lastSnapshotTime = std::chrono::steady_clock::now();
-    m_lastSnapshotStep = m_steps;
+    m_core.keepFinite(s);
+    m_core.markTime();  // evaluation time is not training time: the rate counts from here
     return s;
 }
 

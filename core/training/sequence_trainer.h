@@ -4,7 +4,6 @@
 // CLI. Like Trainer, it knows nothing of threads or Qt.
 #pragma once
 
-#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,8 +13,8 @@
 #include "diagnostics/distributions.h"
 #include "models/transformer.h"
 #include "optimizers/optimizer.h"
+#include "training/run_core.h"
 #include "training/run_history.h"
-#include "training/run_record.h"
 #include "training/sequence_probes.h"
 
 namespace actlab {
@@ -81,24 +80,17 @@ struct SequenceSnapshot {
     std::shared_ptr<const Distributions> distributions;
 };
 
-// What a run carries beyond its configuration, parameters and optimizer state (saved and
-// restored by core/training/run_state.h).
-struct SequenceTrainerProgress {
-    int steps = 0;
-    int divergedAt = -1;
+// What a run carries beyond its configuration, parameters and optimizer state: what every run
+// carries (RunProgress: steps, divergence, history), its data stream and its last gradients
+// (saved and restored by core/config/run_state_json.h).
+struct SequenceTrainerProgress : RunProgress<SequenceHistoryPoint> {
     Random::State random;  // the data stream: the next batch
     double lossSum = 0;    // the batch losses since the last snapshot
     int lossCount = 0;
-    double lastTrainLoss = 0, lastGradientNorm = 0;
+    double lastGradientNorm = 0;
     std::optional<double> lastSnapshotTrainLoss;
     std::vector<double> layerGradientNorm;
     std::vector<std::pair<std::string, double>> groupGradientNorm;
-    std::vector<SequenceHistoryPoint> history;
-    size_t historyStride = 1, historyOffered = 0;
-    int historyStep = -1;  // the step of the last point offered to the history
-    std::vector<StepBucket> trainLossSteps;
-    size_t trainLossWidth = 1;
-    Distributions distributions;
 };
 
 // What snapshot() evaluates.
@@ -132,11 +124,13 @@ public:
     // The ops the model, the loss and the optimizer run through (the CPU's unless set).
     void setTensorOps(std::shared_ptr<TensorOpsTable<float>> ops);
     // Off: the history's measurements are skipped (benchmarks time the steps alone).
-    void setRecordsHistory(bool on) { m_record.setRecording(on); }
-    double historySeconds() const { return m_record.seconds(); }  // spent measuring the history
-    int steps() const { return m_steps; }
-    bool diverged() const { return m_divergedAt >= 0; }
-    double lastTrainLoss() const { return m_lastTrainLoss; }  // the last step's batch loss
+    void setRecordsHistory(bool on) { m_core.record().setRecording(on); }
+    // Spent measuring the history.
+    double historySeconds() const { return m_core.record().seconds(); }
+    int steps() const { return m_core.steps(); }
+    bool diverged() const { return m_core.diverged(); }
+    int divergedAtStep() const { return m_core.divergedAtStep(); }
+    double lastTrainLoss() const { return m_core.lastBatchLoss(); }  // the last step's batch loss
     const SequenceTrainingConfig& config() const { return m_config; }
     SequenceTrainerProgress progress() const;
     std::vector<MixReading> mixReadings() const;  // each block's Q/K/V and FFN mix, now
@@ -156,9 +150,16 @@ public:
 private:
     SequenceTrainer(const SequenceTrainingConfig& config, SequenceTask task,
                     std::unique_ptr<Transformer<float>> model);
+    // One step: a fresh batch, forward, backward, update (the norms when `lastOfCall` or when
+    // the history measures the step).
+    StepResult stepOnce(bool lastOfCall);
+    void storeGradientNorms();
     void evaluate(SequenceSnapshot& s);
     // A history point for the current step when it is due and not taken yet.
     void recordDueHistory();
+    // The history point of the current step and its distributions' samples; nullopt when a
+    // figure is not finite.
+    std::optional<std::pair<SequenceHistoryPoint, std::vector<SiteSample>>> measurePoint();
     // The distributions' samples of the probe batch (a forward pass of it first).
     std::vector<SiteSample> distributionSamples();
     // The probes, read after a forward pass of the first held-out batch (whose first sequences
@@ -173,19 +174,13 @@ private:
     Random m_random;
     SequenceBatch m_test;
     Tensor<float> m_probs, m_losses, m_dlogits;
-    int m_steps = 0;
-    int m_divergedAt = -1;
-    double m_lossSum = 0;
+    double m_lossSum = 0;  // the batch losses since the last full snapshot
     int m_lossCount = 0;
-    double m_lastTrainLoss = 0;
     double m_lastGradientNorm = 0;
     std::vector<double> m_layerGradientNorm;
     std::vector<std::pair<std::string, double>> m_groupGradientNorm;
-    RunRecord<SequenceHistoryPoint> m_record;  // history, step losses, distributions
-    std::chrono::steady_clock::time_point m_lastSnapshotTime;
-    int m_lastSnapshotStep = 0;
-    bool m_timed = false;
-    std::optional<SequenceSnapshot> m_lastFinite;
+    // Steps, divergence, the record (history, step losses, distributions) and the timing.
+    RunCore<SequenceSnapshot, SequenceHistoryPoint> m_core;
 };
 
 }  // namespace actlab

@@ -2,7 +2,6 @@
 // and snapshots computed over the whole data set.
 #include "training/trainer.h"
 
-#include <chrono>
 #include <cmath>
 #include <numeric>
 
@@ -17,11 +16,6 @@ bool sameShape(const ModelDiagnostics& a, const ModelDiagnostics& b) {
     for (size_t l = 0; l < a.layers.size(); ++l)
         if (a.layers[l].dead.size() != b.layers[l].dead.size()) return false;
     return true;
-}
-
-double now() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-        .count();
 }
 
 LossKind lossFor(TaskKind kind) {
@@ -117,50 +111,45 @@ void Trainer::nextBatch() {
 }
 
 void Trainer::step(int n) {
-    recordDueHistory();  // step 0, or a restored run's step
-    for (int i = 0; i < n && !diverged(); ++i) {
-        nextBatch();
-        const TrainStepResult result =
-            m_engine->trainStep(m_batchInputs, m_batchTargets, m_config.batch);
-        if (!result.finite) {  // nothing of this step is kept: the run stops here
-            m_divergedAt = m_steps;
-            return;
-        }
-        m_lastBatchLoss = result.loss;
-        ++m_steps;
-        m_record.addStepLoss(m_steps, result.loss);
-        recordDueHistory();
-    }
+    m_core.step(
+        n, [&](bool) { return stepOnce(); }, [&] { return measurePoint(); });
+}
+
+StepResult Trainer::stepOnce() {
+    nextBatch();
+    const TrainStepResult result =
+        m_engine->trainStep(m_batchInputs, m_batchTargets, m_config.batch);
+    // Not finite: nothing of this step is kept, the run stops here.
+    if (!result.finite) return {StepOutcome::LossNotFinite};
+    return {StepOutcome::Finite, result.loss};
 }
 
 void Trainer::recordDueHistory() {
-    if (diverged() || !m_record.due(m_steps)) return;
-    const bool recorded = m_record.record(m_steps, [&] {
-        std::optional<std::pair<HistoryPoint, std::vector<SiteSample>>> out;
-        TrainingSnapshot s;
-        if (!measure(s, false)) return out;
-        updateRevived(s.diagnostics);
-        const ModelDiagnostics& d = s.diagnostics;
-        HistoryPoint point{m_steps,
-                           s.trainLoss,
-                           s.testLoss,
-                           s.trainAccuracy,
-                           s.testAccuracy,
-                           d.deadFraction,
-                           {},
-                           {},
-                           d.vanishingFraction,
-                           d.gradientNormFirst,
-                           d.gradientNormLast,
-                           m_revived};
-        for (const LayerDiagnostics& layer : d.layers) {
-            point.layerDeadFraction.push_back(layer.deadFraction);
-            point.layerGradientNorm.push_back(layer.gradientNorm);
-        }
-        out.emplace(std::move(point), distributionSamples(d));
-        return out;
-    });
-    if (!recorded && m_divergedAt < 0) m_divergedAt = m_steps;
+    m_core.recordDueHistory([&] { return measurePoint(); });
+}
+
+std::optional<std::pair<HistoryPoint, std::vector<SiteSample>>> Trainer::measurePoint() {
+    TrainingSnapshot s;
+    if (!measure(s, false)) return std::nullopt;
+    updateRevived(s.diagnostics);
+    const ModelDiagnostics& d = s.diagnostics;
+    HistoryPoint point{steps(),
+                       s.trainLoss,
+                       s.testLoss,
+                       s.trainAccuracy,
+                       s.testAccuracy,
+                       d.deadFraction,
+                       {},
+                       {},
+                       d.vanishingFraction,
+                       d.gradientNormFirst,
+                       d.gradientNormLast,
+                       m_revived};
+    for (const LayerDiagnostics& layer : d.layers) {
+        point.layerDeadFraction.push_back(layer.deadFraction);
+        point.layerGradientNorm.push_back(layer.gradientNorm);
+    }
+    return std::pair{std::move(point), distributionSamples(d)};
 }
 
 // Revived: units alive now that were dead at an earlier history point. A state of the run, not
@@ -222,9 +211,7 @@ std::vector<MixReading> Trainer::mixReadings() {
 
 TrainerProgress Trainer::progress() const {
     TrainerProgress p;
-    p.steps = m_steps;
-    p.divergedAt = m_divergedAt;
-    p.lastBatchLoss = m_lastBatchLoss;
+    m_core.save(p);
     p.order = m_order;
     p.cursor = m_cursor;
     p.shuffleState = m_shuffleState;
@@ -234,7 +221,6 @@ TrainerProgress Trainer::progress() const {
         for (const LayerDiagnostics& layer : m_previousDiagnostics->layers)
             p.previousDead->push_back(layer.dead);
     }
-    m_record.save(p);
     return p;
 }
 
@@ -243,8 +229,7 @@ bool Trainer::restoreProgress(TrainerProgress p, std::string* error) {
         if (error) *error = message;
         return false;
     };
-    if (p.steps < 0 || p.divergedAt < -1 || p.divergedAt > p.steps)
-        return fail("the step count or the divergence step is out of range");
+    if (!m_core.checkProgress(p, error)) return false;
     std::vector<char> seen(m_order.size(), 0);
     if (p.order.size() != m_order.size())
         return fail("the data order has " + std::to_string(p.order.size()) + " rows, the data " +
@@ -255,10 +240,7 @@ bool Trainer::restoreProgress(TrainerProgress p, std::string* error) {
     }
     if (p.cursor > p.order.size()) return fail("the data cursor is past the end of the epoch");
     if (p.revived < 0) return fail("the revival count is negative");
-    if (!m_record.restore(p, p.steps, error)) return false;  // the last check: it commits
-    m_steps = p.steps;
-    m_divergedAt = p.divergedAt;
-    m_lastBatchLoss = p.lastBatchLoss;
+    if (!m_core.restore(p, error)) return false;  // the last check: it commits
     m_order = std::move(p.order);
     m_cursor = p.cursor;
     m_shuffleState = p.shuffleState;
@@ -273,7 +255,6 @@ bool Trainer::restoreProgress(TrainerProgress p, std::string* error) {
             m_previousDiagnostics->layers.push_back(std::move(layer));
         }
     }
-    m_lastFinite.reset();
     return true;
 }
 
@@ -313,38 +294,21 @@ bool Trainer::measure(TrainingSnapshot& s, bool withSurfaces) {
 
 TrainingSnapshot Trainer::snapshot(bool withSurfaces) {
     recordDueHistory();
-    if (diverged() && m_lastFinite) {
-        TrainingSnapshot s = *m_lastFinite;
-        s.diverged = true;
-        s.divergedAtStep = m_divergedAt;
-        s.step = m_steps;
-        s.stepsPerSecond = 0;
-        m_record.fill(s);
-        return s;
-    }
+    if (diverged()) return m_core.divergedSnapshot();
     TrainingSnapshot s;
-    s.step = m_steps;
+    s.step = steps();
+    s.stepsPerSecond = m_core.stepsPerSecond();
     if (!measure(s, withSurfaces)) {
-        if (m_divergedAt < 0) m_divergedAt = m_steps;
-        if (m_lastFinite) return snapshot(withSurfaces);
-        TrainingSnapshot empty;
-        empty.step = m_steps;
-        empty.diverged = true;
-        empty.divergedAtStep = m_divergedAt;
-        m_record.fill(empty);
-        return empty;
+        m_core.markDiverged();
+        return m_core.divergedSnapshot();
     }
     // Units dead at an earlier history point and alive now (the points update that record).
     s.revived = m_previousDiagnostics && sameShape(*m_previousDiagnostics, s.diagnostics)
                     ? countRevivals(*m_previousDiagnostics, s.diagnostics)
                     : 0;
-    const double t = now();
-    if (m_lastSnapshotTime >= 0 && t > m_lastSnapshotTime)
-        s.stepsPerSecond = double(m_steps - m_lastSnapshotStep) / (t - m_lastSnapshotTime);
-    m_lastSnapshotTime = t;
-    m_lastSnapshotStep = m_steps;
-    m_record.fill(s);
-    m_lastFinite = s;
+    m_core.markTime();
+    m_core.record().fill(s);
+    m_core.keepFinite(s);
     return s;
 }
 

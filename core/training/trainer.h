@@ -17,8 +17,8 @@
 #include "models/loss.h"
 #include "models/model_factory.h"
 #include "optimizers/optimizer.h"
+#include "training/run_core.h"
 #include "training/run_history.h"
-#include "training/run_record.h"
 #include "training/training_probes.h"
 
 namespace actlab {
@@ -69,12 +69,10 @@ struct TrainingSnapshot {
     double surfaceLow = -6, surfaceHigh = 6;
 };
 
-// What a run carries beyond its configuration, parameters and optimizer state: where it is in
-// its data and its history (saved and restored by core/training/run_state.h).
-struct TrainerProgress {
-    int steps = 0;
-    int divergedAt = -1;
-    double lastBatchLoss = 0;
+// What a run carries beyond its configuration, parameters and optimizer state: what every run
+// carries (RunProgress: steps, divergence, history) and where it is in its data (saved and
+// restored by core/config/run_state_json.h).
+struct TrainerProgress : RunProgress<HistoryPoint> {
     std::vector<size_t> order;  // the epoch's permutation of the training rows
     size_t cursor = 0;          // the next row of it
     std::uint64_t shuffleState = 0;
@@ -82,12 +80,6 @@ struct TrainerProgress {
     // Per layer and unit, 1 where the unit was dead at some history point so far (a unit alive
     // now with its flag set is revived).
     std::optional<std::vector<std::vector<unsigned char>>> previousDead;
-    std::vector<HistoryPoint> history;
-    size_t historyStride = 1, historyOffered = 0;
-    int historyStep = -1;
-    std::vector<StepBucket> trainLossSteps;
-    size_t trainLossWidth = 1;
-    Distributions distributions;
 };
 
 class Trainer {
@@ -113,12 +105,13 @@ public:
     void setRegularisation(double l1, double l2);
 
     // Off: the history's measurements are skipped (benchmarks time the steps alone).
-    void setRecordsHistory(bool on) { m_record.setRecording(on); }
-    double historySeconds() const { return m_record.seconds(); }  // spent measuring the history
-    int steps() const { return m_steps; }
-    bool diverged() const { return m_divergedAt >= 0; }
-    int divergedAtStep() const { return m_divergedAt; }
-    double lastBatchLoss() const { return m_lastBatchLoss; }
+    void setRecordsHistory(bool on) { m_core.record().setRecording(on); }
+    // Spent measuring the history.
+    double historySeconds() const { return m_core.record().seconds(); }
+    int steps() const { return m_core.steps(); }
+    bool diverged() const { return m_core.diverged(); }
+    int divergedAtStep() const { return m_core.divergedAtStep(); }
+    double lastBatchLoss() const { return m_core.lastBatchLoss(); }
     const TrainingConfig& config() const { return m_config; }
     TrainerProgress progress() const;
     std::vector<MixReading> mixReadings();  // each hidden layer's or gate's mix, now
@@ -139,6 +132,10 @@ public:
 private:
     Trainer() = default;
     void nextBatch();
+    StepResult stepOnce();
+    // The history point of the current step and its distributions' samples; nullopt when a
+    // figure is not finite.
+    std::optional<std::pair<HistoryPoint, std::vector<SiteSample>>> measurePoint();
     // The losses, accuracies and diagnostics over the whole data sets, into s; false when a
     // number is not finite (the run then diverged).
     bool measure(TrainingSnapshot& s, bool withSurfaces);
@@ -157,15 +154,10 @@ private:
     size_t m_cursor = 0;
     std::uint64_t m_shuffleState = 0;
     std::vector<float> m_batchInputs, m_batchTargets;
-    int m_steps = 0;
-    int m_divergedAt = -1;
-    double m_lastBatchLoss = 0;
     std::optional<ModelDiagnostics> m_previousDiagnostics;
     int m_revived = 0;
-    RunRecord<HistoryPoint> m_record{kHistoryCapacity};  // history, step losses, distributions
-    double m_lastSnapshotTime = -1;
-    int m_lastSnapshotStep = 0;
-    std::optional<TrainingSnapshot> m_lastFinite;
+    // Steps, divergence, the record (history, step losses, distributions) and the timing.
+    RunCore<TrainingSnapshot, HistoryPoint> m_core{kHistoryCapacity};
 };
 
 }  // namespace actlab

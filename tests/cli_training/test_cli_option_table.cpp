@@ -1,11 +1,12 @@
 // The one option table of train, compare and export-pytorch (app/cli/run_options.h, issue 25):
 // every row's flag is taken by its commands for the model kinds it names, refused in one line
 // naming the flag and the kind for the other kinds, and unknown to the other commands; train
-// --session takes only the rows marked Session.
+// --session takes only the rows marked Session; `actlab-cli help` lists every row.
 #include <gtest/gtest.h>
 
 #include <set>
 
+#include "commands.h"
 #include "run_options.h"
 #include "session_file.h"
 
@@ -25,7 +26,7 @@ std::vector<std::string> wordsFor(const RunOption& option, unsigned kind) {
     std::vector<std::string> words{"--model", modelKindName(kind)};
     if (std::string(option.flag) == "--model") return words;
     words.push_back(option.flag);
-    if (option.takesValue) words.push_back("1");
+    if (option.takesValue()) words.push_back("1");
     return words;
 }
 
@@ -94,7 +95,7 @@ TEST(CliOptionTable, ASessionTakesOnlyItsFlags) {
         if (!(option.commands & Train)) continue;
         SCOPED_TRACE(option.flag);
         std::vector<std::string> words{"--session", "no-such-file.actlab", option.flag};
-        if (option.takesValue) words.push_back("1");
+        if (option.takesValue()) words.push_back("1");
         std::string notes;
         try {
             runTrainSession(words, notes);
@@ -108,6 +109,24 @@ TEST(CliOptionTable, ASessionTakesOnlyItsFlags) {
                           0u)
                     << line;
         }
+    }
+}
+
+// The help is generated from the table: every flag appears in it, with its value, and no line is
+// wider than 100 characters.
+TEST(CliOptionTable, TheHelpListsEveryFlag) {
+    const std::string help = usageText();
+    for (const RunOption& option : runOptions()) {
+        std::string shown = std::string("    ") + option.flag;
+        if (option.takesValue()) shown += std::string(" ") + option.value;
+        EXPECT_NE(help.find(shown), std::string::npos) << option.flag << " is not in the help";
+    }
+    size_t start = 0;
+    while (start < help.size()) {
+        const size_t end = help.find('\n', start);
+        ASSERT_NE(end, std::string::npos) << "the help ends without a newline";
+        EXPECT_LE(end - start, 100u) << help.substr(start, end - start);
+        start = end + 1;
     }
 }
 
