@@ -45,8 +45,10 @@ template <typename T>
 void layernormForward(TensorView<T> out, TensorView<T> mean, TensorView<T> rstd,
                       ConstTensorView<T> inp, ConstTensorView<T> weight, ConstTensorView<T> bias,
                       T eps) {
-    const auto [N, C] = checkLayernormForward(out.shape(), mean.shape(), rstd.shape(), inp.shape(),
-                                              weight.shape(), bias.shape());
+    // Named, not bound: clang 14 cannot use a structured binding in an OpenMP region.
+    const LayernormExtents extents = checkLayernormForward(
+        out.shape(), mean.shape(), rstd.shape(), inp.shape(), weight.shape(), bias.shape());
+    const Index N = extents.N, C = extents.C;
 
 #pragma omp parallel for schedule(static) if (N * C >= kParallelElements)
     for (Index n = 0; n < N; ++n) {
@@ -69,9 +71,10 @@ template <typename T>
 void layernormBackward(TensorView<T> dinp, TensorView<T> dweight, TensorView<T> dbias,
                        ConstTensorView<T> dout, ConstTensorView<T> inp, ConstTensorView<T> weight,
                        ConstTensorView<T> mean, ConstTensorView<T> rstd) {
-    const auto [N, C] =
+    const LayernormExtents extents =
         checkLayernormBackward(dinp.shape(), dweight.shape(), dbias.shape(), dout.shape(),
                                inp.shape(), weight.shape(), mean.shape(), rstd.shape());
+    const Index N = extents.N, C = extents.C;
 
     const T* w = weight.data();
 #pragma omp parallel for schedule(static) if (N * C >= kParallelElements)

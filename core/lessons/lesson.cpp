@@ -238,9 +238,11 @@ void checkSceneFields(const Json& j, const std::string& view) {
     if (view == "training" || view == "attention")
         known.insert(known.end(), {"preset", "config", "compare", "first_chart"});
     if (view == "training") known.push_back("grid_colouring");
-    for (const auto& [key, value] : j.items())
+    for (const auto& item : j.items()) {  // (a lambda capturing a binding: clang 14 cannot)
+        const std::string& key = item.key();
         if (std::none_of(known.begin(), known.end(), [&](const char* k) { return key == k; }))
             fail(key, "unknown field for the " + view + " view");
+    }
 }
 
 // "derivatives": the curves shown, an array of "f", "f1" (f′) and "f2" (f″).
