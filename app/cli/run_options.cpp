@@ -50,6 +50,7 @@ constexpr RunOption kRunOptions[] = {
     {"--causal",           false,  TCE,      Transformer},
     {"--seq",              true,   TCE,      Transformer},
     {"--vocab",            true,   TCE,      Transformer},
+    {"--text",             true,   TCE,      Transformer},  // --task text's only
     {"--probes",           true,   TCE,      Transformer},
     // Training.
     {"--steps",            true,   TCES,     AnyKind},

@@ -391,6 +391,10 @@ std::optional<std::string> pytorchScript(const SequenceTrainingConfig& config, i
     }
     const std::unique_ptr<SequenceTrainer> trainer = SequenceTrainer::create(config, error);
     if (!trainer) return std::nullopt;
+    if (trainer->task().textCorpus()) {
+        if (error) *error = "export-pytorch does not handle the text task yet";
+        return std::nullopt;
+    }
     const SequenceTrainingConfig& c = trainer->config();  // sizes from the task
     const TransformerConfig& m = c.model;
     const std::string ffnSpec = activationSpec(m.ffnActivation);

@@ -79,6 +79,8 @@ def make_row(random):
         tokens[negator] = random.below(NEGATORS)
     return tokens, int(positive != (case == 0)), 1
 )PY";
+        case SequenceTaskKind::Text:
+            break;  // pytorchScript refuses the text task
     }
     return "";
 }

@@ -130,7 +130,8 @@ std::unique_ptr<SequenceTrainer> SequenceTrainer::create(const SequenceTrainingC
         return fail("unknown task '" + config.task + "' (known: " + known + ")");
     }
     std::string message;
-    std::optional<SequenceTask> task = SequenceTask::create(*info, config.taskOptions, &message);
+    std::optional<SequenceTask> task =
+        SequenceTask::create(*info, config.taskOptions, &message, config.text);
     if (!task) return fail(message);
     if (config.batch < 1 || config.batch > 512)
         return fail("--batch must be 1..512, got " + std::to_string(config.batch));
@@ -144,12 +145,15 @@ std::unique_ptr<SequenceTrainer> SequenceTrainer::create(const SequenceTrainingC
     c.optimizer.totalSteps = std::max(c.optimizer.totalSteps, 0);
     std::unique_ptr<Transformer<float>> model = Transformer<float>::create(c.model, &message);
     if (!model) return fail(message);
+    std::optional<SequenceBatch> fixedTest = task->fixedTestSet(c.batch);  // text: held out
+    if (fixedTest) c.testSequences = int(fixedTest->tokens.extent(0));
     const int chunks = std::max(1, (std::max(c.testSequences, 1) + c.batch - 1) / c.batch);
     c.testSequences = chunks * c.batch;
     c.probes = std::clamp(c.probes, 1, c.batch);
     std::unique_ptr<SequenceTrainer> trainer(new SequenceTrainer(c, *task, std::move(model)));
     Random testRandom(c.seed ^ kTestStream);
-    trainer->m_test = trainer->m_task->sample(c.testSequences, testRandom);
+    trainer->m_test =
+        fixedTest ? std::move(*fixedTest) : trainer->m_task->sample(c.testSequences, testRandom);
     return trainer;
 }
 
