@@ -105,9 +105,16 @@ TransformerRun runTransformer(const TransformerTrainOptions& o, std::ostream* me
     run.text = textFigures(trainer->task(), run.final);
     run.headScores =
         measureHeadScores(trainer->model(), trainer->config().batch, trainer->config().seed);
-    if (o.saveModelPath)
-        writeText(*o.saveModelPath, encodeSafetensors(transformerToSafetensors(trainer->model())),
-                  "--save-model file");
+    if (o.saveModelPath) {
+        SafetensorsFile file = transformerToSafetensors(trainer->model());
+        if (const TextCorpus* corpus = trainer->task().textCorpus()) {  // the ids' characters
+            nlohmann::json characters = nlohmann::json::array();
+            for (char32_t c : corpus->symbols()) characters.push_back(encodeUtf8({&c, 1}));
+            if (corpus->hasUnknown()) characters.push_back("<unk>");
+            file.metadata["actlab_vocabulary"] = characters.dump();
+        }
+        writeText(*o.saveModelPath, encodeSafetensors(file), "--save-model file");
+    }
     if (o.dumpAttentionPath)
         writeText(*o.dumpAttentionPath, attentionDump(*trainer, run.final),
                   "--dump-attention file");

@@ -298,6 +298,7 @@ void SequenceTrainer::evaluate(SequenceSnapshot& s) {
     const Index T = m_task->sequence(), O = m_task->classes();
     const bool pooled = m_task->pooled();
     double lossSum = 0, counted = 0, correct = 0, scoredCount = 0, sequencesRight = 0;
+    double sequencesScored = 0;  // those with a scored position (the text task pads with none)
     std::vector<double> entropy(size_t(L * H), 0), maxWeight(size_t(L * H), 0);
     double rowsCounted = 0, saturated = 0;  // rows per head (those with two keys or more)
     // Per layer: Q, K and V's units apart, and the FFN's.
@@ -326,7 +327,8 @@ void SequenceTrainer::evaluate(SequenceSnapshot& s) {
                                                        scored.data(), b, rowsPerSequence, O);
             correct += score.right;
             scoredCount += score.scored;
-            sequencesRight += score.right == score.scored;
+            sequencesRight += score.scored > 0 && score.right == score.scored;
+            sequencesScored += score.scored > 0;
         }
         for (int l = 0; l < L; ++l) {
             const TransformerBlockProbe<float> probe = m_model->probe(l);
@@ -344,7 +346,7 @@ void SequenceTrainer::evaluate(SequenceSnapshot& s) {
     }
     s.testLoss = counted > 0 ? lossSum / counted : 0;
     s.tokenAccuracy = scoredCount > 0 ? correct / scoredCount : 0;
-    s.sequenceAccuracy = sequencesRight / double(m_config.testSequences);
+    s.sequenceAccuracy = sequencesScored > 0 ? sequencesRight / sequencesScored : 0;
     s.layers = L;
     s.heads = H;
     s.headEntropy.resize(entropy.size());

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "cli_runner.h"
 
@@ -21,6 +22,13 @@ std::string tempPath(const std::string& what) {
     // One file per test: ctest runs the tests of this file in parallel processes.
     return testing::TempDir() + "actlab_text_" +
            testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + what;
+}
+
+std::string readFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
 }
 
 std::string writeTemp(const std::string& what, const std::string& bytes) {
@@ -76,6 +84,24 @@ TEST(CliText, TheEnglishPoemsBeatTheBigramIn100Steps) {
     ASSERT_EQ(o["head_scores"][0].size(), 4u);
     for (const char* key : {"previous_token", "induction", "self", "first_token", "label"})
         EXPECT_TRUE(o["head_scores"][1][3].contains(key)) << key;
+}
+
+// --save-model writes the characters of the ids into the safetensors metadata.
+TEST(CliText, TheSavedModelNamesItsCharacters) {
+    const std::string path = tempPath("model.safetensors");
+    trainLine({"--text", "builtin:program", "--steps", "1", "--vocab", "20", "--save-model", path});
+    const std::string bytes = readFile(path);
+    ASSERT_GT(bytes.size(), 8u);
+    std::uint64_t length = 0;
+    for (int i = 7; i >= 0; --i) length = length * 256 + static_cast<unsigned char>(bytes[i]);
+    const Json header = Json::parse(bytes.substr(8, length));
+    const Json vocabulary =
+        Json::parse(header["__metadata__"]["actlab_vocabulary"].get<std::string>());
+    ASSERT_EQ(vocabulary.size(), 20u);
+    EXPECT_EQ(vocabulary[0], "\n");
+    EXPECT_EQ(vocabulary[1], " ");
+    EXPECT_EQ(vocabulary[19], "<unk>");
+    std::remove(path.c_str());
 }
 
 TEST(CliText, VocabKeepsTheMostFrequentAndTheChineseTextLiftsTheLimitTo512) {
@@ -157,6 +183,14 @@ TEST(CliText, ASavedRunSamplesTheSameTextForTheSameSeedAndContinues) {
     const Json line = Json::parse(continued.out);
     EXPECT_EQ(line["steps"], 35);
     EXPECT_EQ(line["vocab"], 51);
+    // A session whose recorded vocabulary is not its text's is refused.
+    Json document = Json::parse(readFile(session));
+    Json& state = document["runs"][0];  // the run state itself
+    ASSERT_EQ(state["config"]["text_vocabulary"].size(), 51u);
+    EXPECT_EQ(state["config"]["text_vocabulary"][0], "\u21B5");  // the newline, shown as ↵
+    state["config"]["text_vocabulary"][0] = "x";
+    const std::string edited = writeTemp("edited.actlab", document.dump());
+    expectRefused({"sample", "--session", edited}, "text_vocabulary");
     // A session of another task cannot sample.
     const std::string reverse = tempPath("reverse.actlab");
     ASSERT_EQ(runCli({"train", "--model", "transformer", "--steps", "1", "--save-session", reverse})
