@@ -140,9 +140,6 @@ TEST(CliText, BadInputIsOneLineAndExitTwo) {
     expectRefused({"train", "--model", "mlp", "--text", "builtin:program"},
                   "'--text' does not apply to --model mlp");
     expectRefused({"train", "--model", "transformer", "--vocab", "300"}, "--vocab must be 2..128");
-    expectRefused(
-        {"export-pytorch", "--model", "transformer", "--task", "text", "--text", "builtin:program"},
-        "does not handle the text task");
 }
 
 // Code points of UTF-8 text (its bytes that do not continue a character).
