@@ -23,6 +23,8 @@ parser.add_argument("workloads", nargs="*", default=["gelu-eval", "mlp-small", "
 args = parser.parse_args()
 
 RATE = {"gelu-eval": "elements_per_second"}
+# Workloads whose PyTorch twin lives in this repository's bench/ rather than the shared yardstick.
+TWINS = {"text-char": os.path.join(ROOT, "bench", "torch_text_char.py")}
 
 
 def run(command):
@@ -36,7 +38,8 @@ for workload in args.workloads:
     ours, theirs = [], []
     for _ in range(args.rounds):  # alternate, so that both see the same machine state
         ours.append(run([args.cli, "bench", workload, "--backend", args.backend, "--seconds", str(args.seconds)])[key])
-        theirs.append(run(["/usr/bin/python3", args.yardstick, workload, "--seconds", str(args.seconds)])[key])
+        yardstick = TWINS.get(workload, args.yardstick)
+        theirs.append(run(["/usr/bin/python3", yardstick, workload, "--seconds", str(args.seconds)])[key])
     a, b = statistics.median(ours), statistics.median(theirs)
     print(f"{workload:<13} {a:>16.4g}    {b:>16.4g}    {a / b:6.2f}x", flush=True)
 sys.exit(0)

@@ -6,6 +6,7 @@
 #include "backends/backend_factory.h"
 #include "cli_arguments.h"
 #include "commands.h"
+#include "common/random.h"
 #include "datasets/dataset.h"
 #include "json_writer.h"
 #include "models/loss.h"
@@ -177,6 +178,44 @@ void transformerTiny(Backend&, double seconds, JsonWriter& json) {
     writeTrainingFigures(json, r, trainer->lastTrainLoss());
 }
 
+// A text of 20,000 characters over 96 symbols (printable ASCII and the newline, each at least
+// once), drawn with seed 5: the text-char workload's, whose speed alone counts.
+std::string benchText() {
+    std::string alphabet = "\n";
+    for (char c = ' '; c <= '~'; ++c) alphabet += c;
+    std::string text = alphabet;
+    Random rng(5);
+    while (text.size() < 20000) text += alphabet[std::size_t(rng.below(int(alphabet.size())))];
+    return text;
+}
+
+// text-char: the text task (causal, next character) with vocab 96, seq 64, d_model 64, 4 heads,
+// 2 Pre-LN blocks, plain FFN 256 with exact GELU, batch 32, Adam 3e-3, random windows.
+void textChar(Backend&, double seconds, JsonWriter& json) {
+    SequenceTrainingConfig c;
+    c.task = "text";
+    c.text = std::make_shared<const std::string>(benchText());
+    c.taskOptions.sequence = 64;
+    c.model.dModel = 64;
+    c.model.heads = 4;
+    c.model.layers = 2;
+    c.model.dFf = 256;
+    c.model.ffnActivation = activation(ActivationId::Gelu);
+    c.optimizer.learningRate = 3e-3;
+    c.batch = 32;
+    c.seed = 5;
+    std::string error;
+    std::unique_ptr<SequenceTrainer> trainer = SequenceTrainer::create(c, &error);
+    if (!trainer) throw CliError(error);
+    if (trainer->task().vocabulary() != 96) throw CliError("text-char: the vocabulary is not 96");
+    trainer->setRecordsHistory(false);
+    const BenchResult r = timeLoop(seconds, [&] {
+        trainer->step(1);
+        return !trainer->diverged();
+    });
+    writeTrainingFigures(json, r, trainer->lastTrainLoss());
+}
+
 struct Workload {
     const char* name;
     const char* description;
@@ -190,6 +229,7 @@ constexpr Workload kWorkloads[] = {
     {"ffn-medium", "64-256-256-10 GELU MLP, softmax CE, batch 128, Adam",               ffnMedium},
     {"swiglu-ffn", "SwiGLU FFN d_model 64, d_ff 171, 64-10 head, batch 128, Adam",      swigluFfn},
     {"transformer-tiny", "2 Pre-LN blocks, d_model 64, 4 heads, FFN 256 GELU, reverse 16x16, batch 32, Adam", transformerTiny},
+    {"text-char",  "the text task: 2 Pre-LN blocks, d_model 64, 4 heads, FFN 256 GELU, seq 64, vocab 96, batch 32, Adam 3e-3", textChar},
 };
 // clang-format on
 

@@ -82,6 +82,8 @@ constexpr RunOption kRunOptions[] = {
      "the sequence length"},
     {"--vocab",            "V",                   TCE,      Transformer,
      "the vocabulary size"},
+    {"--text",             "FILE|builtin:NAME",   TCE,      Transformer,
+     "the text of --task text (UTF-8, at most 10 MB)"},
     {"--probes",           "N",                   TCE,      Transformer,
      "the held-out sequences whose attention maps are kept"},
     // Training.

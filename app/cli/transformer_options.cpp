@@ -1,7 +1,12 @@
 // Parsing of the Transformer's training flags into a SequenceTrainingConfig.
 #include "transformer_options.h"
 
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
 #include "config/config_json.h"
+#include "datasets/builtin_texts.h"
 #include "option_values.h"
 #include "session_file.h"
 #include "training/sequence_presets.h"
@@ -32,6 +37,29 @@ void readTransformerBase(const Arguments& args, TransformerTrainOptions& o) {
         }
         c.task = *task;
     }
+}
+
+// --text FILE or builtin:NAME as bytes (decoded by the task); a file over 10 MB is refused
+// before it is read.
+std::shared_ptr<const std::string> readTextOption(const std::string& value) {
+    if (value.starts_with("builtin:")) {
+        const std::string name = value.substr(8);
+        const BuiltInText* text = findBuiltInText(name);
+        if (!text)
+            throw CliError("unknown built-in text '" + name +
+                           "' (known: " + knownNames(builtInTexts()) + ")");
+        return std::make_shared<const std::string>(text->text);
+    }
+    std::error_code error;
+    const auto size = std::filesystem::file_size(value, error);
+    std::ifstream file(value, std::ios::binary);
+    if (error || !file) throw CliError("cannot read --text file '" + value + "'");
+    if (size > kMaxTextBytes)
+        throw CliError("--text file '" + value + "' is " + std::to_string(size) +
+                       " bytes; at most " + std::to_string(kMaxTextBytes) + " (10 MB) are taken");
+    std::ostringstream bytes;
+    bytes << file.rdbuf();
+    return std::make_shared<const std::string>(bytes.str());
 }
 
 // The model's shape, activations, normalisation and initialisation.
@@ -77,10 +105,15 @@ TransformerTrainOptions parseTransformerOptions(const Arguments& args) {
     TransformerTrainOptions o;
     SequenceTrainingConfig& c = o.config;
     readTransformerBase(args, o);
+    if (auto text = args.value("--text")) {
+        if (c.task != "text")
+            throw CliError("'--text' applies only to --task text, not to --task " + c.task);
+        c.text = readTextOption(*text);
+    }
     if (args.has("--seq"))
         c.taskOptions.sequence = countIn(args, "--seq", 2, kMaxTransformerSequence);
     if (args.has("--vocab"))
-        c.taskOptions.vocabulary = countIn(args, "--vocab", 2, kMaxTransformerVocabulary);
+        c.taskOptions.vocabulary = countIn(args, "--vocab", 2, kMaxTransformerTextVocabulary);
     readTransformerModel(args, c.model);
     if (args.has("--steps")) o.steps = countIn(args, "--steps", 1, 10'000'000);
     readRunSettings(args, o);
@@ -95,7 +128,11 @@ TransformerTrainOptions parseTransformerOptions(const Arguments& args) {
                        std::to_string(c.batch));
     // Check the whole configuration now, so that every bad flag exits before training starts.
     std::string error;
-    if (!SequenceTrainer::create(c, &error)) throw CliError(error);
+    if (!SequenceTrainer::create(c, &error)) {
+        if (error.starts_with("the text") && args.has("--text"))
+            error = "--text '" + *args.value("--text") + "': " + error;
+        throw CliError(error);
+    }
     return o;
 }
 

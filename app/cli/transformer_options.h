@@ -6,8 +6,10 @@
 #include <ostream>
 #include <string>
 
+#include "diagnostics/head_scores.h"
 #include "run_loop.h"
 #include "training/sequence_trainer.h"
+#include "training/text_figures.h"
 
 namespace actlab::cli {
 
@@ -26,6 +28,8 @@ std::unique_ptr<ModelRun> transformerModelRun(TransformerTrainOptions options,
 // backend: where the ops ran, "cpu", "vulkan" or "vulkan (cpu: …)".
 struct TransformerRun : RunFigures<SequenceSnapshot> {
     int dFf = 0;
+    std::optional<TextFigures> text;  // the text task's figures in bits per character
+    HeadScores headScores;            // measured at the end (diagnostics/head_scores.h)
 };
 
 // Trains o.config for o.steps, logging a snapshot every o.logEvery steps (to metrics as CSV when

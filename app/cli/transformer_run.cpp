@@ -14,6 +14,7 @@
 #include "models/safetensors.h"
 #include "run_loop.h"
 #include "session_file.h"
+#include "text_json.h"
 #include "transformer_options.h"
 
 namespace actlab::cli {
@@ -101,9 +102,19 @@ TransformerRun runTransformer(const TransformerTrainOptions& o, std::ostream* me
     run.dFf = trainer->model().feedForwardWidth();
     stepAndMeasure(*trainer, o, target, metrics, run);
     run.backend = trainer->model().tensorOps().describe();  // with the ops that fell back
-    if (o.saveModelPath)
-        writeText(*o.saveModelPath, encodeSafetensors(transformerToSafetensors(trainer->model())),
-                  "--save-model file");
+    run.text = textFigures(trainer->task(), run.final);
+    run.headScores =
+        measureHeadScores(trainer->model(), trainer->config().batch, trainer->config().seed);
+    if (o.saveModelPath) {
+        SafetensorsFile file = transformerToSafetensors(trainer->model());
+        if (const TextCorpus* corpus = trainer->task().textCorpus()) {  // the ids' characters
+            nlohmann::json characters = nlohmann::json::array();
+            for (char32_t c : corpus->symbols()) characters.push_back(encodeUtf8({&c, 1}));
+            if (corpus->hasUnknown()) characters.push_back("<unk>");
+            file.metadata["actlab_vocabulary"] = characters.dump();
+        }
+        writeText(*o.saveModelPath, encodeSafetensors(file), "--save-model file");
+    }
     if (o.dumpAttentionPath)
         writeText(*o.dumpAttentionPath, attentionDump(*trainer, run.final),
                   "--dump-attention file");
@@ -207,6 +218,8 @@ std::string transformerRunJson(const TransformerTrainOptions& o, const Transform
     array("qkv_dead_fraction", s.qkvDeadFraction);
     array("ffn_dead_fraction", s.ffnDeadFraction);
     writeMixWeights(json, r.mixes);
+    if (r.text) writeTextFigures(json, *r.text);
+    writeHeadScores(json, r.headScores);
     json.endObject();
     return json.text() + "\n";
 }

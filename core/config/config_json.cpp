@@ -34,7 +34,7 @@ TransformerConfig transformerFromJson(const Json& j, const std::string& path) {
     r.only({"vocab", "seq", "d_model", "heads", "layers", "d_ff", "ffn", "ffn_activation",
             "qkv_activation", "norm", "causal", "outputs", "pool", "init", "mix_per_unit"});
     TransformerConfig c;
-    r.integer("vocab", c.vocabulary, 2, kMaxTransformerVocabulary);
+    r.integer("vocab", c.vocabulary, 2, kMaxTransformerTextVocabulary);
     r.integer("seq", c.sequence, 1, kMaxTransformerSequence);
     r.integer("d_model", c.dModel, 1, kMaxTransformerWidth);
     r.integer("heads", c.heads, 1, kMaxTransformerHeads);
@@ -58,7 +58,7 @@ TransformerConfig transformerFromJson(const Json& j, const std::string& path) {
     }
     r.boolean("causal", c.causal);
     r.boolean("mix_per_unit", c.mixPerUnit);
-    r.integer("outputs", c.outputs, 1, kMaxTransformerVocabulary + 1);
+    r.integer("outputs", c.outputs, 1, kMaxTransformerTextVocabulary + 1);
     if (auto pool = r.text("pool")) {
         if (*pool != "none" && *pool != "mean")
             fail(r.field("pool"), "expected none or mean, got \"" + *pool + "\"");
@@ -100,7 +100,8 @@ std::string sequenceTrainingConfigToJson(const SequenceTrainingConfig& c) {
     j["seed"] = c.seed;
     j["test_sequences"] = c.testSequences;
     j["probes"] = c.probes;
-    return j.dump();
+    if (c.text) j["text"] = *c.text;  // embedded: a session needs it
+    return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 std::optional<SequenceTrainingConfig> sequenceTrainingConfigFromJson(const std::string& text,
@@ -108,7 +109,7 @@ std::optional<SequenceTrainingConfig> sequenceTrainingConfigFromJson(const std::
     return parse<SequenceTrainingConfig>(text, error, [](const Json& j) {
         const Reader r(j, "");
         r.only({"version", "task", "seq", "vocab", "model", "optimizer", "batch", "seed",
-                "test_sequences", "probes"});
+                "test_sequences", "probes", "text", "text_vocabulary"});
         r.version();
         SequenceTrainingConfig c;
         if (auto task = r.text("task")) {
@@ -116,7 +117,7 @@ std::optional<SequenceTrainingConfig> sequenceTrainingConfigFromJson(const std::
             c.task = *task;
         }
         r.integer("seq", c.taskOptions.sequence, 0, kMaxTransformerSequence);
-        r.integer("vocab", c.taskOptions.vocabulary, 0, kMaxTransformerVocabulary);
+        r.integer("vocab", c.taskOptions.vocabulary, 0, kMaxTransformerTextVocabulary);
         if (const Json* m = r.get("model")) c.model = transformerFromJson(*m, "model");
         if (const Json* o = r.get("optimizer")) optimizerFromJson(*o, "optimizer", c.optimizer);
         r.integer("batch", c.batch, 1, 512);
@@ -126,6 +127,8 @@ std::optional<SequenceTrainingConfig> sequenceTrainingConfigFromJson(const std::
         }
         r.integer("test_sequences", c.testSequences, 1, 65536);
         r.integer("probes", c.probes, 1, 512);
+        // text_vocabulary (a run state's record of the characters) follows from the text.
+        if (auto text = r.text("text")) c.text = std::make_shared<std::string>(*text);
         return c;
     });
 }

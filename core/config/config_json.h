@@ -23,7 +23,8 @@ std::optional<TransformerConfig> transformerConfigFromJson(const std::string& te
 
 // {"version": 1, "task", "seq", "vocab", "model": {…as above}, "optimizer": {"kind", "lr",
 //  "momentum", "beta1", "beta2", "eps", "weight_decay", "clip", "schedule", "warmup",
-//  "total_steps"}, "batch", "seed", "test_sequences", "probes"}.
+//  "total_steps"}, "batch", "seed", "test_sequences", "probes", "text" (the text task's, whole),
+//  "text_vocabulary" (read and ignored here: run states write it, and check it on reading)}.
 std::string sequenceTrainingConfigToJson(const SequenceTrainingConfig& config);
 std::optional<SequenceTrainingConfig> sequenceTrainingConfigFromJson(const std::string& text,
                                                                      std::string* error);

@@ -382,6 +382,8 @@ std::string sequenceTrainerStateToJson(SequenceTrainer& trainer) {
     j["version"] = kRunStateVersion;
     j["kind"] = "attention";
     j["config"] = Json::parse(sequenceTrainingConfigToJson(trainer.config()));
+    if (const TextCorpus* corpus = trainer.task().textCorpus())
+        j["config"]["text_vocabulary"] = corpus->tokenNames();
     j["steps"] = p.steps;
     j["diverged_at"] = p.divergedAt;
     Json words = Json::array();
@@ -428,6 +430,11 @@ std::unique_ptr<SequenceTrainer> sequenceTrainerFromStateJson(const std::string&
         if (!config) throw config_json::FieldError{"config." + problem};
         std::unique_ptr<SequenceTrainer> trainer = SequenceTrainer::create(*config, &problem);
         if (!trainer) fail("config", problem);
+        const Json& configJson = run.at("config");
+        if (const TextCorpus* corpus = trainer->task().textCorpus();
+            corpus && configJson.contains("text_vocabulary") &&
+            configJson.at("text_vocabulary") != Json(corpus->tokenNames()))
+            fail("config.text_vocabulary", "does not match the text's characters");
         SequenceTrainerProgress p;
         p.steps = run.count("steps");
         p.divergedAt = run.count("diverged_at", -1);

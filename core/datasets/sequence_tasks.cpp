@@ -41,6 +41,7 @@ constexpr SequenceTaskInfo kTasks[] = {
  {K::Histogram, "histogram", "at each position, count how often its token occurs in the sequence (RASP's hist)", false, false, 10, 6,  false, false},
  {K::Induction, "induction", "predict the next token; a segment copied later can be completed from its source",  false, true,  24, 16, false, false},
  {K::Negation,  "negation",  "a sentence's polarity is its adjective's, flipped by not/never/no 1-3 words before", true,  false, 8,  0,  false, true},
+ {K::Text,      "text",      "your own text (--text FILE): predict the next character, a tiny language model",      false, true,  32, 0,  false, false},
 };
 
 // Each task's own lower limits, within the common 2..64 and 2..128.
@@ -55,6 +56,7 @@ constexpr TaskLimits kLimits[] = {
  {K::Histogram, 2,     2},
  {K::Induction, 12,    10},  // two segments of 4..7 must fit; 7 distinct tokens and others
  {K::Negation,  5,     0},  // room for an adjective with a negator 4 words before it
+ {K::Text,      2,     2},
 };
 // clang-format on
 
@@ -175,7 +177,8 @@ const SequenceTaskInfo* findSequenceTask(std::string_view name) {
 
 std::optional<SequenceTask> SequenceTask::create(const SequenceTaskInfo& info,
                                                  const SequenceTaskOptions& options,
-                                                 std::string* error) {
+                                                 std::string* error,
+                                                 std::shared_ptr<const std::string> text) {
     const auto fail = [&](std::string message) -> std::optional<SequenceTask> {
         if (error) *error = std::move(message);
         return std::nullopt;
@@ -206,6 +209,7 @@ std::optional<SequenceTask> SequenceTask::create(const SequenceTaskInfo& info,
     if (entry->vocabularyFixed && vocabulary != entry->defaultVocabulary)
         return fail("--vocab for " + name + " must be " + std::to_string(entry->defaultVocabulary) +
                     ", got " + std::to_string(vocabulary));
+    if (entry->kind == K::Text) return createText(*entry, sequence, options, text.get(), error);
     if (!entry->vocabularyFixed &&
         (vocabulary < limits.minVocabulary || vocabulary > kMaxVocabulary)) {
         if (limits.minVocabulary == kMinVocabulary)
@@ -234,7 +238,31 @@ int SequenceTask::classes() const {
     }
 }
 
+std::optional<SequenceTask> SequenceTask::createText(const SequenceTaskInfo& info, int sequence,
+                                                     const SequenceTaskOptions& options,
+                                                     const std::string* text, std::string* error) {
+    if (!text) {
+        if (error) *error = "--task text needs a text: --text FILE or --text builtin:NAME";
+        return std::nullopt;
+    }
+    SequenceTask task;
+    task.m_info = &info;
+    task.m_sequence = sequence;
+    task.m_text = TextCorpus::create(*text, options.vocabulary, sequence, error);
+    if (!task.m_text) return std::nullopt;
+    task.m_vocabulary = task.m_text->vocabulary();
+    return task;
+}
+
+std::optional<SequenceBatch> SequenceTask::fixedTestSet(int batch) const {
+    if (!m_text) return std::nullopt;
+    SequenceBatch out;
+    m_text->evaluationSet(batch, out.tokens, out.targets, out.scored);
+    return out;
+}
+
 std::vector<std::string> SequenceTask::tokenNames() const {
+    if (m_text) return m_text->tokenNames();
     if (m_info->kind != K::Negation) return symbolNames(m_vocabulary);
     std::vector<std::string> names;
     for (const auto& words : {std::span<const std::string_view>(kNegators),
@@ -264,6 +292,10 @@ SequenceBatch SequenceTask::sample(int batch, Random& rng) const {
     const Shape targetShape = pooled() ? Shape{batch} : Shape{batch, m_sequence};
     SequenceBatch out{TokenTensor(Shape{batch, m_sequence}), TokenTensor(targetShape),
                       TokenTensor(targetShape, Token(1))};
+    if (m_text) {
+        m_text->sampleTraining(out.tokens, out.targets, rng);
+        return out;
+    }
     for (int b = 0; b < batch; ++b) {
         const std::span<Token> tokens = out.tokens[b].span();
         if (m_info->kind == K::Negation) {
@@ -285,6 +317,7 @@ SequenceBatch SequenceTask::sample(int batch, Random& rng) const {
                 inductionRow(tokens, targets, out.scored[b].span(), m_vocabulary, rng);
                 break;
             case K::Negation:
+            case K::Text:
                 break;
         }
     }

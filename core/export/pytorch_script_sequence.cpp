@@ -237,6 +237,7 @@ def figures(model, losses, diverged_at):
     right = logits.argmax(dim=1) == targets
     token_accuracy = right[scored].double().mean().item() if scored.any() else 0.0
     every = (right | ~scored).reshape(len(tokens), -1).all(dim=1)  # each scored position right
+    counted = scored.reshape(len(tokens), -1).any(dim=1)  # the sequences with a scored position
     last_log = (len(losses) - 1) // LOG_EVERY * LOG_EVERY
     result = {
         "model": "transformer",
@@ -253,7 +254,7 @@ def figures(model, losses, diverged_at):
         "train_loss": sum(losses[last_log:]) / len(losses[last_log:]) if losses else test_loss,
         "test_loss": test_loss,
         "token_accuracy": token_accuracy,
-        "sequence_accuracy": every.double().mean().item(),
+        "sequence_accuracy": every[counted].double().mean().item() if counted.any() else 0.0,
         "diverged": diverged_at is not None,
         "parameters": sum(p.numel() for p in model.parameters()),
     }
@@ -262,6 +263,12 @@ def figures(model, losses, diverged_at):
     return result
 
 
+)PY";
+
+constexpr const char* kEndText = R"PY(TEST = held_out(TEST_SEQUENCES)  # the held-out windows
+
+if __name__ == "__main__":
+    main()
 )PY";
 
 constexpr const char* kEnd =
@@ -416,7 +423,7 @@ std::optional<std::string> pytorchScript(const SequenceTrainingConfig& config, i
     parts.mainTrain =
         "        losses, diverged_at = train(model)\n"
         "        print(json.dumps(figures(model, losses, diverged_at)))";
-    parts.tail = kEnd;
+    parts.tail = trainer->task().textCorpus() ? kEndText : kEnd;
     return assembleScript(parts);
 }
 

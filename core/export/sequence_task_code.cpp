@@ -79,6 +79,8 @@ def make_row(random):
         tokens[negator] = random.below(NEGATORS)
     return tokens, int(positive != (case == 0)), 1
 )PY";
+        case SequenceTaskKind::Text:
+            break;  // textTaskCode
     }
     return "";
 }
@@ -86,6 +88,7 @@ def make_row(random):
 }  // namespace
 
 std::string sequenceTaskCode(const SequenceTask& task) {
+    if (const TextCorpus* corpus = task.textCorpus()) return textTaskCode(*corpus);
     return std::string(rowFunction(task.info().kind)) + R"PY(
 
 def sample(count, random):

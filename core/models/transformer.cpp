@@ -75,8 +75,8 @@ std::optional<std::string> validateTransformerConfig(const TransformerConfig& c)
         return "--heads " + std::to_string(c.heads) + " does not divide --d-model " +
                std::to_string(c.dModel);
     if (auto e = range("--seq", c.sequence, 1, kMaxTransformerSequence)) return e;
-    if (auto e = range("--vocab", c.vocabulary, 2, kMaxTransformerVocabulary)) return e;
-    if (auto e = range("outputs", c.outputs, 1, kMaxTransformerVocabulary + 1)) return e;
+    if (auto e = range("--vocab", c.vocabulary, 2, kMaxTransformerTextVocabulary)) return e;
+    if (auto e = range("outputs", c.outputs, 1, kMaxTransformerTextVocabulary + 1)) return e;
     if (c.dFf != 0)
         if (auto e = range("--d-ff", c.dFf, 1, kMaxTransformerFeedForward)) return e;
     if (c.qkvActivation.info().kind != ActivationKind::Scalar)

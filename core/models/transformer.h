@@ -34,7 +34,10 @@ inline constexpr int kMaxTransformerLayers = 12;
 inline constexpr int kMaxTransformerHeads = 8;
 inline constexpr int kMaxTransformerWidth = 256;  // d_model
 inline constexpr int kMaxTransformerSequence = 64;
-inline constexpr int kMaxTransformerVocabulary = 128;
+inline constexpr int kMaxTransformerVocabulary = 128;  // the synthetic tasks'
+// The model's own limit, which only the text task uses beyond 128: a page of Chinese has
+// several hundred distinct characters.
+inline constexpr int kMaxTransformerTextVocabulary = 512;
 inline constexpr int kMaxTransformerFeedForward = 1024;
 
 struct TransformerConfig {

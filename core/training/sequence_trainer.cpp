@@ -130,7 +130,8 @@ std::unique_ptr<SequenceTrainer> SequenceTrainer::create(const SequenceTrainingC
         return fail("unknown task '" + config.task + "' (known: " + known + ")");
     }
     std::string message;
-    std::optional<SequenceTask> task = SequenceTask::create(*info, config.taskOptions, &message);
+    std::optional<SequenceTask> task =
+        SequenceTask::create(*info, config.taskOptions, &message, config.text);
     if (!task) return fail(message);
     if (config.batch < 1 || config.batch > 512)
         return fail("--batch must be 1..512, got " + std::to_string(config.batch));
@@ -144,12 +145,15 @@ std::unique_ptr<SequenceTrainer> SequenceTrainer::create(const SequenceTrainingC
     c.optimizer.totalSteps = std::max(c.optimizer.totalSteps, 0);
     std::unique_ptr<Transformer<float>> model = Transformer<float>::create(c.model, &message);
     if (!model) return fail(message);
+    std::optional<SequenceBatch> fixedTest = task->fixedTestSet(c.batch);  // text: held out
+    if (fixedTest) c.testSequences = int(fixedTest->tokens.extent(0));
     const int chunks = std::max(1, (std::max(c.testSequences, 1) + c.batch - 1) / c.batch);
     c.testSequences = chunks * c.batch;
     c.probes = std::clamp(c.probes, 1, c.batch);
     std::unique_ptr<SequenceTrainer> trainer(new SequenceTrainer(c, *task, std::move(model)));
     Random testRandom(c.seed ^ kTestStream);
-    trainer->m_test = trainer->m_task->sample(c.testSequences, testRandom);
+    trainer->m_test =
+        fixedTest ? std::move(*fixedTest) : trainer->m_task->sample(c.testSequences, testRandom);
     return trainer;
 }
 
@@ -276,6 +280,7 @@ void SequenceTrainer::evaluate(SequenceSnapshot& s) {
     const Index T = m_task->sequence(), O = m_task->classes();
     const bool pooled = m_task->pooled();
     double lossSum = 0, counted = 0, correct = 0, scoredCount = 0, sequencesRight = 0;
+    double sequencesScored = 0;  // those with a scored position (the text task pads with none)
     std::vector<double> entropy(size_t(L * H), 0), maxWeight(size_t(L * H), 0);
     double rowsCounted = 0, saturated = 0;  // rows per head (those with two keys or more)
     // Per layer: Q, K and V's units apart, and the FFN's.
@@ -304,7 +309,8 @@ void SequenceTrainer::evaluate(SequenceSnapshot& s) {
                                                        scored.data(), b, rowsPerSequence, O);
             correct += score.right;
             scoredCount += score.scored;
-            sequencesRight += score.right == score.scored;
+            sequencesRight += score.scored > 0 && score.right == score.scored;
+            sequencesScored += score.scored > 0;
         }
         for (int l = 0; l < L; ++l) {
             const TransformerBlockProbe<float> probe = m_model->probe(l);
@@ -322,7 +328,7 @@ void SequenceTrainer::evaluate(SequenceSnapshot& s) {
     }
     s.testLoss = counted > 0 ? lossSum / counted : 0;
     s.tokenAccuracy = scoredCount > 0 ? correct / scoredCount : 0;
-    s.sequenceAccuracy = sequencesRight / double(m_config.testSequences);
+    s.sequenceAccuracy = sequencesScored > 0 ? sequencesRight / sequencesScored : 0;
     s.layers = L;
     s.heads = H;
     s.headEntropy.resize(entropy.size());

@@ -30,6 +30,8 @@ struct SequenceTrainingConfig {
     std::uint64_t seed = 1;   // data and model
     int testSequences = 256;  // held-out sequences (rounded up to whole batches)
     int probes = 8;           // the first test sequences, whose attention maps are kept
+    // The text task's text (UTF-8 as given); shared, as configurations are copied.
+    std::shared_ptr<const std::string> text;
 };
 
 // One point of the run's history, measured at the steps isEvaluationStep() names

@@ -4356,6 +4356,10 @@ sigmoid 误差：%3</translation>
         <source>Mix (learned)</source>
         <translation>混合（可学习）</translation>
     </message>
+    <message>
+        <source>your own text (--text FILE): predict the next character, a tiny language model</source>
+        <translation>你自己的文本（--text FILE）：预测下一个字符，一个微型语言模型</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -332,7 +332,7 @@ INSTANTIATE_TEST_SUITE_P(CliTransformer, CliTransformerBadInput, ::testing::Valu
     BadCase{"Heads3",             {"--heads", "3"},                              "--heads 3 does not divide --d-model 64"},
     BadCase{"DModel512",          {"--d-model", "512"},                          "--d-model must be a whole number in [1, 256], got 512"},
     BadCase{"Seq65",              {"--seq", "65"},                               "--seq must be a whole number in [2, 64], got 65"},
-    BadCase{"Vocab129",           {"--vocab", "129"},                            "--vocab must be a whole number in [2, 128], got 129"},
+    BadCase{"Vocab129",           {"--vocab", "129"},                            "--vocab must be 2..128, got 129"},  // the task's limit (the text task's is 512)
     BadCase{"SortSeq7",           {"--task", "sort", "--seq", "7"},              "--seq for sort must be 6, got 7"},
     BadCase{"FfnBogus",           {"--ffn", "bogus"},                            "unknown --ffn 'bogus'"},
     BadCase{"GatedWithGelu",      {"--ffn", "gated", "--ffn-activation", "gelu"}, "--ffn gated needs glu, reglu, geglu, swiglu or a mix, got gelu"},

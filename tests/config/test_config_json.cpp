@@ -247,7 +247,7 @@ TEST(ConfigJson, TransformerErrorsNameTheField) {
         {R"({"d_model": 512})", "d_model: must be 1..256, got 512"},
         {R"({"heads": 9})", "heads: must be 1..8, got 9"},
         {R"({"heads": 0})", "heads: must be 1..8, got 0"},
-        {R"({"vocab": 1})", "vocab: must be 2..128, got 1"},
+        {R"({"vocab": 1})", "vocab: must be 2..512, got 1"},
         {R"({"d_ff": 2000})", "d_ff: must be 0..1024, got 2000"},
         {R"({"d_model": 64, "heads": 3})", "model: --heads 3 does not divide --d-model 64"},
         {R"({"ffn_activation": "relu7"})", "ffn_activation: unknown function 'relu7'"},
@@ -272,7 +272,7 @@ TEST(ConfigJson, TransformerErrorsNameTheField) {
         {R"({"norm": "middle"})", "norm: expected pre or post, got \"middle\""},
         {R"({"pool": "max"})", "pool: expected none or mean, got \"max\""},
         {R"({"init": "orthogonal"})", "init: unknown initialiser \"orthogonal\""},
-        {R"({"outputs": 130})", "outputs: must be 1..129, got 130"},
+        {R"({"outputs": 514})", "outputs: must be 1..513, got 514"},
         // Names and values from the text stay on one line (fuzz_config_json's first finding).
         {R"({"\nit": "xavier"})", " it: unknown field"},
         {R"({"ffn": "a\r\nb"})", "ffn: expected plain, gated or none, got \"a  b\""},

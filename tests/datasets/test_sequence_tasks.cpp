@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "datasets/builtin_texts.h"
 #include "datasets/sequence_tasks.h"
 #include "layers/losses.h"
 
@@ -18,11 +19,18 @@ const SequenceTaskInfo& info(const char* name) {
     return found ? *found : sequenceTaskCatalogue()[0];
 }
 
+// The text task's text: a built-in one.
+std::shared_ptr<const std::string> textFor(const char* name) {
+    if (std::string_view(name) != "text") return nullptr;
+    return std::make_shared<const std::string>(findBuiltInText("english-poems")->text);
+}
+
 SequenceTask make(const char* name, SequenceTaskOptions options = {}) {
     std::string error;
-    std::optional<SequenceTask> task = SequenceTask::create(info(name), options, &error);
+    std::optional<SequenceTask> task =
+        SequenceTask::create(info(name), options, &error, textFor(name));
     EXPECT_TRUE(task.has_value()) << name << ": " << error;
-    return task ? *task : *SequenceTask::create(info(name), {}, nullptr);
+    return task ? *task : *SequenceTask::create(info(name), {}, nullptr, textFor(name));
 }
 
 std::vector<Token> row(const TokenTensor& tensor, int b) {
@@ -30,7 +38,7 @@ std::vector<Token> row(const TokenTensor& tensor, int b) {
     return {values.begin(), values.end()};
 }
 
-TEST(SequenceTaskCatalogue, ListsTheFiveTasksWithTheirDefaults) {
+TEST(SequenceTaskCatalogue, ListsTheSixTasksWithTheirDefaults) {
     struct Expected {
         const char* name;
         bool pooled, causal;
@@ -43,6 +51,7 @@ TEST(SequenceTaskCatalogue, ListsTheFiveTasksWithTheirDefaults) {
         {"histogram", false, false, 10, 6, 11, false, false},
         {"induction", false, true, 24, 16, 16, false, false},
         {"negation", true, false, 8, 25, 2, false, true},
+        {"text", false, true, 32, 51, 51, false, false},  // the English poems' 51 characters
     };
     ASSERT_EQ(sequenceTaskCatalogue().size(), std::size(expected));
     for (std::size_t i = 0; i < std::size(expected); ++i) {

@@ -86,6 +86,28 @@ TEST_P(ExportLearns, LikeActLabWithTheSameFlags) {
 INSTANTIATE_TEST_SUITE_P(Cli, ExportLearns, ::testing::ValuesIn(kLearnCases),
                          [](const auto& info) { return std::string(info.param.name); });
 
+// The text task (issue 27): the script embeds the text's ids, its training runs and held-out
+// windows, and draws ActLab's windows; trained 60 steps, it is ActLab's run within the margins
+// above.
+TEST(ExportCli, TheTextTaskLearnsLikeActLab) {
+    const std::vector<std::string> flags{"--model", "transformer",           "--task",  "text",
+                                         "--text",  "builtin:english-poems", "--steps", "60"};
+    const nlohmann::json actlab = trainJson(flags);
+    ASSERT_TRUE(actlab.is_object());
+    const ScriptRun run = runScript("TextEnglishPoems.py", exportScript(flags));
+    ASSERT_EQ(run.process.status, 0) << run.process.err;
+    ASSERT_TRUE(run.json.is_object()) << run.process.out;
+    EXPECT_EQ(run.json.at("task"), "text");
+    EXPECT_EQ(run.json.at("parameters"), actlab.at("parameters"));
+    const double loss = run.json.at("test_loss"), actlabLoss = actlab.at("test_loss");
+    const double accuracy = run.json.at("token_accuracy"),
+                 actlabAccuracy = actlab.at("token_accuracy");
+    std::cout << "text: token_accuracy PyTorch " << accuracy << ", ActLab " << actlabAccuracy
+              << "; test_loss PyTorch " << loss << ", ActLab " << actlabLoss << "\n";
+    EXPECT_NEAR(accuracy, actlabAccuracy, 0.02);
+    EXPECT_NEAR(loss, actlabLoss, 0.02 * actlabLoss);
+}
+
 // train --save-model writes the MLP's weights with its configuration; the script of the same
 // flags loads them and prints the logits that ActLab's model of the file gives on the test set.
 TEST(ExportCli, ScriptReadsTheWeightsTrainSaves) {

@@ -72,7 +72,8 @@ QWidget* AttentionControls::buildTaskBox() {
     auto* form = new QFormLayout(m_taskBox);
     m_task = comboBox("task");
     for (const SequenceTaskInfo& info : sequenceTaskCatalogue())
-        addChoice(m_task, qtText(info.name), qtText(info.name), coreText(info.description));
+        if (info.kind != SequenceTaskKind::Text)  // it needs a text field: issue 27's GUI half
+            addChoice(m_task, qtText(info.name), qtText(info.name), coreText(info.description));
     m_taskText = new QLabel;
     m_taskText->setWordWrap(true);
     m_sequence = countBox(2, kMaxTransformerSequence, "sequenceLength");

@@ -66,6 +66,7 @@ std::span<const char* const> coreCatalogueTexts() {
         QT_TRANSLATE_NOOP("core", "at each position, count how often its token occurs in the sequence (RASP's hist)"),
         QT_TRANSLATE_NOOP("core", "predict the next token; a segment copied later can be completed from its source"),
         QT_TRANSLATE_NOOP("core", "a sentence's polarity is its adjective's, flipped by not/never/no 1-3 words before"),
+        QT_TRANSLATE_NOOP("core", "your own text (--text FILE): predict the next character, a tiny language model"),
     };
     return kTexts;
 }
