@@ -38,31 +38,28 @@ const QString kFolderKey = QStringLiteral("sessions/folder");
 
 QString fileFilter() { return SessionManager::tr("ActLab sessions (*.actlab)"); }
 
-// A CLI-made session has no views: the lab's controls are set from its first run, so that they
+// A CLI-made session has no views: a lab's controls are set from its first run, so that they
 // show what is training.
-void addMissingLabState(QJsonObject& views, const SessionDocument& session) {
-    if (!views.contains(QStringLiteral("training")) && !session.runStates("training").empty()) {
-        const QJsonObject run = QJsonDocument::fromJson(QByteArray::fromStdString(
-                                                            session.runStates("training").front()))
-                                    .object();
-        views[QStringLiteral("training")] = QJsonObject{
-            {QStringLiteral("controls"),
-             QJsonObject{{QStringLiteral("config"), run.value(QStringLiteral("config"))},
-                         {QStringLiteral("compare"), session.runStates("training").size() > 1}}}};
-    }
-    if (!views.contains(QStringLiteral("attention")) && !session.runStates("attention").empty()) {
-        const QJsonObject run = QJsonDocument::fromJson(QByteArray::fromStdString(
-                                                            session.runStates("attention").front()))
-                                    .object();
-        views[QStringLiteral("attention")] = QJsonObject{
-            {QStringLiteral("controls"),
-             QJsonObject{{QStringLiteral("training"), run.value(QStringLiteral("config"))}}}};
+void addMissingLabState(QJsonObject& views, const SessionDocument& session,
+                        const std::vector<ui::AppView*>& labs) {
+    for (ui::AppView* view : labs) {
+        const std::vector<std::string> runs = session.runStates(view->viewName().toStdString());
+        if (!views.contains(view->viewName()) && !runs.empty())
+            views[view->viewName()] = view->runView()->stateForRuns(runs);
     }
     if (!views.contains(QStringLiteral("view")))
         views[QStringLiteral("view")] = QString::fromStdString(
             session.view.empty()
                 ? (session.runStates("attention").empty() ? "training" : "attention")
                 : session.view);
+}
+
+// The views that are labs (they have runs).
+std::vector<ui::AppView*> labsOf(const MainWindow& window) {
+    std::vector<ui::AppView*> labs;
+    for (ui::AppView* view : window.views())
+        if (view->runView()) labs.push_back(view);
+    return labs;
 }
 
 }  // namespace
@@ -75,8 +72,7 @@ SessionManager::SessionManager(MainWindow& window) : QObject(&window), m_window(
     m_saved = m_autosaved = current();
     // A new window's runs stand at step 0, whether or not their first frame has come: training
     // before it comes (a slow machine) is unsaved work too.
-    m_saved.trainingStep = std::max(m_saved.trainingStep, 0);
-    m_saved.attentionStep = std::max(m_saved.attentionStep, 0);
+    for (auto& [lab, step] : m_saved.steps) step = std::max(step, 0);
     m_autosaved = m_saved;
 }
 
@@ -165,16 +161,15 @@ bool SessionManager::write(const QString& path, QString* error, Baseline* saved)
     session.view = m_window.currentView().toStdString();
     session.viewsJson =
         QJsonDocument(m_window.sessionState()).toJson(QJsonDocument::Compact).toStdString();
-    for (ui::AppView* view : m_window.views())  // each lab's runs, under the view's name
-        if (ui::RunView* lab = view->runView())
-            session.addRuns(view->viewName().toStdString(), lab->runStates());
-    session.trainingTimeline = m_window.trainingView()->timelineJson();
-    session.attentionTimeline = m_window.attentionView()->timelineJson();
-    // The steps the file holds: those of its runs (a frame may not have shown them yet).
-    if (!session.runStates("training").empty())
-        saved->trainingStep = runStateSteps(session.runStates("training").front()).value_or(0);
-    if (!session.runStates("attention").empty())
-        saved->attentionStep = runStateSteps(session.runStates("attention").front()).value_or(0);
+    for (ui::AppView* view : labsOf(m_window)) {  // each lab's runs, under the view's name
+        const std::string kind = view->viewName().toStdString();
+        session.addRuns(kind, view->runView()->runStates());
+        session.setTimeline(kind, view->runView()->timelineJson());
+        // The steps the file holds: those of its runs (a frame may not have shown them yet).
+        if (!session.runStates(kind).empty())
+            saved->steps[view->viewName()] =
+                runStateSteps(session.runStates(kind).front()).value_or(0);
+    }
     const std::string text = encodeSession(session);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) ||
@@ -215,46 +210,26 @@ bool SessionManager::open(const QString& path, QString* error) {
             .object();
     // Every run is rebuilt here first: a file that does not restore changes nothing.
     Baseline opened;
-    const std::vector<std::string> trainingRuns = session->runStates("training"),
-                                   attentionRuns = session->runStates("attention");
-    for (size_t i = 0; i < trainingRuns.size(); ++i) {
-        auto run = trainerFromStateJson(trainingRuns[i], &problem);
-        if (!run)
-            return fail(
-                tr("training run %1: %2").arg(QChar(u'A' + int(i)), ui::coreMessage(problem)));
-        if (i == 0) opened.trainingStep = run->steps();
+    std::map<QString, ui::RunView::SavedRuns> saved;
+    for (ui::AppView* view : labsOf(m_window)) {
+        const std::string kind = view->viewName().toStdString();
+        QString problem;
+        auto runs = view->runView()->readSavedRuns(session->runStates(kind),
+                                                   session->timeline(kind), &problem);
+        if (!runs) return fail(problem);
+        opened.steps[view->viewName()] = runs->step;
+        saved.emplace(view->viewName(), std::move(*runs));
     }
-    for (size_t i = 0; i < attentionRuns.size(); ++i) {
-        auto run = sequenceTrainerFromStateJson(attentionRuns[i], &problem);
-        if (!run)
-            return fail(
-                tr("attention run %1: %2").arg(QChar(u'A' + int(i)), ui::coreMessage(problem)));
-        if (i == 0) opened.attentionStep = run->steps();
-    }
-    // The replay timelines (optional: older files have none).
-    std::optional<TimelineRecord<TrainingSnapshot>> trainingTimeline;
-    std::optional<TimelineRecord<SequenceSnapshot>> attentionTimeline;
-    if (!session->trainingTimeline.empty() &&
-        !(trainingTimeline = trainingTimelineFromJson(session->trainingTimeline, &problem)))
-        return fail(tr("training timeline: %1").arg(ui::coreMessage(problem)));
-    if (!session->attentionTimeline.empty() &&
-        !(attentionTimeline = sequenceTimelineFromJson(session->attentionTimeline, &problem)))
-        return fail(tr("attention timeline: %1").arg(ui::coreMessage(problem)));
-    addMissingLabState(views, *session);
+    addMissingLabState(views, *session, labsOf(m_window));
     m_window.restoreSessionState(views);
-    for (ui::AppView* view : m_window.views())
-        if (ui::RunView* lab = view->runView())
-            if (const auto runs = session->runStates(view->viewName().toStdString()); !runs.empty())
-                lab->restoreRuns(runs);
-    if (trainingTimeline) m_window.trainingView()->restoreTimeline(*trainingTimeline);
-    if (attentionTimeline) m_window.attentionView()->restoreTimeline(*attentionTimeline);
+    for (ui::AppView* view : labsOf(m_window))
+        view->runView()->restoreSavedRuns(saved.at(view->viewName()));
     m_path = path;
     m_recovered = false;
     rememberRecent(path);
     // The views settle once the runs' first frames have come: the baseline is taken then.
     m_saved = current();
-    m_saved.trainingStep = opened.trainingStep;
-    m_saved.attentionStep = opened.attentionStep;
+    m_saved.steps = opened.steps;
     m_settleTries = 0;
     m_settleTimer.start();
     m_window.statusBar()->showMessage(tr("Opened the session %1").arg(path), 5000);
@@ -265,21 +240,21 @@ SessionManager::Baseline SessionManager::current() const {
     Baseline b;
     b.views =
         QString::fromUtf8(QJsonDocument(m_window.sessionState()).toJson(QJsonDocument::Compact));
-    const ui::TrainingController& training = *m_window.trainingView()->controller();
-    const ui::AttentionController& attention = *m_window.attentionView()->controller();
-    b.trainingGeneration = training.latest().generation;
-    b.attentionGeneration = attention.latest().generation;
-    b.trainingStep = training.hasRun() ? training.latestStep() : -1;
-    b.attentionStep = attention.hasRun() ? attention.latestStep() : -1;
+    for (ui::AppView* view : labsOf(m_window)) {
+        const ui::RunController& run = *view->runView()->runController();
+        b.generations[view->viewName()] = run.latestRun().generation;
+        b.steps[view->viewName()] = run.hasRun() ? run.latestStep() : -1;
+    }
     return b;
 }
 
 bool SessionManager::differs(const Baseline& a, const Baseline& b) const {
     // A step of −1 is a run whose first frame has not come yet: it stands where it was put.
     const auto steps = [](int x, int y) { return x >= 0 && y >= 0 && x != y; };
-    return a.views != b.views || a.trainingGeneration != b.trainingGeneration ||
-           a.attentionGeneration != b.attentionGeneration ||
-           steps(a.trainingStep, b.trainingStep) || steps(a.attentionStep, b.attentionStep);
+    if (a.views != b.views || a.generations != b.generations) return true;
+    for (const auto& [lab, step] : a.steps)
+        if (b.steps.count(lab) && steps(step, b.steps.at(lab))) return true;
+    return false;
 }
 
 void SessionManager::keepSaved() {
@@ -288,8 +263,9 @@ void SessionManager::keepSaved() {
 }
 
 void SessionManager::settleBaseline() {
-    const bool arrived = m_window.trainingView()->controller()->hasRun() &&
-                         m_window.attentionView()->controller()->hasRun();
+    bool arrived = true;
+    for (ui::AppView* view : labsOf(m_window))
+        arrived = arrived && view->runView()->runController()->hasRun();
     // Settled: both runs have shown a frame and the views' state held still for one tick (a
     // view applies parts of a restored state when its run's first frame comes).
     const Baseline now = current();
@@ -298,8 +274,7 @@ void SessionManager::settleBaseline() {
     if (!still && ++m_settleTries < 100) return;  // at most 5 s
     m_settleTimer.stop();
     m_saved.views = now.views;
-    m_saved.trainingGeneration = now.trainingGeneration;
-    m_saved.attentionGeneration = now.attentionGeneration;
+    m_saved.generations = now.generations;
     m_autosaved = m_saved;
 }
 
@@ -308,21 +283,17 @@ QString SessionManager::unsavedWork() const {
     const Baseline now = current();
     if (!differs(now, m_saved)) return QString();
     QStringList parts;
-    const ui::TrainingView& training = *m_window.trainingView();
-    const ui::AttentionView& attention = *m_window.attentionView();
-    const bool trainingMoved = now.trainingGeneration != m_saved.trainingGeneration ||
-                               (now.trainingStep >= 0 && now.trainingStep != m_saved.trainingStep);
-    const bool attentionMoved =
-        now.attentionGeneration != m_saved.attentionGeneration ||
-        (now.attentionStep >= 0 && now.attentionStep != m_saved.attentionStep);
-    // The runs' own steps, not the views': a view shows its run's step once the frame is
-    // drawn, and work trained before that (a loaded machine) must not pass for saved.
-    const int trainingStep = std::max(training.currentStep(), now.trainingStep);
-    const int attentionStep = std::max(attention.currentStep(), now.attentionStep);
-    if (trainingMoved && trainingStep > 0)
-        parts << tr("the Training run (step %1)").arg(trainingStep);
-    if (attentionMoved && attentionStep > 0)
-        parts << tr("the Attention run (step %1)").arg(attentionStep);
+    for (ui::AppView* view : labsOf(m_window)) {
+        const QString lab = view->viewName();
+        const int step = now.steps.at(lab);
+        const bool moved = now.generations.at(lab) != m_saved.generations.at(lab) ||
+                           (step >= 0 && step != m_saved.steps.at(lab));
+        // The run's own step, not the view's: a view shows its run's step once the frame is
+        // drawn, and work trained before that (a loaded machine) must not pass for saved.
+        const int trained = std::max(view->runView()->currentStep(), step);
+        if (moved && trained > 0)
+            parts << tr("the %1 run (step %2)").arg(view->viewTitle()).arg(trained);
+    }
     if (parts.isEmpty() && now.views != m_saved.views) parts << tr("changes to the views");
     return parts.join(tr(" and "));
 }
@@ -357,8 +328,8 @@ bool SessionManager::autosaveNow() {
     if (unsavedWork().isEmpty()) {                // saved by hand since: no copy needed
         QFile::remove(m_autosavePath);
         m_autosaved = now;
-        if (m_autosaved.trainingStep < 0) m_autosaved.trainingStep = m_saved.trainingStep;
-        if (m_autosaved.attentionStep < 0) m_autosaved.attentionStep = m_saved.attentionStep;
+        for (auto& [lab, step] : m_autosaved.steps)
+            if (step < 0) step = m_saved.steps.at(lab);
         return true;
     }
     QString error;

@@ -12,6 +12,7 @@
 #include <QStringList>
 #include <QTimer>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -66,10 +67,10 @@ public:
     QStringList recentSessions() const;
 
 private:
-    struct Baseline {
+    struct Baseline {  // per lab, by its view's name: the run's generation and step
         QString views;
-        quint64 trainingGeneration = 0, attentionGeneration = 0;
-        int trainingStep = 0, attentionStep = 0;
+        std::map<QString, quint64> generations;
+        std::map<QString, int> steps;
     };
     Baseline current() const;
     bool differs(const Baseline& a, const Baseline& b) const;

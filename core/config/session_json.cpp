@@ -56,6 +56,16 @@ void SessionDocument::addRuns(const std::string& kind, const std::vector<std::st
     for (const std::string& state : states) runs.push_back({kind, state});
 }
 
+std::string SessionDocument::timeline(const std::string& kind) const {
+    return kind == "training" ? trainingTimeline : kind == "attention" ? attentionTimeline : "";
+}
+
+bool SessionDocument::setTimeline(const std::string& kind, std::string json) {
+    if (kind != "training" && kind != "attention") return false;
+    (kind == "training" ? trainingTimeline : attentionTimeline) = std::move(json);
+    return true;
+}
+
 std::string encodeSession(const SessionDocument& session) {
     Json j;
     j["format"] = kFormat;

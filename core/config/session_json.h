@@ -36,6 +36,10 @@ struct SessionDocument {
     std::vector<std::string> runStates(const std::string& kind) const;
     // Adds runs of one kind (their states, in order).
     void addRuns(const std::string& kind, const std::vector<std::string>& states);
+    // The timeline of the runs of one kind ("training", "attention"; "" for none or another
+    // kind), and setting it (another kind has none: false).
+    std::string timeline(const std::string& kind) const;
+    bool setTimeline(const std::string& kind, std::string json);
 };
 
 std::string encodeSession(const SessionDocument& session);

@@ -1559,28 +1559,12 @@
         <translation>文件大于 512 MB</translation>
     </message>
     <message>
-        <source>training run %1: %2</source>
-        <translation>训练运行 %1：%2</translation>
-    </message>
-    <message>
-        <source>attention run %1: %2</source>
-        <translation>注意力运行 %1：%2</translation>
-    </message>
-    <message>
         <source>Opened the session %1</source>
         <translation>已打开会话 %1</translation>
     </message>
     <message>
         <source>the recovered work</source>
         <translation>恢复的工作</translation>
-    </message>
-    <message>
-        <source>the Training run (step %1)</source>
-        <translation>训练视图的运行（第 %1 步）</translation>
-    </message>
-    <message>
-        <source>the Attention run (step %1)</source>
-        <translation>注意力视图的运行（第 %1 步）</translation>
     </message>
     <message>
         <source>changes to the views</source>
@@ -1599,12 +1583,8 @@
         <translation>ActLab 上次没有正常关闭。要恢复 %1 自动保存的工作吗？</translation>
     </message>
     <message>
-        <source>training timeline: %1</source>
-        <translation>训练时间轴：%1</translation>
-    </message>
-    <message>
-        <source>attention timeline: %1</source>
-        <translation>注意力时间轴：%1</translation>
+        <source>the %1 run (step %2)</source>
+        <translation>%1视图的运行（第 %2 步）</translation>
     </message>
 </context>
 <context>
@@ -3386,6 +3366,14 @@ sigmoid 误差：%3</translation>
     <message>
         <source>These settings need a new model. Discard the run trained to step %1?</source>
         <translation>这些设置需要一个新模型。要丢弃已训练到第 %1 步的运行吗？</translation>
+    </message>
+    <message>
+        <source>%1 run %2: %3</source>
+        <translation>%1运行 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1 timeline: %2</source>
+        <translation>%1时间轴：%2</translation>
     </message>
 </context>
 <context>

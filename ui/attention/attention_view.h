@@ -83,12 +83,17 @@ public:
     const KeyframeTimeline<AttentionFrame>& keyframes() const { return m_keyframes; }
     // The keyframes of another view of the same runs (the views made again in a new language).
     void setKeyframes(const KeyframeTimeline<AttentionFrame>& keyframes);
-    std::string timelineJson() const;
+    std::string timelineJson() const override;
+    std::optional<SavedRuns> readSavedRuns(const std::vector<std::string>& runs,
+                                           const std::string& timeline,
+                                           QString* error) const override;
+    QJsonObject stateForRuns(const std::vector<std::string>& runs) const override;
     void restoreTimeline(const TimelineRecord<SequenceSnapshot>& timeline);
 
 protected:
     std::any keyframeRecord() const override { return m_keyframes; }
     void setKeyframeRecord(const std::any& keyframes) override;
+    void restoreTimelineRecord(const std::any& timeline) override;
 
 private:
     // What one run's grid shows, so that an unchanged frame is not drawn again.

@@ -19,6 +19,7 @@
 #include <QVBoxLayout>
 #include <utility>
 
+#include "ui/common/core_text.h"
 #include "ui/common/panel_export.h"
 #include "ui/common/run_controller.h"
 #include "ui/common/status_label.h"
@@ -59,6 +60,39 @@ void RunView::pause() { m_toolbar->pause(); }
 
 RunHandover RunView::handover() {
     return {runStates(), keyframeRecord(), m_controller->isPlaying(), controlsShown()};
+}
+
+void RunView::restoreSavedRuns(const SavedRuns& saved) {
+    if (!saved.runs.empty()) restoreRuns(saved.runs);
+    if (saved.timeline.has_value()) restoreTimelineRecord(saved.timeline);
+}
+
+std::optional<RunView::SavedRuns> RunView::readSaved(
+    const std::vector<std::string>& runs, const std::string& timeline, QString* error,
+    const std::function<std::optional<int>(const std::string&, std::string*)>& readRun,
+    const std::function<std::any(const std::string&, std::string*)>& readTimeline) const {
+    SavedRuns saved{runs, {}, 0};
+    std::string problem;
+    for (size_t i = 0; i < runs.size(); ++i) {
+        const std::optional<int> steps = readRun(runs[i], &problem);
+        if (!steps) {
+            if (error)
+                *error =
+                    tr("%1 run %2: %3")
+                        .arg(viewTitle().toLower(), QChar(u'A' + int(i)), coreMessage(problem));
+            return std::nullopt;
+        }
+        if (i == 0) saved.step = *steps;
+    }
+    if (!timeline.empty()) {
+        saved.timeline = readTimeline(timeline, &problem);
+        if (!saved.timeline.has_value()) {
+            if (error)
+                *error = tr("%1 timeline: %2").arg(viewTitle().toLower(), coreMessage(problem));
+            return std::nullopt;
+        }
+    }
+    return saved;
 }
 
 void RunView::takeOver(const RunHandover& handover) {

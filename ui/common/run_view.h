@@ -11,6 +11,7 @@
 #include <QTimer>
 #include <QWidget>
 #include <functional>
+#include <optional>
 
 #include "ui/common/app_view.h"
 #include "ui/common/run_toolbar.h"
@@ -42,6 +43,23 @@ public:
     // and settings panel (MainWindow::rebuildViews).
     RunHandover handover();
     void takeOver(const RunHandover& handover);
+
+    // Sessions (app/gui/session_manager.cpp), under the view's name: the runs' timeline as JSON
+    // ("" for none); a saved session's runs and timeline read whole before anything changes
+    // (nullopt and a one-line *error naming the run or the timeline), then put back after
+    // restoreState; and the view's state for runs a session holds without it (a CLI-made one).
+    struct SavedRuns {
+        std::vector<std::string> runs;
+        std::any timeline;  // the view's own TimelineRecord; empty: none
+        int step = 0;       // run A's
+    };
+    virtual std::string timelineJson() const = 0;
+    virtual std::optional<SavedRuns> readSavedRuns(const std::vector<std::string>& runs,
+                                                   const std::string& timeline,
+                                                   QString* error) const = 0;
+    void restoreSavedRuns(const SavedRuns& saved);
+    virtual QJsonObject stateForRuns(const std::vector<std::string>& runs) const = 0;
+    RunController* runController() const { return m_controller; }
 
     QPushButton* playButton() const;
     QPushButton* stepButton() const;
@@ -84,6 +102,13 @@ protected:
     // The timeline's keyframes as handover() carries them, and such keyframes put back.
     virtual std::any keyframeRecord() const = 0;
     virtual void setKeyframeRecord(const std::any& keyframes) = 0;
+    virtual void restoreTimelineRecord(const std::any& timeline) = 0;  // a read TimelineRecord
+    // readSavedRuns' common part: each run rebuilt by readRun(state, &problem) (its steps, or
+    // nullopt), the timeline by readTimeline(json, &problem) (a std::any, empty on a problem).
+    std::optional<SavedRuns> readSaved(
+        const std::vector<std::string>& runs, const std::string& timeline, QString* error,
+        const std::function<std::optional<int>(const std::string&, std::string*)>& readRun,
+        const std::function<std::any(const std::string&, std::string*)>& readTimeline) const;
 
     // The controls, scrolled vertically and at most as wide as they would like. Small minimum
     // sizes throughout: the main window's minimum is the largest tab's.
