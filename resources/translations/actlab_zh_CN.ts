@@ -488,6 +488,10 @@
             <numerusform>全班有 %n 个猜测在此范围内。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Built-in lessons</source>
+        <translation>内置课程</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::LessonEditor</name>
@@ -1444,6 +1448,10 @@
         <source>The view shows no picture &quot;%1&quot;.</source>
         <translation>该视图没有图片“%1”。</translation>
     </message>
+    <message>
+        <source>Views</source>
+        <translation>视图</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::PresenterWindow</name>
@@ -1698,6 +1706,11 @@
     <message>
         <source>%1 (%2 to %3, default %4)</source>
         <translation>%1（%2 到 %3，默认 %4）</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -2080,6 +2093,17 @@
     </message>
 </context>
 <context>
+    <name>actlab::ui::AttentionMapsPair</name>
+    <message>
+        <source>Attention maps of run A</source>
+        <translation>运行 A 的注意力图</translation>
+    </message>
+    <message>
+        <source>Attention maps of run B</source>
+        <translation>运行 B 的注意力图</translation>
+    </message>
+</context>
+<context>
     <name>actlab::ui::AttentionView</name>
     <message>
         <source>Train exactly one step (both runs in compare mode)</source>
@@ -2255,6 +2279,14 @@ Arrow keys: pan, +/−: zoom</source>
         <source>Cursor: move the mouse over the plot</source>
         <translation>光标：将鼠标移到图上</translation>
     </message>
+    <message>
+        <source>Values at the cursor</source>
+        <translation>光标处的值</translation>
+    </message>
+    <message>
+        <source>no cursor</source>
+        <translation>无光标</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::CurveChart</name>
@@ -2275,6 +2307,11 @@ Arrow keys: pan, +/−: zoom</source>
     <message>
         <source>Plot</source>
         <translation>图表</translation>
+    </message>
+    <message>
+        <source>%1 by %2</source>
+        <comment>a chart&apos;s name for a screen reader: y by x</comment>
+        <translation>%1 随 %2</translation>
     </message>
 </context>
 <context>
@@ -2519,6 +2556,10 @@ Arrow keys: pan, +/−: zoom</source>
         <source>Explorer</source>
         <translation>函数浏览</translation>
     </message>
+    <message>
+        <source>x to</source>
+        <translation>x 到</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::FitPlotView</name>
@@ -2540,6 +2581,14 @@ Arrow keys: pan, +/−: zoom</source>
     <message>
         <source>Gated units: y = act(x)·v at fixed v</source>
         <translation>门控单元：y = act(x)·v，v 固定</translation>
+    </message>
+    <message>
+        <source>Functions</source>
+        <translation>函数</translation>
+    </message>
+    <message>
+        <source>The functions to plot: check one to show its curve</source>
+        <translation>要绘制的函数：勾选一个以显示其曲线</translation>
     </message>
 </context>
 <context>
@@ -2688,6 +2737,22 @@ y = %3</translation>
     <message>
         <source>Gated surfaces</source>
         <translation>门控曲面</translation>
+    </message>
+    <message>
+        <source>x from</source>
+        <translation>x 从</translation>
+    </message>
+    <message>
+        <source>x to</source>
+        <translation>x 到</translation>
+    </message>
+    <message>
+        <source>v from</source>
+        <translation>v 从</translation>
+    </message>
+    <message>
+        <source>v to</source>
+        <translation>v 到</translation>
     </message>
 </context>
 <context>
@@ -3055,6 +3120,14 @@ sigmoid 误差：%3</translation>
         <source>Back to the default value %1</source>
         <translation>恢复默认值 %1</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Reset %1</source>
+        <translation>重置 %1</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::PropertiesPanel</name>
@@ -3210,6 +3283,10 @@ sigmoid 误差：%3</translation>
         <source>%1 % of the window</source>
         <translation>窗口的 %1 %</translation>
     </message>
+    <message>
+        <source>Window: x to</source>
+        <translation>窗口：x 到</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::PytorchCodeDialog</name>
@@ -3260,6 +3337,10 @@ sigmoid 误差：%3</translation>
     <message>
         <source>Python scripts (*.py)</source>
         <translation>Python 脚本 (*.py)</translation>
+    </message>
+    <message>
+        <source>PyTorch script</source>
+        <translation>PyTorch 脚本</translation>
     </message>
 </context>
 <context>
@@ -3335,6 +3416,26 @@ sigmoid 误差：%3</translation>
         <source>Dead: hidden units that pass no gradient on any training sample. Revived: units alive now that were dead at an earlier picture of this run (each counted once).</source>
         <translation>死亡：在所有训练样本上都不传递梯度的隐藏神经元。复活：现在存活、但在本次训练较早的某一帧中曾经死亡的神经元（每个只计一次）。</translation>
     </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%2 的%1</translation>
+    </message>
+    <message>
+        <source>Decision surface</source>
+        <translation>决策面</translation>
+    </message>
+    <message>
+        <source>Fitted curve</source>
+        <translation>拟合曲线</translation>
+    </message>
+    <message>
+        <source>Neuron grid</source>
+        <translation>神经元网格</translation>
+    </message>
+    <message>
+        <source>Output of the chosen neuron over the plane</source>
+        <translation>所选神经元在平面上的输出</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::RunToolbar</name>
@@ -3386,6 +3487,10 @@ sigmoid 误差：%3</translation>
     <message>
         <source>These settings need a new model. Discard the run trained to step %1?</source>
         <translation>这些设置需要一个新模型。要丢弃已训练到第 %1 步的运行吗？</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
     </message>
 </context>
 <context>
@@ -3459,6 +3564,10 @@ sigmoid 误差：%3</translation>
     <message>
         <source>Prediction: %1</source>
         <translation>预测：%1</translation>
+    </message>
+    <message>
+        <source>Typed sequence</source>
+        <translation>输入的序列</translation>
     </message>
 </context>
 <context>
@@ -3540,6 +3649,18 @@ sigmoid 误差：%3</translation>
     <message>
         <source>Step %1 of the kept keyframes up to step %2</source>
         <translation>第 %1 步（保留的关键帧截至第 %2 步）</translation>
+    </message>
+    <message>
+        <source>Previous keyframe</source>
+        <translation>上一个关键帧</translation>
+    </message>
+    <message>
+        <source>Keyframe</source>
+        <translation>关键帧</translation>
+    </message>
+    <message>
+        <source>Next keyframe</source>
+        <translation>下一个关键帧</translation>
     </message>
 </context>
 <context>
@@ -3901,6 +4022,11 @@ sigmoid 误差：%3</translation>
     <message>
         <source>The saved training settings were not read (%1); using defaults.</source>
         <translation>未能读取保存的训练设置（%1）；使用默认设置。</translation>
+    </message>
+    <message>
+        <source>d_model</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>d_model</translation>
     </message>
 </context>
 <context>

@@ -63,7 +63,19 @@ CurveChart::Impl::Impl(CurveChart* owner) : q(owner) {
     applyFonts();
     applyInk();
     view = new ChartView(chart, q);
+    nameView();
     applyRange(homeLow, homeHigh, -1, 1);
+}
+
+void CurveChart::Impl::nameView() {
+    // "Loss by step" for a history chart (a title and only an x title), "f(x) by x" untitled.
+    const QString title = chart->title(), x = axisX->titleText(), y = axisY->titleText();
+    QString name = title;
+    if (title.isEmpty() || (y.isEmpty() && !x.isEmpty()))
+        name = CurveChart::tr("%1 by %2", "a chart's name for a screen reader: y by x")
+                   .arg(title.isEmpty() ? y : title, x);
+    view->setAccessibleName(name);
+    view->viewport()->setAccessibleName(name);
 }
 
 QList<QPointF> CurveChart::Impl::displayPoints(const Entry& entry) const {
@@ -259,7 +271,10 @@ QPen CurveChart::curvePen(const QString& key) const {
 
 QColor CurveChart::axisLabelColor() const { return m_impl->axisX->labelsBrush().color(); }
 
-void CurveChart::setTitle(const QString& title) { m_impl->chart->setTitle(title); }
+void CurveChart::setTitle(const QString& title) {
+    m_impl->chart->setTitle(title);
+    m_impl->nameView();
+}
 
 QFont CurveChart::titleFont() const { return m_impl->chart->titleFont(); }
 
@@ -269,6 +284,7 @@ void CurveChart::setAxisTitles(const QString& xTitle, const QString& yTitle) {
     m_impl->axisX->setTitleText(xTitle);
     m_impl->axisY->setTitleText(yTitle);
     if (m_impl->logAxisY) m_impl->logAxisY->setTitleText(yTitle);
+    m_impl->nameView();
 }
 
 QStringList CurveChart::curveKeys() const { return m_impl->order; }
