@@ -39,6 +39,8 @@ int main(int argc, char** argv) {
             out = runBench(words, notes);
         } else if (command == "export-pytorch") {
             out = runExportPytorch(words);
+        } else if (command == "sonify") {
+            out = runSonify(words);
         } else if (command == "lesson") {
             out = runLesson(words);
         } else {
