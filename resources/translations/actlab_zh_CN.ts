@@ -302,6 +302,10 @@
         <source>Done</source>
         <translation>完成</translation>
     </message>
+    <message>
+        <source>Tour of the main controls</source>
+        <translation>主要控件导览</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::LessonClassViewBox</name>
@@ -2943,6 +2947,15 @@ sigmoid 误差：%3</translation>
         <source>Heatmap</source>
         <translation>热力图</translation>
     </message>
+    <message>
+        <source>%1 over %2 and %3</source>
+        <comment>a map&apos;s name for a screen reader: value over x and v</comment>
+        <translation>%1（随 %2 和 %3 变化）</translation>
+    </message>
+    <message>
+        <source>values</source>
+        <translation>数值</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::LessonPanel</name>
@@ -3001,6 +3014,14 @@ sigmoid 误差：%3</translation>
     <message>
         <source>The class&apos;s guesses</source>
         <translation>全班的猜测</translation>
+    </message>
+    <message>
+        <source>Previous scene</source>
+        <translation>上一个场景</translation>
+    </message>
+    <message>
+        <source>Next scene</source>
+        <translation>下一个场景</translation>
     </message>
 </context>
 <context>

@@ -7,8 +7,10 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QTimer>
+#include <algorithm>
 #include <cstdio>
 
+#include "first_start_tour.h"
 #include "lesson_editor.h"
 #include "lesson_window.h"
 #include "presenter_window.h"
@@ -20,10 +22,15 @@
 namespace actlab::test {
 namespace {
 
+// A name a screen reader can say: a letter or digit in it, not only "◀" or "↺".
+bool speakable(const QString& name) {
+    return std::any_of(name.begin(), name.end(), [](QChar c) { return c.isLetterOrNumber(); });
+}
+
 // What a walk found: the focusable objects and those among them without a name.
 struct Walk {
     int focusable = 0;
-    QStringList unnamed;  // "class 'objectName' in parent class > …"
+    QStringList unnamed;  // "class 'objectName' in parent class > …", also those named "◀"
 };
 
 // Class and object name of an object and of its first ancestors, to find it in the sources.
@@ -53,7 +60,8 @@ void walk(QAccessibleInterface* iface, Walk& found, int depth = 0) {
     if (state.invisible) return;
     if (state.focusable && !state.offscreen) {
         ++found.focusable;
-        if (iface->text(QAccessible::Name).trimmed().isEmpty()) found.unnamed << describe(iface);
+        const QString name = iface->text(QAccessible::Name);
+        if (!speakable(name)) found.unnamed << describe(iface) + " named '" + name + "'";
     }
     for (int i = 0; i < iface->childCount(); ++i) walk(iface->child(i), found, depth + 1);
 }
@@ -113,7 +121,7 @@ protected:
         add(total, walkWidget(window.get()));
         return total;
     }
-    // The dialogs made directly, and the lesson browser while it runs.
+    // The dialogs made directly, the tour, and the lesson browser while it runs.
     Walk walkDialogs() {
         Walk total;
         ui::PytorchCodeDialog code(
@@ -126,6 +134,10 @@ protected:
                             QStringLiteral("Notes"), QStringLiteral("Next"));
         presenter.show();
         add(total, walkWidget(&presenter));
+        if (gui::FirstStartTour* tour = window->startTour()) {  // Help → Tour, over the window
+            add(total, walkWidget(tour));
+            tour->finish();
+        }
         bool browsed = false;
         QTimer::singleShot(0, [&] {
             if (QWidget* browser = QApplication::activeModalWidget()) {
