@@ -2,6 +2,7 @@
 // pitch measured with a discrete Fourier transform over short windows follows f: flat where f is
 // constant, rising where f rises, at the pitch the log-frequency map gives.
 #include <gtest/gtest.h>
+#include <unistd.h>  // getpid
 
 #include <cmath>
 #include <cstdint>
