@@ -2317,6 +2317,22 @@ Arrow keys: pan, +/−: zoom</source>
         <comment>a chart&apos;s name for a screen reader: y by x</comment>
         <translation>%1 随 %2</translation>
     </message>
+    <message>
+        <source>%1 rises from %2 to %3</source>
+        <translation>%1 从 %2 升到 %3</translation>
+    </message>
+    <message>
+        <source>%1 falls from %2 to %3</source>
+        <translation>%1 从 %2 降到 %3</translation>
+    </message>
+    <message>
+        <source>%1 stays at %2</source>
+        <translation>%1 保持在 %2</translation>
+    </message>
+    <message>
+        <source>%1 as %2 goes from %3 to %4</source>
+        <translation>%2 从 %3 到 %4 时，%1</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::DecisionSurfaceView</name>

@@ -67,6 +67,33 @@ CurveChart::Impl::Impl(CurveChart* owner) : q(owner) {
     applyRange(homeLow, homeHigh, -1, 1);
 }
 
+// "Loss rises from 0.69 to 2.1 as step goes from 0 to 120" for each of the first four curves
+// with a legend entry, from its first and last finite points.
+void CurveChart::Impl::describeView(const std::vector<Curve>& curves) {
+    const auto number = [](double v) { return QString::number(v, 'g', 3); };
+    const QString x = axisX->titleText().isEmpty() ? CurveChart::tr("x") : axisX->titleText();
+    QStringList parts;
+    for (const Curve& curve : curves) {
+        std::vector<QPointF> finite;
+        for (size_t i = 0; i < std::min(curve.x.size(), curve.y.size()); ++i)
+            if (std::isfinite(curve.x[i]) && std::isfinite(curve.y[i]))
+                finite.emplace_back(curve.x[i], curve.y[i]);
+        if (!curve.inLegend || finite.size() < 2 || parts.size() == 4) continue;
+        const QPointF a = finite.front(), b = finite.back();
+        const QString how = b.y() > a.y()   ? CurveChart::tr("%1 rises from %2 to %3")
+                            : b.y() < a.y() ? CurveChart::tr("%1 falls from %2 to %3")
+                                            : CurveChart::tr("%1 stays at %2");
+        QString part = how.arg(curve.label, number(a.y()));
+        if (b.y() != a.y()) part = part.arg(number(b.y()));
+        parts << CurveChart::tr("%1 as %2 goes from %3 to %4")
+                     .arg(part, x, number(a.x()), number(b.x()));
+    }
+    const QString description = parts.join(QStringLiteral("; "));
+    if (view->accessibleDescription() == description) return;
+    view->setAccessibleDescription(description);
+    view->viewport()->setAccessibleDescription(description);
+}
+
 void CurveChart::Impl::nameView() {
     // "Loss by step" for a history chart (a title and only an x title), "f(x) by x" untitled.
     const QString title = chart->title(), x = axisX->titleText(), y = axisY->titleText();
@@ -260,6 +287,7 @@ void CurveChart::setCurves(const std::vector<Curve>& curves) {
         delete it->second.series;
         it = m_impl->entries.erase(it);
     }
+    m_impl->describeView(curves);
     m_impl->order = order;
     m_impl->updateLegendPlacement();
 }
