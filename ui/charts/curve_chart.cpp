@@ -74,12 +74,16 @@ void CurveChart::Impl::describeView(const std::vector<Curve>& curves) {
     const QString x = axisX->titleText().isEmpty() ? CurveChart::tr("x") : axisX->titleText();
     QStringList parts;
     for (const Curve& curve : curves) {
-        std::vector<QPointF> finite;
-        for (size_t i = 0; i < std::min(curve.x.size(), curve.y.size()); ++i)
-            if (std::isfinite(curve.x[i]) && std::isfinite(curve.y[i]))
-                finite.emplace_back(curve.x[i], curve.y[i]);
-        if (!curve.inLegend || finite.size() < 2 || parts.size() == 4) continue;
-        const QPointF a = finite.front(), b = finite.back();
+        if (!curve.inLegend || parts.size() == 4) continue;
+        const size_t n = std::min(curve.x.size(), curve.y.size());
+        const auto finite = [&](size_t i) {
+            return std::isfinite(curve.x[i]) && std::isfinite(curve.y[i]);
+        };
+        size_t first = 0, last = n;
+        while (first < n && !finite(first)) ++first;
+        while (last > first + 1 && !finite(last - 1)) --last;
+        if (last < first + 2) continue;  // fewer than two finite points
+        const QPointF a(curve.x[first], curve.y[first]), b(curve.x[last - 1], curve.y[last - 1]);
         const QString how = b.y() > a.y()   ? CurveChart::tr("%1 rises from %2 to %3")
                             : b.y() < a.y() ? CurveChart::tr("%1 falls from %2 to %3")
                                             : CurveChart::tr("%1 stays at %2");
