@@ -22,6 +22,9 @@ std::string runExportPytorch(const std::vector<std::string>& words);
 // lesson list | lesson check FILE...: the built-in lessons; lesson files checked as the app
 // loads them (exit 2 naming the file, the scene and the field of each bad one).
 std::string runLesson(const std::vector<std::string>& words);
+// sonify NAME [--param K=V]... [--range A:B] [--seconds S] [--derivative] --out FILE.wav: the
+// curve played as pitch (core/export/sonify.h).
+std::string runSonify(const std::vector<std::string>& words);
 // The text of `actlab-cli help` (usage.cpp), lines of at most 100 characters.
 std::string usageText();
 // sample --session FILE.actlab [--prompt TEXT] [--chars N] [--temperature X] [--top-k K]

@@ -41,6 +41,8 @@ int main(int argc, char** argv) {
             out = runExportPytorch(words);
         } else if (command == "sample") {
             out = runSample(words);
+        } else if (command == "sonify") {
+            out = runSonify(words);
         } else if (command == "lesson") {
             out = runLesson(words);
         } else {

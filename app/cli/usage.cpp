@@ -35,6 +35,9 @@ constexpr const char* kCommandsBefore =
     "        same text)\n";
 
 constexpr const char* kCommandsAfter =
+    "  sonify NAME [--param K=V]... [--range A:B] [--seconds S] [--derivative] --out FILE.wav\n"
+    "        the curve as a sound: pitch follows f from left to right, a tick at x = 0 and\n"
+    "        where f crosses 0; --derivative adds f' in a reedier tone (default -5:5, 3 s)\n"
     "  bench WORKLOAD [--backend B] [--seconds S]               one JSON line\n"
     "        workloads: gelu-eval, mlp-small, ffn-medium, swiglu-ffn, transformer-tiny,\n"
     "        text-char\n"

@@ -32,6 +32,7 @@ FirstStartTour::FirstStartTour(MainWindow& window)
     setObjectName(QStringLiteral("firstStartTour"));
     setAttribute(Qt::WA_NoSystemBackground);
     setFocusPolicy(Qt::StrongFocus);
+    setAccessibleName(tr("Tour of the main controls"));
     m_note->setObjectName(QStringLiteral("tourNote"));
     m_note->setAutoFillBackground(true);
     auto* layout = new QVBoxLayout(m_note);

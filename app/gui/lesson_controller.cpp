@@ -391,6 +391,7 @@ void LessonController::browseBuiltIn() {
     dialog.setWindowTitle(tr("Lessons"));
     auto* list = new QListWidget(&dialog);
     list->setObjectName(QStringLiteral("lessonList"));
+    list->setAccessibleName(tr("Built-in lessons"));
     for (const QString& name : builtInNames()) {
         auto* item = new QListWidgetItem(builtInTitle(name, language()), list);
         item->setData(Qt::UserRole, name);

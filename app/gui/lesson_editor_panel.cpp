@@ -145,6 +145,7 @@ LessonEditorPanel::LessonEditorPanel(LessonEditor& editor, QWidget* parent)
     m_question = new LessonQuestionEditor(m_editor, content);
     inner->addWidget(m_question);
     auto* scroll = new QScrollArea(this);
+    scroll->setAccessibleName(tr("Lesson editor"));
     scroll->setWidgetResizable(true);
     scroll->setWidget(content);
     scroll->setFrameShape(QFrame::NoFrame);

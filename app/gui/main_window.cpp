@@ -159,6 +159,9 @@ void MainWindow::createViews() {
     m_tabs = new QTabWidget(this);
     for (ui::AppView* view : m_views)
         m_tabs->addTab(scrolledPage(view->widget()), view->viewTitle());
+    for (int i = 0; i < m_tabs->count(); ++i)  // the page is named after its tab (screen readers)
+        m_tabs->widget(i)->setAccessibleName(m_tabs->tabText(i));
+    m_tabs->setAccessibleName(tr("Views"));
     setCentralWidget(m_tabs);  // deletes the tabs (and views) of the language before
     // The window opens with the tab bar focused, not the first spin box of a view (which would
     // keep PgDn/PgUp and the run keys to itself).
@@ -168,6 +171,7 @@ void MainWindow::createViews() {
     // A scroll bar where the panel is taller than the dock (200 % on a small screen), not rows
     // squeezed until their last lines are cut.
     m_propertiesDock->setWidget(new PanelScrollArea(m_properties));
+    m_propertiesDock->widget()->setAccessibleName(tr("Properties"));
     m_awayFromExplorer = false;
     // The Properties dock describes the Explorer's function: the other tabs need the room.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {

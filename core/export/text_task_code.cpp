@@ -63,11 +63,20 @@ std::string textTaskCode(const TextCorpus& corpus) {
         characters.push_back(nlohmann::json(encodeUtf8({&c, 1})).dump());
     if (corpus.hasUnknown()) characters.emplace_back("\"<unk>\"");
     for (Token id : corpus.ids()) ids.push_back(std::to_string(id));
+    // Tuples appended piece by piece (GCC 12 sees an impossible memcpy bound in a chain of +).
+    const auto tuple = [](std::initializer_list<long long> values) {
+        std::string text = "(";
+        for (long long v : values) {
+            if (text.size() > 1) text += ", ";
+            text += std::to_string(v);
+        }
+        return text += ")";
+    };
     for (const auto& [begin, end] : corpus.trainingRuns())
-        runs.push_back("(" + std::to_string(begin) + ", " + std::to_string(end) + ")");
+        runs.push_back(tuple({static_cast<long long>(begin), static_cast<long long>(end)}));
     for (const TextWindow& w : corpus.evaluationWindows())
-        windows.push_back("(" + std::to_string(w.start) + ", " + std::to_string(w.first) + ", " +
-                          std::to_string(w.end) + ")");
+        windows.push_back(tuple({static_cast<long long>(w.start), static_cast<long long>(w.first),
+                                 static_cast<long long>(w.end)}));
     return "import bisect\n\n# The text task: ActLab's vocabulary (id -> character), the text as "
            "ids, the runs of\n# training blocks [begin, end) and the held-out windows.\n" +
            wrappedPythonList("VOCABULARY", characters) + wrappedPythonList("IDS", ids) +

@@ -302,6 +302,10 @@
         <source>Done</source>
         <translation>完成</translation>
     </message>
+    <message>
+        <source>Tour of the main controls</source>
+        <translation>主要控件导览</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::LessonClassViewBox</name>
@@ -487,6 +491,10 @@
         <translation>
             <numerusform>全班有 %n 个猜测在此范围内。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Built-in lessons</source>
+        <translation>内置课程</translation>
     </message>
 </context>
 <context>
@@ -1444,6 +1452,10 @@
         <source>The view shows no picture &quot;%1&quot;.</source>
         <translation>该视图没有图片“%1”。</translation>
     </message>
+    <message>
+        <source>Views</source>
+        <translation>视图</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::PresenterWindow</name>
@@ -1678,6 +1690,11 @@
     <message>
         <source>%1 (%2 to %3, default %4)</source>
         <translation>%1（%2 到 %3，默认 %4）</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -2060,6 +2077,17 @@
     </message>
 </context>
 <context>
+    <name>actlab::ui::AttentionMapsPair</name>
+    <message>
+        <source>Attention maps of run A</source>
+        <translation>运行 A 的注意力图</translation>
+    </message>
+    <message>
+        <source>Attention maps of run B</source>
+        <translation>运行 B 的注意力图</translation>
+    </message>
+</context>
+<context>
     <name>actlab::ui::AttentionView</name>
     <message>
         <source>Train exactly one step (both runs in compare mode)</source>
@@ -2235,6 +2263,14 @@ Arrow keys: pan, +/−: zoom</source>
         <source>Cursor: move the mouse over the plot</source>
         <translation>光标：将鼠标移到图上</translation>
     </message>
+    <message>
+        <source>Values at the cursor</source>
+        <translation>光标处的值</translation>
+    </message>
+    <message>
+        <source>no cursor</source>
+        <translation>无光标</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::CurveChart</name>
@@ -2255,6 +2291,27 @@ Arrow keys: pan, +/−: zoom</source>
     <message>
         <source>Plot</source>
         <translation>图表</translation>
+    </message>
+    <message>
+        <source>%1 by %2</source>
+        <comment>a chart&apos;s name for a screen reader: y by x</comment>
+        <translation>%1 随 %2</translation>
+    </message>
+    <message>
+        <source>%1 rises from %2 to %3</source>
+        <translation>%1 从 %2 升到 %3</translation>
+    </message>
+    <message>
+        <source>%1 falls from %2 to %3</source>
+        <translation>%1 从 %2 降到 %3</translation>
+    </message>
+    <message>
+        <source>%1 stays at %2</source>
+        <translation>%1 保持在 %2</translation>
+    </message>
+    <message>
+        <source>%1 as %2 goes from %3 to %4</source>
+        <translation>%2 从 %3 到 %4 时，%1</translation>
     </message>
 </context>
 <context>
@@ -2499,6 +2556,10 @@ Arrow keys: pan, +/−: zoom</source>
         <source>Explorer</source>
         <translation>函数浏览</translation>
     </message>
+    <message>
+        <source>x to</source>
+        <translation>x 到</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::FitPlotView</name>
@@ -2520,6 +2581,14 @@ Arrow keys: pan, +/−: zoom</source>
     <message>
         <source>Gated units: y = act(x)·v at fixed v</source>
         <translation>门控单元：y = act(x)·v，v 固定</translation>
+    </message>
+    <message>
+        <source>Functions</source>
+        <translation>函数</translation>
+    </message>
+    <message>
+        <source>The functions to plot: check one to show its curve</source>
+        <translation>要绘制的函数：勾选一个以显示其曲线</translation>
     </message>
 </context>
 <context>
@@ -2668,6 +2737,22 @@ y = %3</translation>
     <message>
         <source>Gated surfaces</source>
         <translation>门控曲面</translation>
+    </message>
+    <message>
+        <source>x from</source>
+        <translation>x 从</translation>
+    </message>
+    <message>
+        <source>x to</source>
+        <translation>x 到</translation>
+    </message>
+    <message>
+        <source>v from</source>
+        <translation>v 从</translation>
+    </message>
+    <message>
+        <source>v to</source>
+        <translation>v 到</translation>
     </message>
 </context>
 <context>
@@ -2858,6 +2943,15 @@ sigmoid 误差：%3</translation>
         <source>Heatmap</source>
         <translation>热力图</translation>
     </message>
+    <message>
+        <source>%1 over %2 and %3</source>
+        <comment>a map&apos;s name for a screen reader: value over x and v</comment>
+        <translation>%1（随 %2 和 %3 变化）</translation>
+    </message>
+    <message>
+        <source>values</source>
+        <translation>数值</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::LessonPanel</name>
@@ -2916,6 +3010,14 @@ sigmoid 误差：%3</translation>
     <message>
         <source>The class&apos;s guesses</source>
         <translation>全班的猜测</translation>
+    </message>
+    <message>
+        <source>Previous scene</source>
+        <translation>上一个场景</translation>
+    </message>
+    <message>
+        <source>Next scene</source>
+        <translation>下一个场景</translation>
     </message>
 </context>
 <context>
@@ -3034,6 +3136,14 @@ sigmoid 误差：%3</translation>
     <message>
         <source>Back to the default value %1</source>
         <translation>恢复默认值 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Reset %1</source>
+        <translation>重置 %1</translation>
     </message>
 </context>
 <context>
@@ -3190,6 +3300,10 @@ sigmoid 误差：%3</translation>
         <source>%1 % of the window</source>
         <translation>窗口的 %1 %</translation>
     </message>
+    <message>
+        <source>Window: x to</source>
+        <translation>窗口：x 到</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::PytorchCodeDialog</name>
@@ -3240,6 +3354,10 @@ sigmoid 误差：%3</translation>
     <message>
         <source>Python scripts (*.py)</source>
         <translation>Python 脚本 (*.py)</translation>
+    </message>
+    <message>
+        <source>PyTorch script</source>
+        <translation>PyTorch 脚本</translation>
     </message>
 </context>
 <context>
@@ -3315,6 +3433,26 @@ sigmoid 误差：%3</translation>
         <source>Dead: hidden units that pass no gradient on any training sample. Revived: units alive now that were dead at an earlier picture of this run (each counted once).</source>
         <translation>死亡：在所有训练样本上都不传递梯度的隐藏神经元。复活：现在存活、但在本次训练较早的某一帧中曾经死亡的神经元（每个只计一次）。</translation>
     </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%2 的%1</translation>
+    </message>
+    <message>
+        <source>Decision surface</source>
+        <translation>决策面</translation>
+    </message>
+    <message>
+        <source>Fitted curve</source>
+        <translation>拟合曲线</translation>
+    </message>
+    <message>
+        <source>Neuron grid</source>
+        <translation>神经元网格</translation>
+    </message>
+    <message>
+        <source>Output of the chosen neuron over the plane</source>
+        <translation>所选神经元在平面上的输出</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::RunToolbar</name>
@@ -3374,6 +3512,10 @@ sigmoid 误差：%3</translation>
     <message>
         <source>%1 timeline: %2</source>
         <translation>%1时间轴：%2</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
     </message>
 </context>
 <context>
@@ -3447,6 +3589,10 @@ sigmoid 误差：%3</translation>
     <message>
         <source>Prediction: %1</source>
         <translation>预测：%1</translation>
+    </message>
+    <message>
+        <source>Typed sequence</source>
+        <translation>输入的序列</translation>
     </message>
 </context>
 <context>
@@ -3528,6 +3674,18 @@ sigmoid 误差：%3</translation>
     <message>
         <source>Step %1 of the kept keyframes up to step %2</source>
         <translation>第 %1 步（保留的关键帧截至第 %2 步）</translation>
+    </message>
+    <message>
+        <source>Previous keyframe</source>
+        <translation>上一个关键帧</translation>
+    </message>
+    <message>
+        <source>Keyframe</source>
+        <translation>关键帧</translation>
+    </message>
+    <message>
+        <source>Next keyframe</source>
+        <translation>下一个关键帧</translation>
     </message>
 </context>
 <context>
@@ -3889,6 +4047,11 @@ sigmoid 误差：%3</translation>
     <message>
         <source>The saved training settings were not read (%1); using defaults.</source>
         <translation>未能读取保存的训练设置（%1）；使用默认设置。</translation>
+    </message>
+    <message>
+        <source>d_model</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>d_model</translation>
     </message>
 </context>
 <context>

@@ -370,3 +370,27 @@ TEST_F(CurveChartTest, ACrowdedLegendStaysInsideTheChartOrIsLeftOutWhereOptional
     EXPECT_TRUE(chart.legendShown()) << "room enough for the whole names";
     EXPECT_TRUE(chart.elidedTexts().isEmpty()) << chart.elidedTexts().join(", ").toStdString();
 }
+
+// Issue 29: a screen reader hears the chart's name ("Loss by step") and each curve's trend.
+TEST_F(CurveChartTest, AScreenReaderHearsTheNameAndEachCurvesTrend) {
+    chart.setTitle(QStringLiteral("Loss"));
+    chart.setAxisTitles(QStringLiteral("step"), QString());
+    CurveChart::Curve loss{
+        QStringLiteral("loss"), QStringLiteral("train loss"), Qt::blue, Qt::SolidLine, {0, 60, 120},
+        {2.1, 0.5, 0.012}};
+    CurveChart::Curve flat{QStringLiteral("flat"),
+                           QStringLiteral("floor"),
+                           Qt::red,
+                           Qt::SolidLine,
+                           {0, 120},
+                           {0.1, 0.1}};
+    chart.setCurves({loss, flat});
+    QGraphicsView* view = chart.findChild<QGraphicsView*>();
+    EXPECT_EQ(view->accessibleName(), QStringLiteral("Loss by step"));
+    EXPECT_EQ(view->accessibleDescription(),
+              QStringLiteral("train loss falls from 2.1 to 0.012 as step goes from 0 to 120; "
+                             "floor stays at 0.1 as step goes from 0 to 120"));
+    chart.setTitle(QString());
+    chart.setAxisTitles(QStringLiteral("x"), QStringLiteral("f(x)"));
+    EXPECT_EQ(viewport()->accessibleName(), QStringLiteral("f(x) by x"));
+}

@@ -54,6 +54,7 @@ void ActivationParameterEditor::setActivation(const ActivationConfig& activation
         label->setToolTip(tip);
         box->setToolTip(tip);
         label->setBuddy(box);
+        box->setAccessibleName(tr("%1 %2").arg(coreText(info.displayName), qtText(spec.name)));
         connect(box, &QDoubleSpinBox::valueChanged, this, [this, i](double value) {
             m_activation.parameters[i] = value;
             emit changed();

@@ -21,6 +21,8 @@ AttentionMapsPair::AttentionMapsPair(QWidget* parent) : QWidget(parent) {
         m_columns[run] = new QWidget(this);
         m_grids[run] = new AttentionGridView(m_columns[run]);
         m_grids[run]->setObjectName(QString::fromLatin1(gridNames[run]));
+        m_grids[run]->setAccessibleName(run == 0 ? tr("Attention maps of run A")
+                                                 : tr("Attention maps of run B"));
         m_titles[run] = new QLabel(m_columns[run]);
         m_titles[run]->setObjectName(QString::fromLatin1(titleNames[run]));
         m_titles[run]->setWordWrap(true);

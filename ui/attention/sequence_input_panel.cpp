@@ -21,6 +21,7 @@ constexpr int kNamesListed = 40;  // a longer vocabulary is cut short in the mes
 SequenceInputPanel::SequenceInputPanel(QWidget* parent) : QWidget(parent) {
     m_line = new QLineEdit(this);
     m_line->setObjectName(QStringLiteral("typedSequence"));
+    m_line->setAccessibleName(tr("Typed sequence"));
     m_line->setClearButtonEnabled(true);
     m_line->setToolTip(tr("Tokens of the task's vocabulary separated by spaces; Enter predicts"));
     m_predict = new QPushButton(tr("Predict"), this);

@@ -63,7 +63,50 @@ CurveChart::Impl::Impl(CurveChart* owner) : q(owner) {
     applyFonts();
     applyInk();
     view = new ChartView(chart, q);
+    nameView();
     applyRange(homeLow, homeHigh, -1, 1);
+}
+
+// "Loss rises from 0.69 to 2.1 as step goes from 0 to 120" for each of the first four curves
+// with a legend entry, from its first and last finite points.
+void CurveChart::Impl::describeView(const std::vector<Curve>& curves) {
+    const auto number = [](double v) { return QString::number(v, 'g', 3); };
+    const QString x = axisX->titleText().isEmpty() ? CurveChart::tr("x") : axisX->titleText();
+    QStringList parts;
+    for (const Curve& curve : curves) {
+        if (!curve.inLegend || parts.size() == 4) continue;
+        const size_t n = std::min(curve.x.size(), curve.y.size());
+        const auto finite = [&](size_t i) {
+            return std::isfinite(curve.x[i]) && std::isfinite(curve.y[i]);
+        };
+        size_t first = 0, last = n;
+        while (first < n && !finite(first)) ++first;
+        while (last > first + 1 && !finite(last - 1)) --last;
+        if (last < first + 2) continue;  // fewer than two finite points
+        const QPointF a(curve.x[first], curve.y[first]), b(curve.x[last - 1], curve.y[last - 1]);
+        const QString how = b.y() > a.y()   ? CurveChart::tr("%1 rises from %2 to %3")
+                            : b.y() < a.y() ? CurveChart::tr("%1 falls from %2 to %3")
+                                            : CurveChart::tr("%1 stays at %2");
+        QString part = how.arg(curve.label, number(a.y()));
+        if (b.y() != a.y()) part = part.arg(number(b.y()));
+        parts << CurveChart::tr("%1 as %2 goes from %3 to %4")
+                     .arg(part, x, number(a.x()), number(b.x()));
+    }
+    const QString description = parts.join(QStringLiteral("; "));
+    if (view->accessibleDescription() == description) return;
+    view->setAccessibleDescription(description);
+    view->viewport()->setAccessibleDescription(description);
+}
+
+void CurveChart::Impl::nameView() {
+    // "Loss by step" for a history chart (a title and only an x title), "f(x) by x" untitled.
+    const QString title = chart->title(), x = axisX->titleText(), y = axisY->titleText();
+    QString name = title;
+    if (title.isEmpty() || (y.isEmpty() && !x.isEmpty()))
+        name = CurveChart::tr("%1 by %2", "a chart's name for a screen reader: y by x")
+                   .arg(title.isEmpty() ? y : title, x);
+    view->setAccessibleName(name);
+    view->viewport()->setAccessibleName(name);
 }
 
 QList<QPointF> CurveChart::Impl::displayPoints(const Entry& entry) const {
@@ -248,6 +291,7 @@ void CurveChart::setCurves(const std::vector<Curve>& curves) {
         delete it->second.series;
         it = m_impl->entries.erase(it);
     }
+    m_impl->describeView(curves);
     m_impl->order = order;
     m_impl->updateLegendPlacement();
 }
@@ -259,7 +303,10 @@ QPen CurveChart::curvePen(const QString& key) const {
 
 QColor CurveChart::axisLabelColor() const { return m_impl->axisX->labelsBrush().color(); }
 
-void CurveChart::setTitle(const QString& title) { m_impl->chart->setTitle(title); }
+void CurveChart::setTitle(const QString& title) {
+    m_impl->chart->setTitle(title);
+    m_impl->nameView();
+}
 
 QFont CurveChart::titleFont() const { return m_impl->chart->titleFont(); }
 
@@ -269,6 +316,7 @@ void CurveChart::setAxisTitles(const QString& xTitle, const QString& yTitle) {
     m_impl->axisX->setTitleText(xTitle);
     m_impl->axisY->setTitleText(yTitle);
     if (m_impl->logAxisY) m_impl->logAxisY->setTitleText(yTitle);
+    m_impl->nameView();
 }
 
 QStringList CurveChart::curveKeys() const { return m_impl->order; }

@@ -55,6 +55,8 @@ public:
     void setCursorLine(const QPointF& chartPosition);
     void applyLegendVisibility(Entry& entry, const QString& key);
     void updateLegendPlacement();
+    void nameView();  // for a screen reader: the title, else "y by x" from the axes' titles
+    void describeView(const std::vector<Curve>& curves);  // each curve's trend, as words
     // Font, width and side for legendRoom; true when the longest entry does not fit it even
     // at the smallest size (Qt Charts then cuts it to "...").
     bool placeLegend(const QStringList& shown);

@@ -64,6 +64,7 @@ PytorchCodeDialog::PytorchCodeDialog(Generator generator, int steps, QString fil
     layout->addWidget(m_problem);
     m_text = new QPlainTextEdit(this);
     m_text->setObjectName(QStringLiteral("pytorchCode"));
+    m_text->setAccessibleName(tr("PyTorch script"));
     m_text->setReadOnly(true);
     m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));

@@ -139,6 +139,7 @@ public:
 QScrollArea* RunView::scrolledControls(QWidget* controls) {
     auto* scroll = new ControlsScrollArea(this);
     scroll->setWidget(controls);
+    scroll->setAccessibleName(tr("Settings"));
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Expanding);

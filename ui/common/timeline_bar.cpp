@@ -21,14 +21,17 @@ TimelineBar::TimelineBar(QWidget* parent) : QWidget(parent) {
     m_previous = new QPushButton(QStringLiteral("◀"), this);
     m_previous->setObjectName(QStringLiteral("timelinePrevious"));
     m_previous->setToolTip(tr("One keyframe back (,)"));
+    m_previous->setAccessibleName(tr("Previous keyframe"));
     m_slider = new QSlider(Qt::Horizontal, this);
     m_slider->setObjectName(QStringLiteral("timelineSlider"));
+    m_slider->setAccessibleName(tr("Keyframe"));
     m_slider->setToolTip(
         tr("The run's keyframes: drag back to see the pictures and curves as "
            "they were at that step (training goes on meanwhile)"));
     m_next = new QPushButton(QStringLiteral("▶"), this);
     m_next->setObjectName(QStringLiteral("timelineNext"));
     m_next->setToolTip(tr("One keyframe on (.)"));
+    m_next->setAccessibleName(tr("Next keyframe"));
     for (QPushButton* button : {m_previous, m_next}) button->setMaximumWidth(36);
     m_step = new QLabel(this);
     m_step->setObjectName(QStringLiteral("timelineStep"));

@@ -101,11 +101,19 @@ void HeatmapView::setColorMap(ColorMap map) {
 void HeatmapView::setAxisTitles(const QString& xTitle, const QString& vTitle) {
     m_xTitle = xTitle;
     m_vTitle = vTitle;
+    nameView();
     update();
+}
+
+void HeatmapView::nameView() {
+    setAccessibleName(
+        tr("%1 over %2 and %3", "a map's name for a screen reader: value over x and v")
+            .arg(m_valueTitle.isEmpty() ? tr("values") : m_valueTitle, m_xTitle, m_vTitle));
 }
 
 void HeatmapView::setValueTitle(const QString& title) {
     m_valueTitle = title;
+    nameView();
     update();
 }
 

@@ -113,6 +113,7 @@ protected:
     void leaveEvent(QEvent* event) override;
 
 private:
+    void nameView();  // for a screen reader: "P(class 1) over x₁ and x₂", from the titles
     struct Layout {
         QRect plot;
         QRect bar;

@@ -91,8 +91,10 @@ void LessonPanel::show(const QString& lessonTitle, const QString& sceneTitle, co
 void LessonPanel::retranslate() {
     m_previous->setText(QStringLiteral("◀"));  // arrows: the panel stays narrow at 200 %
     m_previous->setToolTip(tr("The previous scene (PgUp)"));
+    m_previous->setAccessibleName(tr("Previous scene"));
     m_next->setText(QStringLiteral("▶"));
     m_next->setToolTip(tr("The next scene (PgDn)"));
+    m_next->setAccessibleName(tr("Next scene"));
     m_close->setText(tr("Close"));
     m_close->setToolTip(tr("Close the lesson panel; the views keep their state"));
     m_counter->setText(counterText());

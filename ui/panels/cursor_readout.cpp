@@ -27,6 +27,7 @@ CursorReadout::CursorReadout(QWidget* parent) : QWidget(parent) {
     m_xLabel->setFont(bold);
     m_table = new QTableWidget(0, 4, this);
     m_table->setObjectName(QStringLiteral("cursorTable"));
+    m_table->setAccessibleName(tr("Values at the cursor"));
     m_table->setHorizontalHeaderLabels({tr("Function"), tr("f(x)"), tr("f′(x)"), tr("f″(x)")});
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
@@ -62,6 +63,9 @@ void CursorReadout::setReadings(std::optional<double> x,
                 m_table->setItem(row, column, item);
             }
             item->setText(cells[column]);
+            // A screen reader names a cell by its text: an empty one says why it is empty.
+            item->setData(Qt::AccessibleTextRole,
+                          cells[column].isEmpty() ? tr("no cursor") : QVariant());
             if (column > 0) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         }
         QPixmap swatch(14, 14);

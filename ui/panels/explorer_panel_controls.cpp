@@ -55,6 +55,8 @@ QGridLayout* rangeGrid(QDoubleSpinBox* low, QDoubleSpinBox* high, QPushButton* a
     grid->addWidget(new QLabel(ExplorerPanel::tr("to"), parent), 0, 2);
     grid->addWidget(high, 0, 3);
     grid->addWidget(apply, 1, 1);
+    low->setAccessibleName(ExplorerPanel::tr("x from"));
+    high->setAccessibleName(ExplorerPanel::tr("x to"));
     grid->addWidget(reset, 1, 3);
     return grid;
 }
@@ -128,6 +130,7 @@ QWidget* ExplorerPanel::buildControls() {
 
     column->addWidget(heading(tr("Parameters"), controls));
     auto* scroll = new QScrollArea(controls);
+    scroll->setAccessibleName(tr("Parameters"));
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     auto* parameterHost = new QWidget(scroll);

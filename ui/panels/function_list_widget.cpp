@@ -43,6 +43,8 @@ QListWidgetItem* headingItem(const QString& text) {
 FunctionListWidget::FunctionListWidget(QWidget* parent) : QListWidget(parent) {
     setIconSize(QSize(28, 14));
     setUniformItemSizes(true);
+    setAccessibleName(tr("Functions"));
+    setAccessibleDescription(tr("The functions to plot: check one to show its curve"));
     addItem(headingItem(tr("Scalar functions")));
     bool gatedHeadingAdded = false;
     for (const ActivationInfo& info : activationCatalogue()) {

@@ -60,10 +60,10 @@ QGroupBox* GatedSurfacePanel::buildSurfaceBox() {
         if (info.kind == ActivationKind::Gated)
             m_unitBox->addItem(coreText(info.displayName), qtText(info.name));
     m_unitBox->setCurrentIndex(m_unitBox->findData(QStringLiteral("swiglu")));
-    m_xLow = windowSpinBox(-4);
-    m_xHigh = windowSpinBox(4);
-    m_vLow = windowSpinBox(-2);
-    m_vHigh = windowSpinBox(2);
+    m_xLow = windowSpinBox(-4, tr("x from"));
+    m_xHigh = windowSpinBox(4, tr("x to"));
+    m_vLow = windowSpinBox(-2, tr("v from"));
+    m_vHigh = windowSpinBox(2, tr("v to"));
     m_resolution = new QSpinBox;
     m_unitBox->setObjectName(QStringLiteral("unit"));
     m_xLow->setObjectName(QStringLiteral("xLow"));

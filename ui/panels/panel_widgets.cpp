@@ -4,8 +4,9 @@
 
 namespace actlab::ui {
 
-QDoubleSpinBox* windowSpinBox(double value) {
+QDoubleSpinBox* windowSpinBox(double value, const QString& accessibleName) {
     auto* box = new QDoubleSpinBox;
+    box->setAccessibleName(accessibleName);
     box->setRange(-kWindowLimit, kWindowLimit);
     box->setDecimals(2);
     box->setSingleStep(0.5);

@@ -13,8 +13,9 @@ namespace actlab::ui {
 inline constexpr double kWindowLimit = 1000.0;  // the largest |x| a window's end may have
 
 // ±kWindowLimit, two decimals, steps of 0.5; it reports a value when editing ends, not on
-// each keystroke (every value recomputes the panel's curves).
-QDoubleSpinBox* windowSpinBox(double value);
+// each keystroke (every value recomputes the panel's curves). `accessibleName`: what a screen
+// reader calls it ("x from") where no form row's label names it.
+QDoubleSpinBox* windowSpinBox(double value, const QString& accessibleName = QString());
 
 // The catalogue's entry of this name, or nullptr.
 const ActivationInfo* activationNamed(const QString& name);

@@ -39,6 +39,11 @@ ParameterEditor::ParameterEditor(const QString& function, const QString& title, 
         reset->setText(QStringLiteral("↺"));
         reset->setObjectName(QStringLiteral("default/%1/%2").arg(function, row.name));
         reset->setToolTip(tr("Back to the default value %1").arg(row.defaultValue));
+        // Named for a screen reader after the editor and the parameter: "ELU parameters: alpha".
+        const QString accessibleName = tr("%1: %2").arg(title, row.name);
+        slider->setAccessibleName(accessibleName);
+        spin->setAccessibleName(accessibleName);
+        reset->setAccessibleName(tr("Reset %1").arg(accessibleName));
 
         slider->setValue(sliderPosition(row, row.value));
         spin->setValue(row.value);

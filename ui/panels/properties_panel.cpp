@@ -42,8 +42,8 @@ PropertiesPanel::PropertiesPanel(actlab::Backend& backend, QWidget* parent)
     m_gatedNote->setWordWrap(true);
     m_gatedNote->setStyleSheet(QStringLiteral("font-style: italic;"));
 
-    m_low = windowSpinBox(-6);
-    m_high = windowSpinBox(6);
+    m_low = windowSpinBox(-6, tr("Window: x from"));
+    m_high = windowSpinBox(6, tr("Window: x to"));
     m_error = new QLabel;
     m_error->setStyleSheet(QStringLiteral("color: #b2182b;"));
     m_error->hide();

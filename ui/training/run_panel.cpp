@@ -89,6 +89,7 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
     m_neuronMap->setAxisTitles(tr("x₁"), tr("x₂"));
     m_neuronMap->setValueTitle(tr("f(z)"));
     m_neuronMap->setEqualAspect(true);
+    nameViews();
     applyMinimumSizes();
     connect(&UiScaleNotifier::instance(), &UiScaleNotifier::changed, this,
             &RunPanel::applyMinimumSizes);
@@ -131,7 +132,23 @@ void RunPanel::setNeuronColouring(NeuronGridView::Colouring colouring) {
     m_grid->setColouring(colouring);
 }
 
-void RunPanel::setTitle(const QString& title) { m_title->setText(title); }
+void RunPanel::setTitle(const QString& title) {
+    m_title->setText(title);
+    nameViews();
+}
+
+// What a screen reader calls the pictures: "Neuron grid of A: ReLU".
+void RunPanel::nameViews() {
+    const QString run = m_title->text();
+    const auto name = [&](QWidget* widget, const QString& what) {
+        widget->setAccessibleName(run.isEmpty() ? what : tr("%1 of %2").arg(what, run));
+    };
+    name(m_surface, tr("Decision surface"));
+    name(m_fit, tr("Fitted curve"));
+    name(m_grid, tr("Neuron grid"));
+    name(m_gridScroll, tr("Neuron grid"));
+    name(m_neuronMap, tr("Output of the chosen neuron over the plane"));
+}
 QString RunPanel::title() const { return m_title->text(); }
 
 void RunPanel::setRun(const TrainingSnapshot& s, const std::shared_ptr<const TrainingData>& data) {

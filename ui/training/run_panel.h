@@ -72,6 +72,7 @@ private:
 
     void showNeuron();
     void applyMinimumSizes();  // the pictures' smallest sizes at the current UI scale
+    void nameViews();          // the pictures' accessible names, after the run's title
 
     Arrangement m_arrangement = Arrangement::Wide;
     int m_stackedHeight = 0;  // the least height the Wide arrangement needed, when Row took over

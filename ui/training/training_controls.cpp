@@ -221,6 +221,8 @@ QWidget* TrainingControls::buildModelBox() {
     m_blocks->setSuffix(tr(" blocks"));
     explain(m_dModel, tr("Width of the GLU feed-forward's residual stream"));
     explain(m_blocks, tr("Number of GLU blocks"));
+    m_dModel->setAccessibleName(tr("d_model"));
+    m_blocks->setAccessibleName(tr("GLU blocks"));
     glu->addWidget(m_dModel);
     glu->addWidget(m_blocks);
     m_activationBox = new QComboBox;
