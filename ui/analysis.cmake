@@ -11,6 +11,7 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/heatmap/heatmap_view.h
   ${CMAKE_CURRENT_LIST_DIR}/heatmap/heatmap_view_export.cpp
   ${CMAKE_CURRENT_LIST_DIR}/panels/gated_surface_panel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/panels/panel_lesson_scenes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/panels/gated_surface_panel.h
   ${CMAKE_CURRENT_LIST_DIR}/panels/gelu_approximation_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/panels/gelu_approximation_panel.h

@@ -23,6 +23,7 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_view.h
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_view_frame.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/attention/attention_lesson_scene.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_view_app.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_view_timeline.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_worker.cpp

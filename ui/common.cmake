@@ -20,6 +20,8 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/common/frame_export.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/frame_export.h
   ${CMAKE_CURRENT_LIST_DIR}/common/history_curves.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/lesson_scene_state.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/lesson_scene_state.h
   ${CMAKE_CURRENT_LIST_DIR}/common/history_curves.h
   ${CMAKE_CURRENT_LIST_DIR}/common/panel_export.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/panel_export.h

@@ -20,6 +20,7 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/training/training_controls_state.cpp
   ${CMAKE_CURRENT_LIST_DIR}/training/training_frame.h
   ${CMAKE_CURRENT_LIST_DIR}/training/training_view.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/training/training_lesson_scene.cpp
   ${CMAKE_CURRENT_LIST_DIR}/training/training_view_app.cpp
   ${CMAKE_CURRENT_LIST_DIR}/training/training_view_timeline.cpp
   ${CMAKE_CURRENT_LIST_DIR}/training/training_view.h

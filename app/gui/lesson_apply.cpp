@@ -16,7 +16,10 @@
 #include "ui/attention/attention_grid_view.h"
 #include "ui/attention/attention_view.h"
 #include "ui/charts/curve_chart.h"
+#include "ui/common/app_view.h"
 #include "ui/common/chart_pages.h"
+#include "ui/common/run_controller.h"
+#include "ui/common/run_view.h"
 #include "ui/heatmap/heatmap_view.h"
 #include "ui/panels/explorer_panel.h"
 #include "ui/panels/gated_surface_panel.h"
@@ -49,81 +52,20 @@ protected:
     }
 };
 
-QString qtText(std::string_view text) {
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
-
-QJsonObject jsonObject(const std::string& text) {
-    return QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
-}
-
-void applyExplorer(ui::ExplorerPanel* explorer, const LessonScene& scene) {
-    if (!scene.functions.empty()) {
-        QStringList names;
-        for (const ActivationConfig& f : scene.functions) names << qtText(f.info().name);
-        explorer->setVisibleFunctions(names);
-        for (const ActivationConfig& f : scene.functions)
-            for (size_t i = 0; i < f.info().parameters.size(); ++i)
-                explorer->setParameter(qtText(f.info().name), qtText(f.info().parameters[i].name),
-                                       f.parameters[i]);
-    }
-    explorer->setDerivatives({scene.showValue, scene.showFirst, scene.showSecond});
-    if (scene.xRange) explorer->setXRange(scene.xRange->first, scene.xRange->second);
-}
-
-// The Training view's saved-state form (ui/training/training_controls_state.cpp): the preset's
-// name, the configuration, compare mode and run B's activation.
-QJsonObject trainingState(const LessonScene& scene) {
-    QJsonObject controls{{QStringLiteral("preset"), QString::fromStdString(scene.preset)},
-                         {QStringLiteral("config"), jsonObject(scene.configJson)},
-                         {QStringLiteral("compare"), scene.compareActivation.has_value()}};
-    if (scene.compareActivation) {
-        const ActivationConfig& b = *scene.compareActivation;
-        controls[QStringLiteral("compareActivation")] = qtText(b.info().name);
-        QJsonObject parameters;
-        for (size_t i = 0; i < b.info().parameters.size(); ++i)
-            parameters[qtText(b.info().parameters[i].name)] = b.parameters[i];
-        controls[QStringLiteral("compareParameters")] = parameters;
-    }
-    QJsonObject state{{QStringLiteral("controls"), controls},
-                      {QStringLiteral("controlsShown"), !scene.hiddenControls}};
-    if (scene.firstChart >= 0) state[QStringLiteral("firstChart")] = scene.firstChart;
-    if (!scene.gridColouring.empty())  // RunPanel::restoreState's
-        for (const char* run : {"runA", "runB"})
-            state[QLatin1String(run)] = QJsonObject{
-                {QStringLiteral("colouring"), QString::fromStdString(scene.gridColouring)}};
-    return state;
-}
-
 }  // namespace
 
 void LessonController::applyScene(const LessonScene& scene) {
     MainWindow& w = m_window;
     m_pretrainTarget = scene.pretrainSteps;
-    if (scene.view == "explorer") {
-        applyExplorer(w.explorer(), scene);
-    } else if (scene.view == "gelu") {
-        if (scene.window) w.geluPanel()->setWindow(scene.window->first, scene.window->second);
-        using Scale = ui::GeluApproximationPanel::ErrorScale;
-        if (!scene.errorScale.empty())
-            w.geluPanel()->setErrorScale(scene.errorScale == "absolute"   ? Scale::Absolute
-                                         : scene.errorScale == "relative" ? Scale::Relative
-                                                                          : Scale::Signed);
-    } else if (scene.view == "gated") {
-        if (scene.unit) w.gatedPanel()->setUnit(*scene.unit);
-        const SurfaceSamples& surface = w.gatedPanel()->surface();
-        const auto x = scene.window.value_or(std::pair{surface.xLow, surface.xHigh});
-        const auto v = scene.valueWindow.value_or(std::pair{surface.vLow, surface.vHigh});
-        w.gatedPanel()->setWindows(x.first, x.second, v.first, v.second);
-    } else if (scene.view == "training") {
-        w.trainingView()->restoreState(trainingState(scene));
-        if (scene.pretrainSteps > 0) w.trainingView()->controller()->advance(scene.pretrainSteps);
-    } else if (scene.view == "attention") {
-        if (applyAttention(scene) && scene.pretrainSteps > 0)
-            w.attentionView()->controller()->advance(scene.pretrainSteps);
-        if (scene.firstChart >= 0)
-            w.attentionView()->charts()->pages()->showPageOf(scene.firstChart);
-    }
+    ui::AppView* view = w.appView(QString::fromStdString(scene.view));
+    ui::RunView* lab = view ? view->runView() : nullptr;
+    // The Attention view may hold the scene's runs already (applyAttention); every other view
+    // takes the scene's state through its own applyLessonScene.
+    const bool fresh = scene.view == "attention" ? applyAttention(scene) : true;
+    if (view && scene.view != "attention") view->applyLessonScene(scene);
+    if (lab && fresh && scene.pretrainSteps > 0) lab->runController()->advance(scene.pretrainSteps);
+    if (scene.view == "attention" && scene.firstChart >= 0)
+        w.attentionView()->charts()->pages()->showPageOf(scene.firstChart);
     w.setCurrentView(QString::fromStdString(scene.view));
     highlight(scene);
 }
@@ -149,23 +91,7 @@ bool LessonController::applyAttention(const LessonScene& scene) {
         view->setControlsShown(!scene.hiddenControls);
         return false;
     }
-    std::string error;
-    if (const auto a = sequenceTrainingConfigFromJson(scene.configJson, &error))
-        view->controls()->setConfig(*a);
-    if (compare)
-        if (const auto b = sequenceTrainingConfigFromJson(scene.compareConfigJson, &error))
-            view->controls()->setConfigB(*b);
-    // The preset's name where the scene runs it as it is, else Custom.
-    const SequencePreset* preset = findSequencePreset(scene.preset);
-    const auto presetConfig =
-        preset ? sequenceTrainingConfigFromJson(std::string(preset->json), &error) : std::nullopt;
-    view->controls()->showPreset(presetConfig && sequenceTrainingConfigToJson(*presetConfig) ==
-                                                     scene.configJson
-                                     ? QString::fromStdString(scene.preset)
-                                     : QString());
-    view->setCompare(compare);
-    view->reset();
-    view->setControlsShown(!scene.hiddenControls);
+    view->applyLessonScene(scene);
     m_attentionRuns = {scene.configJson, scene.compareConfigJson, controlsJson(false),
                        compare ? controlsJson(true) : std::string(), scene.pretrainSteps};
     return true;

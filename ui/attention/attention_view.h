@@ -71,6 +71,8 @@ public:
     QString readoutText() const;
     QString probeText() const;  // the shown probe's tokens and predictions, plain
 
+    void applyLessonScene(const LessonScene& scene) override;  // *_lesson_scene.cpp
+    void captureLessonScene(LessonScene& scene) const override;
     QJsonObject saveState() const override;
     void restoreState(const QJsonObject& state) override;
     // The runs' whole states (sessions: config/run_state_json.h), read from the worker between

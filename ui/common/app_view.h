@@ -15,6 +15,10 @@
 
 class QWidget;
 
+namespace actlab {
+struct LessonScene;
+}
+
 namespace actlab::ui {
 
 class RunView;
@@ -44,6 +48,12 @@ public:
 
     // A lab's run (Training, Attention), else null.
     virtual RunView* runView() { return nullptr; }
+
+    // Lesson scenes (core/lessons/lesson.h) of this view: the scene's state applied (not its
+    // pre-training, which the lesson starts), and the view's state as a scene holds it (with a
+    // lab's step as the steps to pre-train).
+    virtual void applyLessonScene(const LessonScene& scene) = 0;
+    virtual void captureLessonScene(LessonScene& scene) const = 0;
 
     QWidget* widget() { return dynamic_cast<QWidget*>(this); }
 };

@@ -89,6 +89,8 @@ public:
     bool exportPlotCsv(const QString& path, QString* error) override {
         return exportCsv(path, error);
     }
+    void applyLessonScene(const LessonScene& scene) override;  // *_lesson_scene.cpp
+    void captureLessonScene(LessonScene& scene) const override;
     QJsonObject saveState() const override;
     void restoreState(const QJsonObject& state) override;
 

@@ -66,6 +66,8 @@ public:
     bool exportPlotCsv(const QString& path, QString* error) override {
         return m_curves->exportCsv(path, error);
     }
+    void applyLessonScene(const LessonScene& scene) override;  // *_lesson_scene.cpp
+    void captureLessonScene(LessonScene& scene) const override;
     QJsonObject saveState() const override;
     void restoreState(const QJsonObject& state) override;
 

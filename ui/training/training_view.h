@@ -68,6 +68,8 @@ public:
     QString messageText() const;
     double framesPerSecond() const { return m_fps; }  // frames drawn per second, last second
 
+    void applyLessonScene(const LessonScene& scene) override;  // *_lesson_scene.cpp
+    void captureLessonScene(LessonScene& scene) const override;
     QJsonObject saveState() const override;
     void restoreState(const QJsonObject& state) override;
     // The runs' whole states (sessions: config/run_state_json.h), read from the worker between
