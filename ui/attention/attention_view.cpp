@@ -17,6 +17,7 @@
 #include "ui/attention/attention_controls.h"
 #include "ui/attention/attention_grid_view.h"
 #include "ui/attention/attention_maps_pair.h"
+#include "ui/attention/generation_panel.h"
 #include "ui/attention/sequence_input_panel.h"
 #include "ui/common/chart_pages.h"
 #include "ui/common/distribution_charts.h"
@@ -27,6 +28,9 @@ namespace actlab::ui {
 AttentionView::AttentionView(QWidget* parent) : RunView(parent) {
     m_controller = new AttentionController(this);
     m_controls = new AttentionControls;
+    m_generation = new GenerationPanel;
+    m_generation->hide();
+    m_controls->addPanelBelowTask(m_generation);
     QScrollArea* scroll = scrolledControls(m_controls);
     m_charts = new AttentionCharts(this);
     m_splitter = picturesAndCurves(buildMapsPane(), m_charts, {560, 400});

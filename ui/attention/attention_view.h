@@ -31,6 +31,7 @@ class AttentionController;
 class AttentionControls;
 class AttentionGridView;
 class AttentionMapsPair;
+class GenerationPanel;
 class SequenceInputPanel;
 struct AttentionRunInfo;
 
@@ -49,6 +50,7 @@ public:
     AttentionMapsPair* maps() const { return m_maps; }
     SequenceInputPanel* sequenceInput() const { return m_input; }
     QComboBox* probeBox() const { return m_probe; }
+    GenerationPanel* generation() const { return m_generation; }  // shown for the text task
 
     void step() override;   // exactly one training step (of both runs in compare mode)
     void reset() override;  // fresh models from the controls, step 0, paused
@@ -123,6 +125,7 @@ private:
     AttentionCharts* m_charts;
     AttentionMapsPair* m_maps;
     SequenceInputPanel* m_input;
+    GenerationPanel* m_generation;
     QSplitter* m_splitter;
     QComboBox* m_probe;
     QLabel* m_probeText;

@@ -6,12 +6,14 @@
 #include <QPushButton>
 #include <QRegularExpression>
 
+#include "training/text_figures.h"
 #include "ui/attention/attention_charts.h"
 #include "ui/attention/attention_controller.h"
 #include "ui/attention/attention_grid_view.h"
 #include "ui/attention/attention_maps_pair.h"
 #include "ui/attention/attention_view.h"
 #include "ui/attention/compare_runs.h"
+#include "ui/attention/generation_panel.h"
 #include "ui/attention/sequence_input_panel.h"
 #include "ui/common/status_label.h"
 
@@ -32,6 +34,7 @@ QString percent(double share) { return QString::number(share * 100, 'f', 1) + QL
 void AttentionView::drawFrame() {
     const AttentionFrame& latest = m_controller->latest();
     if (latest.error.isEmpty() && latest.snapshot && fullyEvaluated(latest)) recordKeyframe(latest);
+    if (latest.error.isEmpty()) m_generation->setWeights(latest.weights);  // the live run's
     if (m_replayFrame && latest.error.isEmpty()) {  // scrubbed: the keyframe stays
         m_drawnStep = latest.step();
         const bool withB = m_comparing && latest.compareRequest == m_controller->compareRequest();
@@ -125,6 +128,10 @@ void AttentionView::drawStatus() {
                                      : tr("Step %1").arg(run.step)};
     if (runB)
         status << tr("loss A %1, B %2").arg(run.testLoss, 0, 'f', 3).arg(runB->testLoss, 0, 'f', 3);
+    else if (m_shown[0].info && m_shown[0].info->corpus)
+        status << tr("held out %1 bits/char (bigram %2)")
+                      .arg(bitsPerCharacter(run.testLoss), 0, 'f', 2)
+                      .arg(m_shown[0].info->corpus->bigramBitsPerCharacter(), 0, 'f', 2);
     else
         status << tr("loss %1").arg(run.testLoss, 0, 'f', 3);
     if (!m_replayFrame && frame.running && frame.stepsPerSecond > 0)
@@ -161,6 +168,12 @@ void AttentionView::drawTitles() {
 void AttentionView::startRun(int run, const std::shared_ptr<const AttentionRunInfo>& info) {
     m_shown[run] = {info, nullptr, -1};
     if (run == 1) return;  // the probes and the vocabulary are A's (B has the same data)
+    const TextCorpus* corpus = info->corpus.get();
+    m_charts->setTextBaselines(corpus ? std::optional(std::pair(corpus->unigramBitsPerCharacter(),
+                                                                corpus->bigramBitsPerCharacter()))
+                                      : std::nullopt);
+    m_generation->setCorpus(info->corpus);
+    m_generation->setVisible(corpus != nullptr);
     m_probe->clear();
     m_input->setVocabulary(info->tokenNames, info->classNames, info->typedLengths, info->pooled);
 }
