@@ -2102,6 +2102,11 @@
         <source>weight</source>
         <translation>权重</translation>
     </message>
+    <message>
+        <source>%1 · %2</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>%1 · %2</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::AttentionView</name>
@@ -2964,6 +2969,89 @@ sigmoid 误差：%3</translation>
     <message>
         <source>Could not finish the handout %1.</source>
         <translation>无法完成讲义 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>actlab::ui::HeadScoresPanel</name>
+    <message>
+        <source>What the heads do</source>
+        <translation>各个头做什么</translation>
+    </message>
+    <message>
+        <source>Head scores</source>
+        <translation>头的得分</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>prev.</source>
+        <translation>前一个</translation>
+    </message>
+    <message>
+        <source>induct.</source>
+        <translation>归纳</translation>
+    </message>
+    <message>
+        <source>self</source>
+        <translation>自身</translation>
+    </message>
+    <message>
+        <source>first</source>
+        <translation>首位</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Mean weight on the previous position</source>
+        <translation>在前一个位置上的平均权重</translation>
+    </message>
+    <message>
+        <source>On a random sequence repeated twice: the weight on the token after the current token&apos;s earlier occurrence</source>
+        <translation>在重复两次的随机序列上：当前词元上一次出现之后那个词元所得的权重</translation>
+    </message>
+    <message>
+        <source>Mean weight on the position itself</source>
+        <translation>在自身位置上的平均权重</translation>
+    </message>
+    <message>
+        <source>Mean weight on the first position</source>
+        <translation>在第一个位置上的平均权重</translation>
+    </message>
+    <message>
+        <source>Measured on random sequences repeated twice; a head is named by the score that stands out (over %1)</source>
+        <translation>在重复两次的随机序列上测量；一个头以突出的得分（超过 %1）命名</translation>
+    </message>
+    <message>
+        <source>How the heads are measured</source>
+        <translation>头是如何测量的</translation>
+    </message>
+    <message>
+        <source>previous token</source>
+        <translation>前一个词元</translation>
+    </message>
+    <message>
+        <source>induction</source>
+        <translation>归纳</translation>
+    </message>
+    <message>
+        <source>shifted induction</source>
+        <translation>错位归纳</translation>
+    </message>
+    <message>
+        <source>first token</source>
+        <translation>第一个词元</translation>
+    </message>
+    <message>
+        <source>mixed</source>
+        <translation>混合</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 
 #include <QFile>
 #include <QJsonObject>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <numbers>
@@ -14,6 +15,7 @@
 #include "datasets/builtin_texts.h"
 #include "ui/attention/attention_charts.h"
 #include "ui/attention/generation_panel.h"
+#include "ui/attention/head_scores_panel.h"
 #include "ui/attention/text_source_panel.h"
 #include "ui/charts/curve_chart.h"
 
@@ -135,4 +137,33 @@ TEST(AttentionText, GenerationIsSeededAndTemperatureFlattensTheBars) {
     const double flat = panel->barProbabilities().front();
     EXPECT_GT(sharp, flat) << "a higher temperature flattens the next character's softmax";
     EXPECT_EQ(panel->barLabels().size(), GenerationPanel::kBars);
+}
+
+TEST(AttentionText, MapsNameTheCharactersWithVisibleSpaces) {
+    AttentionTestView shown(smallText());
+    ASSERT_TRUE(waitUntil([&] { return textRunShown(shown) && shown.view.grid()->length() > 0; }));
+    const QStringList tokens = shown.view.grid()->tokens();
+    EXPECT_EQ(tokens.size(), 16);
+    for (const QString& token : tokens) {
+        EXPECT_FALSE(token.isEmpty());
+        EXPECT_NE(token, QStringLiteral(" ")) << "spaces are drawn as ␣";
+        EXPECT_NE(token, QStringLiteral("\n")) << "newlines are drawn as ↵";
+    }
+}
+
+TEST(AttentionText, HeadsCarryMeasuredLabelsOnTheMapsAndInTheTable) {
+    AttentionTestView shown;  // the reverse task: the scores work on every task
+    ASSERT_TRUE(shown.view.trainAndWait(20, 60000));
+    HeadScoresPanel* panel = shown.view.headScores();
+    ASSERT_TRUE(waitUntil([&] { return panel->scores().has_value(); }));
+    panel->measureNow();
+    const HeadScores& scores = *panel->scores();
+    EXPECT_EQ(scores.layers, 2);
+    EXPECT_EQ(scores.heads, 4);
+    EXPECT_EQ(panel->table()->rowCount(), 8);
+    ASSERT_TRUE(waitUntil([&] { return !shown.view.grid()->headLabel(1, 3).isEmpty(); }));
+    EXPECT_EQ(shown.view.grid()->headLabel(0, 2),
+              HeadScoresPanel::labelText(scores.at(0, 2).label));
+    EXPECT_EQ(panel->table()->item(5, 6)->text(),
+              HeadScoresPanel::labelText(scores.at(1, 1).label));
 }

@@ -73,6 +73,11 @@ void AttentionControls::addPanelBelowTask(QWidget* panel) {
     column->insertWidget(column->indexOf(m_taskBox) + 1, panel);
 }
 
+void AttentionControls::addPanelAtEnd(QWidget* panel) {
+    auto* column = static_cast<QVBoxLayout*>(layout());
+    column->insertWidget(column->count() - 1, panel);  // before the stretch
+}
+
 QWidget* AttentionControls::buildTaskBox() {
     m_taskBox = new QGroupBox(tr("Task"), this);
     auto* form = m_taskForm = new QFormLayout(m_taskBox);

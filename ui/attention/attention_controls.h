@@ -44,6 +44,7 @@ public:
 
     TextSourcePanel* textSource() const { return m_textSource; }  // the text task's text
     void addPanelBelowTask(QWidget* panel);  // a panel of the view's under the Task box
+    void addPanelAtEnd(QWidget* panel);      // and one under all the boxes
 
     bool compare() const;
     void setCompare(bool on);                      // emits nothing; off: the form edits run A again

@@ -14,6 +14,7 @@
 #include "ui/attention/attention_view.h"
 #include "ui/attention/compare_runs.h"
 #include "ui/attention/generation_panel.h"
+#include "ui/attention/head_scores_panel.h"
 #include "ui/attention/sequence_input_panel.h"
 #include "ui/common/status_label.h"
 
@@ -34,16 +35,24 @@ QString percent(double share) { return QString::number(share * 100, 'f', 1) + QL
 void AttentionView::drawFrame() {
     const AttentionFrame& latest = m_controller->latest();
     if (latest.error.isEmpty() && latest.snapshot && fullyEvaluated(latest)) recordKeyframe(latest);
-    if (latest.error.isEmpty()) m_generation->setWeights(latest.weights);  // the live run's
     if (m_replayFrame && latest.error.isEmpty()) {  // scrubbed: the keyframe stays
         m_drawnStep = latest.step();
         const bool withB = m_comparing && latest.compareRequest == m_controller->compareRequest();
         m_drawnStepB = withB ? latest.compared.step() : 0;
         drawStatus();
         updateButtons();
+        giveWeights(latest);
         return;
     }
     drawShown();
+    giveWeights(latest);
+}
+
+void AttentionView::giveWeights(const AttentionFrame& latest) {
+    // The live run's weights, once the run they belong to is shown.
+    if (!latest.error.isEmpty() || latest.info != m_shown[0].info) return;
+    m_generation->setWeights(latest.weights);
+    m_headScores->setWeights(latest.weights);
 }
 
 void AttentionView::drawShown() {
@@ -173,6 +182,8 @@ void AttentionView::startRun(int run, const std::shared_ptr<const AttentionRunIn
                                                                 corpus->bigramBitsPerCharacter()))
                                       : std::nullopt);
     m_generation->setCorpus(info->corpus);
+    m_headScores->clear();
+    grid()->setHeadLabels({});
     m_generation->setVisible(corpus != nullptr);
     m_probe->clear();
     m_input->setVocabulary(info->tokenNames, info->classNames, info->typedLengths, info->pooled);
