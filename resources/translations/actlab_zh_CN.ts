@@ -224,6 +224,26 @@
         <source>--paper needs --handout and a4 or letter, not &quot;%1&quot;.</source>
         <translation>--paper 需要 --handout，取值为 a4 或 letter，而不是“%1”。</translation>
     </message>
+    <message>
+        <source>The Attention view&apos;s text task on this text: builtin:NAME (english-poems, tang-poems, program) or a UTF-8 file.</source>
+        <translation>注意力视图的文本任务使用此文本：builtin:名称（english-poems、tang-poems、program）或一个 UTF-8 文件。</translation>
+    </message>
+    <message>
+        <source>builtin:NAME|file</source>
+        <translation>builtin:名称|文件</translation>
+    </message>
+    <message>
+        <source>--text: no built-in text &quot;%1&quot;.</source>
+        <translation>--text：没有内置文本“%1”。</translation>
+    </message>
+    <message>
+        <source>--text: cannot open %1.</source>
+        <translation>--text：无法打开 %1。</translation>
+    </message>
+    <message>
+        <source>--text: %1</source>
+        <translation>--text：%1</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::ClassVisibility</name>
@@ -1791,10 +1811,6 @@
         <translation>L%1</translation>
     </message>
     <message>
-        <source>bits per character</source>
-        <translation>比特/字符</translation>
-    </message>
-    <message>
         <source>Cross-entropy in bits per character: train, held-out (dashed), and what counting does on the held-out part: letter frequencies (unigram) and the previous letter (bigram)</source>
         <translation>以比特/字符计的交叉熵：训练、留出（虚线），以及计数在留出部分上的成绩：字符频率（一元）和前一个字符（二元）</translation>
     </message>
@@ -1809,6 +1825,10 @@
     <message>
         <source>bigram</source>
         <translation>二元</translation>
+    </message>
+    <message>
+        <source>bits/char</source>
+        <translation>比特/字符</translation>
     </message>
 </context>
 <context>
@@ -2231,6 +2251,10 @@
     <message>
         <source>held out %1 bits/char (bigram %2)</source>
         <translation>留出 %1 比特/字符（二元 %2）</translation>
+    </message>
+    <message>
+        <source>next-character accuracy %1</source>
+        <translation>下一字符准确率 %1</translation>
     </message>
 </context>
 <context>
@@ -2938,6 +2962,10 @@ sigmoid 误差：%3</translation>
     <message>
         <source>No model yet: train a step first.</source>
         <translation>还没有模型：请先训练一步。</translation>
+    </message>
+    <message>
+        <source>largest: %1%</source>
+        <translation>最大：%1%</translation>
     </message>
 </context>
 <context>

@@ -85,7 +85,7 @@ void AttentionCharts::clear() {
 
 void AttentionCharts::setTextBaselines(std::optional<std::pair<double, double>> bits) {
     m_textBaselines = bits;
-    m_loss->setAxisTitles(CurveChart::tr("step"), bits ? tr("bits per character") : QString());
+    m_loss->setAxisTitles(CurveChart::tr("step"), bits ? tr("bits/char") : QString());
     m_loss->setToolTip(bits ? tr("Cross-entropy in bits per character: train, held-out (dashed), "
                                  "and what counting does on the held-out part: letter "
                                  "frequencies (unigram) and the previous letter (bigram)")

@@ -150,6 +150,8 @@ void AttentionView::drawStatus() {
                       .arg(percent(run.tokenAccuracy), percent(runB->tokenAccuracy))
                << tr("sequences A %1, B %2")
                       .arg(percent(run.sequenceAccuracy), percent(runB->sequenceAccuracy));
+    else if (m_shown[0].info && m_shown[0].info->corpus)  // a text has no whole sequences
+        status << tr("next-character accuracy %1").arg(percent(run.tokenAccuracy));
     else
         status << tr("token accuracy %1").arg(percent(run.tokenAccuracy))
                << tr("sequences %1").arg(percent(run.sequenceAccuracy));

@@ -23,7 +23,7 @@ namespace actlab::ui {
 class NextCharacterBars : public QWidget {
 public:
     explicit NextCharacterBars(QWidget* parent) : QWidget(parent) {
-        setMinimumHeight(110);
+        setMinimumHeight(130);
         setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     }
     void setBars(std::vector<double> probabilities, QStringList labels) {
@@ -43,15 +43,21 @@ protected:
         const QFontMetrics metrics(font());
         const int labelHeight = metrics.height() + 2;
         const double width = double(this->width()) / GenerationPanel::kBars;
-        const int plotHeight = height() - labelHeight - 2;
+        // The tallest bar (the first) reaches below the line naming its share.
+        const int top = labelHeight;
+        const int plotHeight = height() - 2 * labelHeight - 2;
+        const double largest = std::max(1e-9, m_probabilities.front());
         const QColor bar = palette().color(QPalette::Highlight);
+        painter.setPen(palette().color(QPalette::Text));
+        painter.drawText(QRectF(0, 0, this->width(), labelHeight), Qt::AlignLeft | Qt::AlignVCenter,
+                         GenerationPanel::tr("largest: %1%").arg(largest * 100, 0, 'f', 1));
         for (int i = 0; i < n; ++i) {
-            const int h = int(m_probabilities[size_t(i)] * plotHeight + 0.5);
+            const int h = int(m_probabilities[size_t(i)] / largest * plotHeight + 0.5);
             const QRectF column(i * width + 1, 0, width - 2, height());
-            painter.fillRect(QRectF(column.left(), plotHeight - h, column.width(), h), bar);
-            painter.setPen(palette().color(QPalette::Text));
-            painter.drawText(QRectF(column.left(), plotHeight + 1, column.width(), labelHeight),
-                             Qt::AlignCenter, m_labels.value(i));
+            painter.fillRect(QRectF(column.left(), top + plotHeight - h, column.width(), h), bar);
+            painter.drawText(
+                QRectF(column.left(), top + plotHeight + 1, column.width(), labelHeight),
+                Qt::AlignCenter, m_labels.value(i));
         }
     }
 
