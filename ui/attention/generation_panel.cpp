@@ -23,9 +23,11 @@ namespace actlab::ui {
 class NextCharacterBars : public QWidget {
 public:
     explicit NextCharacterBars(QWidget* parent) : QWidget(parent) {
-        setMinimumHeight(130);
         setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     }
+    // Room for the share line, bars four lines high and the characters, at any UI scale.
+    QSize sizeHint() const override { return {200, fontMetrics().height() * 6 + 4}; }
+    QSize minimumSizeHint() const override { return sizeHint(); }
     void setBars(std::vector<double> probabilities, QStringList labels) {
         m_probabilities = std::move(probabilities);
         m_labels = std::move(labels);
