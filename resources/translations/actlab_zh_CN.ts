@@ -1827,8 +1827,8 @@
         <translation>二元</translation>
     </message>
     <message>
-        <source>bits/char</source>
-        <translation>比特/字符</translation>
+        <source>Loss (bits/char)</source>
+        <translation>损失（比特/字符）</translation>
     </message>
 </context>
 <context>

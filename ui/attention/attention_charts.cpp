@@ -85,7 +85,9 @@ void AttentionCharts::clear() {
 
 void AttentionCharts::setTextBaselines(std::optional<std::pair<double, double>> bits) {
     m_textBaselines = bits;
-    m_loss->setAxisTitles(CurveChart::tr("step"), bits ? tr("bits/char") : QString());
+    // The unit in the title: a y-axis title is cut short on a low chart.
+    if (!m_compareTitles) m_loss->setTitle(bits ? tr("Loss (bits/char)") : tr("Loss"));
+    m_pages->updatePageTitles();
     m_loss->setToolTip(bits ? tr("Cross-entropy in bits per character: train, held-out (dashed), "
                                  "and what counting does on the held-out part: letter "
                                  "frequencies (unigram) and the previous letter (bigram)")
@@ -119,11 +121,12 @@ void AttentionCharts::setCompareTitles(bool compare) {
     if (compare == m_compareTitles) return;
     m_compareTitles = compare;
     // Titles short enough for a chart kChartWidth wide; the tooltips say the rest.
-    const QStringList titles = compare
-                                   ? QStringList{tr("Loss · test dashed"), tr("Accuracy (test)"),
-                                                 tr("Mean head entropy"), tr("Gradient (log)")}
-                                   : QStringList{tr("Loss"), tr("Accuracy (test)"),
-                                                 tr("Entropy per head"), tr("Gradient norm (log)")};
+    const QStringList titles =
+        compare
+            ? QStringList{tr("Loss · test dashed"), tr("Accuracy (test)"), tr("Mean head entropy"),
+                          tr("Gradient (log)")}
+            : QStringList{m_textBaselines ? tr("Loss (bits/char)") : tr("Loss"),
+                          tr("Accuracy (test)"), tr("Entropy per head"), tr("Gradient norm (log)")};
     const QList<CurveChart*> all = charts();
     for (int i = 0; i < int(all.size()); ++i) all[i]->setTitle(titles[i]);
     m_pages->updatePageTitles();
@@ -166,9 +169,11 @@ void AttentionCharts::addRunCurves(const SequenceSnapshot& run, size_t r, bool c
     curves.accuracy.push_back(historyCurve(
         run, shown, [](const P& p) { return p.tokenAccuracy; }, prefix + "token",
         compare ? names.value(int(r)) : tr("token"), color));
-    curves.accuracy.push_back(historyCurve(
-        run, shown, [](const P& p) { return p.sequenceAccuracy; }, prefix + "sequence",
-        tr("sequence"), compare ? color : seriesColor(2), compare ? Qt::DashLine : Qt::SolidLine));
+    if (!m_textBaselines)  // a text has no whole sequences to get right
+        curves.accuracy.push_back(historyCurve(
+            run, shown, [](const P& p) { return p.sequenceAccuracy; }, prefix + "sequence",
+            tr("sequence"), compare ? color : seriesColor(2),
+            compare ? Qt::DashLine : Qt::SolidLine));
     if (compare) *hidden << prefix + "test" << prefix + "sequence";
     const int heads = std::max(1, run.heads);
     if (compare) {
