@@ -2256,6 +2256,14 @@
         <source>next-character accuracy %1</source>
         <translation>下一字符准确率 %1</translation>
     </message>
+    <message>
+        <source>held out A %1, B %2 bits/char</source>
+        <translation>留出 A %1，B %2 比特/字符</translation>
+    </message>
+    <message>
+        <source>next-character accuracy A %1, B %2</source>
+        <translation>下一字符准确率 A %1，B %2</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::ChartPages</name>

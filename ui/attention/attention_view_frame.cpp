@@ -135,9 +135,14 @@ void AttentionView::drawStatus() {
                                            .arg(run.step)
                                            .arg(m_controller->latestStep())
                                      : tr("Step %1").arg(run.step)};
-    if (runB)
+    const bool text = m_shown[0].info && m_shown[0].info->corpus;
+    if (runB && text)
+        status << tr("held out A %1, B %2 bits/char")
+                      .arg(bitsPerCharacter(run.testLoss), 0, 'f', 2)
+                      .arg(bitsPerCharacter(runB->testLoss), 0, 'f', 2);
+    else if (runB)
         status << tr("loss A %1, B %2").arg(run.testLoss, 0, 'f', 3).arg(runB->testLoss, 0, 'f', 3);
-    else if (m_shown[0].info && m_shown[0].info->corpus)
+    else if (text)
         status << tr("held out %1 bits/char (bigram %2)")
                       .arg(bitsPerCharacter(run.testLoss), 0, 'f', 2)
                       .arg(m_shown[0].info->corpus->bigramBitsPerCharacter(), 0, 'f', 2);
@@ -145,12 +150,15 @@ void AttentionView::drawStatus() {
         status << tr("loss %1").arg(run.testLoss, 0, 'f', 3);
     if (!m_replayFrame && frame.running && frame.stepsPerSecond > 0)
         status << tr("%1 steps/s").arg(frame.stepsPerSecond, 0, 'f', 0);
-    if (runB)
+    if (runB && text)
+        status << tr("next-character accuracy A %1, B %2")
+                      .arg(percent(run.tokenAccuracy), percent(runB->tokenAccuracy));
+    else if (runB)
         status << tr("token accuracy A %1, B %2")
                       .arg(percent(run.tokenAccuracy), percent(runB->tokenAccuracy))
                << tr("sequences A %1, B %2")
                       .arg(percent(run.sequenceAccuracy), percent(runB->sequenceAccuracy));
-    else if (m_shown[0].info && m_shown[0].info->corpus)  // a text has no whole sequences
+    else if (text)  // a text has no whole sequences
         status << tr("next-character accuracy %1").arg(percent(run.tokenAccuracy));
     else
         status << tr("token accuracy %1").arg(percent(run.tokenAccuracy))
