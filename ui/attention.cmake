@@ -29,7 +29,15 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_worker.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_worker.h
   ${CMAKE_CURRENT_LIST_DIR}/attention/compare_runs.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/attention/generation_panel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/attention/generation_panel.h
+  ${CMAKE_CURRENT_LIST_DIR}/attention/head_scores_panel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/attention/head_scores_panel.h
+  ${CMAKE_CURRENT_LIST_DIR}/attention/model_weights.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/attention/model_weights.h
   ${CMAKE_CURRENT_LIST_DIR}/attention/compare_runs.h
   ${CMAKE_CURRENT_LIST_DIR}/attention/sequence_input_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/sequence_input_panel.h
+  ${CMAKE_CURRENT_LIST_DIR}/attention/text_source_panel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/attention/text_source_panel.h
 )

@@ -3,6 +3,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
 #include <algorithm>
 #include <cstring>
@@ -10,6 +11,8 @@
 #include <vector>
 
 #include "common/number_format.h"
+#include "datasets/builtin_texts.h"
+#include "datasets/sequence_tasks.h"
 #include "training/presets.h"
 #include "training/sequence_presets.h"
 #include "translations.h"
@@ -73,6 +76,11 @@ constexpr GuiOptionSpec kGuiOptions[] = {
                        "(Training view: the hidden layers'; Attention view: "
                        "on Q, K and V)."),
      QT_TRANSLATE_NOOP("actlab::gui", "activation")},
+    {"text", nullptr,
+     QT_TRANSLATE_NOOP("actlab::gui",
+                       "The Attention view's text task on this text: builtin:NAME (english-poems, "
+                       "tang-poems, program) or a UTF-8 file."),
+     QT_TRANSLATE_NOOP("actlab::gui", "builtin:NAME|file")},
     {"session", nullptr,
      QT_TRANSLATE_NOOP("actlab::gui",
                        "Open this saved session (.actlab): every view as it was, the runs paused "
@@ -334,6 +342,38 @@ bool settleView(const QCommandLineParser& parser, GuiOptions& options, bool atte
     return true;
 }
 
+// --text: a built-in text or a file, checked as the text task checks it; it opens the Attention
+// view unless --view names another.
+bool readTextOption(const QCommandLineParser& parser, GuiOptions& options, QString* error) {
+    if (!optionSet(parser, "text")) return true;
+    const QString source = optionValue(parser, "text");
+    std::string bytes;
+    if (source.startsWith(QLatin1String("builtin:"))) {
+        const BuiltInText* text = findBuiltInText(source.mid(8).toStdString());
+        if (!text) {
+            *error = tr("--text: no built-in text \"%1\".").arg(source.mid(8));
+            return false;
+        }
+        bytes = std::string(text->text);
+    } else {
+        QFile file(source);
+        if (!file.open(QIODevice::ReadOnly)) {
+            *error = tr("--text: cannot open %1.").arg(source);
+            return false;
+        }
+        bytes = file.read(qint64(kMaxTextBytes) + 1).toStdString();
+    }
+    auto text = std::make_shared<const std::string>(std::move(bytes));
+    std::string message;
+    if (!SequenceTask::create(*findSequenceTask("text"), {}, &message, text)) {
+        *error = tr("--text: %1").arg(QString::fromStdString(message));
+        return false;
+    }
+    options.text = std::move(text);
+    if (!optionSet(parser, "view")) options.view = QStringLiteral("attention");
+    return true;
+}
+
 // --functions and --derivatives: the Explorer's curves.
 bool readExplorerCurves(const QCommandLineParser& parser, GuiOptions& options, QString* error) {
     if (optionSet(parser, "functions")) {
@@ -472,6 +512,7 @@ GuiOptionsResult parseGuiOptions(const QStringList& arguments) {
         readSessionAndLook(parser, options, &result.error) &&
         readLessonAndRunOptions(parser, options, &result.error) &&
         settleView(parser, options, attentionPreset, &result.error) &&
+        readTextOption(parser, options, &result.error) &&
         readExplorerCurves(parser, options, &result.error) &&
         readRangeAndSize(parser, options, &result.error))
         result.options = options;

@@ -5,6 +5,7 @@
 #include <QSize>
 #include <QString>
 #include <QStringList>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -26,9 +27,11 @@ struct GuiOptions {
     QSize size{1400, 900};
     // The Training view (any of these opens it unless --view says otherwise; an Attention preset
     // opens the Attention view):
-    QString preset;       // a training or attention preset name; empty: the view's default
-    int steps = 0;        // train this many steps at start (before the screenshot)
-    QString compare;      // an activation name: compare mode with this as run B
+    QString preset;   // a training or attention preset name; empty: the view's default
+    int steps = 0;    // train this many steps at start (before the screenshot)
+    QString compare;  // an activation name: compare mode with this as run B
+    // --text builtin:NAME or FILE: the Attention view's text task on this text (UTF-8, checked).
+    std::shared_ptr<const std::string> text;
     QString sessionPath;  // a session to open (after the other options: it sets every view)
     QString language;     // "en" or "zh_CN"; empty: MainWindow::savedLanguage()
     QString lesson;       // a lesson file or a built-in lesson's name (read by main())

@@ -41,8 +41,9 @@ namespace {
 
 // The course's order (issue 9); only those present under :/lessons are offered.
 const char* const kBuiltInLessons[] = {
-    "dying-relu", "gelu-approximations", "sigmoid-tanh",    "leaky-prelu",  "glu-family",
-    "swish-mish", "pre-post-ln",         "qkv-activations", "gelu-vs-relu", "predict-reveal"};
+    "dying-relu",   "gelu-approximations", "sigmoid-tanh", "leaky-prelu",
+    "glu-family",   "swish-mish",          "pre-post-ln",  "qkv-activations",
+    "gelu-vs-relu", "predict-reveal",      "own-text"};
 
 QString builtInPath(const QString& name) { return QStringLiteral(":/lessons/%1.json").arg(name); }
 

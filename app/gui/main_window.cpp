@@ -353,6 +353,16 @@ void MainWindow::applyOptions(const GuiOptions& options) {
         ui::AppView* view = appView(options.view);
         (view && view->runView() ? view->runView() : m_training)->applyPreset(options.preset);
     }
+    if (options.text) {  // the text task on the preset's (or the default) Transformer
+        SequenceTrainingConfig config = m_attention->controls()->config();
+        config.task = "text";
+        config.taskOptions = {};
+        config.text = options.text;
+        config.model.causal = true;
+        m_attention->controls()->setConfig(config);
+        m_attention->controls()->showPreset(QString());  // no longer the preset as such
+        m_attention->reset();
+    }
     if (!options.compare.isEmpty() && options.view == QLatin1String("attention")) {
         SequenceTrainingConfig b = m_attention->controls()->configB();
         b.model.qkvActivation = ActivationConfig::withDefaults(

@@ -224,6 +224,26 @@
         <source>--paper needs --handout and a4 or letter, not &quot;%1&quot;.</source>
         <translation>--paper 需要 --handout，取值为 a4 或 letter，而不是“%1”。</translation>
     </message>
+    <message>
+        <source>The Attention view&apos;s text task on this text: builtin:NAME (english-poems, tang-poems, program) or a UTF-8 file.</source>
+        <translation>注意力视图的文本任务使用此文本：builtin:名称（english-poems、tang-poems、program）或一个 UTF-8 文件。</translation>
+    </message>
+    <message>
+        <source>builtin:NAME|file</source>
+        <translation>builtin:名称|文件</translation>
+    </message>
+    <message>
+        <source>--text: no built-in text &quot;%1&quot;.</source>
+        <translation>--text：没有内置文本“%1”。</translation>
+    </message>
+    <message>
+        <source>--text: cannot open %1.</source>
+        <translation>--text：无法打开 %1。</translation>
+    </message>
+    <message>
+        <source>--text: %1</source>
+        <translation>--text：%1</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::ClassVisibility</name>
@@ -1787,6 +1807,26 @@
         <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
         <translation>L%1</translation>
     </message>
+    <message>
+        <source>Cross-entropy in bits per character: train, held-out (dashed), and what counting does on the held-out part: letter frequencies (unigram) and the previous letter (bigram)</source>
+        <translation>以比特/字符计的交叉熵：训练、留出（虚线），以及计数在留出部分上的成绩：字符频率（一元）和前一个字符（二元）</translation>
+    </message>
+    <message>
+        <source>held out</source>
+        <translation>留出</translation>
+    </message>
+    <message>
+        <source>unigram</source>
+        <translation>一元</translation>
+    </message>
+    <message>
+        <source>bigram</source>
+        <translation>二元</translation>
+    </message>
+    <message>
+        <source>Loss (bits/char)</source>
+        <translation>损失（比特/字符）</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::AttentionControls</name>
@@ -2010,6 +2050,10 @@
         <source>B differs: %1</source>
         <translation>B 的不同之处：%1</translation>
     </message>
+    <message>
+        <source>The text to learn</source>
+        <translation>要学习的文本</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::AttentionGridView</name>
@@ -2074,6 +2118,11 @@
     <message>
         <source>weight</source>
         <translation>权重</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>
@@ -2206,6 +2255,22 @@
     <message>
         <source>Attention</source>
         <translation>注意力</translation>
+    </message>
+    <message>
+        <source>held out %1 bits/char (bigram %2)</source>
+        <translation>留出 %1 比特/字符（二元 %2）</translation>
+    </message>
+    <message>
+        <source>next-character accuracy %1</source>
+        <translation>下一字符准确率 %1</translation>
+    </message>
+    <message>
+        <source>held out A %1, B %2 bits/char</source>
+        <translation>留出 A %1，B %2 比特/字符</translation>
+    </message>
+    <message>
+        <source>next-character accuracy A %1, B %2</source>
+        <translation>下一字符准确率 A %1，B %2</translation>
     </message>
 </context>
 <context>
@@ -2889,6 +2954,94 @@ sigmoid 误差：%3</translation>
     </message>
 </context>
 <context>
+    <name>actlab::ui::GenerationPanel</name>
+    <message>
+        <source>Generate text</source>
+        <translation>生成文本</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>the text&apos;s first character</source>
+        <translation>文本的第一个字符</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>The softmax&apos;s temperature: p ∝ exp(z/τ). Low: the likeliest character almost always; high: flatter, more surprising</source>
+        <translation>softmax 的温度：p ∝ exp(z/τ)。低：几乎总是最可能的字符；高：更平坦，更出人意料</translation>
+    </message>
+    <message>
+        <source>Temperature value</source>
+        <translation>温度值</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Draw only among the k likeliest characters; all: no cut</source>
+        <translation>只在最可能的 k 个字符中抽取；全部：不截断</translation>
+    </message>
+    <message>
+        <source>Characters to generate</source>
+        <translation>要生成的字符数</translation>
+    </message>
+    <message>
+        <source>Sampling seed</source>
+        <translation>采样种子</translation>
+    </message>
+    <message>
+        <source>The same seed and weights give the same text</source>
+        <translation>相同的种子和权重生成相同的文本</translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>Generated text</source>
+        <translation>生成的文本</translation>
+    </message>
+    <message>
+        <source>Next character probabilities</source>
+        <translation>下一个字符的概率</translation>
+    </message>
+    <message>
+        <source>The next character after the prompt: the %1 likeliest, with this temperature and top-k</source>
+        <translation>提示之后的下一个字符：在此温度和 top-k 下最可能的 %1 个</translation>
+    </message>
+    <message>
+        <source>Characters</source>
+        <translation>字符数</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Next character:</source>
+        <translation>下一个字符：</translation>
+    </message>
+    <message>
+        <source>No model yet: train a step first.</source>
+        <translation>还没有模型：请先训练一步。</translation>
+    </message>
+    <message>
+        <source>largest: %1%</source>
+        <translation>最大：%1%</translation>
+    </message>
+</context>
+<context>
     <name>actlab::ui::HandoutWriter</name>
     <message>
         <source>Question %1</source>
@@ -2917,6 +3070,89 @@ sigmoid 误差：%3</translation>
     <message>
         <source>Could not finish the handout %1.</source>
         <translation>无法完成讲义 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>actlab::ui::HeadScoresPanel</name>
+    <message>
+        <source>What the heads do</source>
+        <translation>各个头做什么</translation>
+    </message>
+    <message>
+        <source>Head scores</source>
+        <translation>头的得分</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>prev.</source>
+        <translation>前一个</translation>
+    </message>
+    <message>
+        <source>induct.</source>
+        <translation>归纳</translation>
+    </message>
+    <message>
+        <source>self</source>
+        <translation>自身</translation>
+    </message>
+    <message>
+        <source>first</source>
+        <translation>首位</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Mean weight on the previous position</source>
+        <translation>在前一个位置上的平均权重</translation>
+    </message>
+    <message>
+        <source>On a random sequence repeated twice: the weight on the token after the current token&apos;s earlier occurrence</source>
+        <translation>在重复两次的随机序列上：当前词元上一次出现之后那个词元所得的权重</translation>
+    </message>
+    <message>
+        <source>Mean weight on the position itself</source>
+        <translation>在自身位置上的平均权重</translation>
+    </message>
+    <message>
+        <source>Mean weight on the first position</source>
+        <translation>在第一个位置上的平均权重</translation>
+    </message>
+    <message>
+        <source>Measured on random sequences repeated twice; a head is named by the score that stands out (over %1)</source>
+        <translation>在重复两次的随机序列上测量；一个头以突出的得分（超过 %1）命名</translation>
+    </message>
+    <message>
+        <source>How the heads are measured</source>
+        <translation>头是如何测量的</translation>
+    </message>
+    <message>
+        <source>previous token</source>
+        <translation>前一个词元</translation>
+    </message>
+    <message>
+        <source>induction</source>
+        <translation>归纳</translation>
+    </message>
+    <message>
+        <source>shifted induction</source>
+        <translation>错位归纳</translation>
+    </message>
+    <message>
+        <source>first token</source>
+        <translation>第一个词元</translation>
+    </message>
+    <message>
+        <source>mixed</source>
+        <translation>混合</translation>
     </message>
 </context>
 <context>
@@ -3593,6 +3829,101 @@ sigmoid 误差：%3</translation>
     <message>
         <source>Typed sequence</source>
         <translation>输入的序列</translation>
+    </message>
+</context>
+<context>
+    <name>actlab::ui::TextSourcePanel</name>
+    <message>
+        <source>Built-in text</source>
+        <translation>内置文本</translation>
+    </message>
+    <message>
+        <source>English poems (Blake, Shakespeare)</source>
+        <translation>英文诗（布莱克、莎士比亚）</translation>
+    </message>
+    <message>
+        <source>Tang poems (Chinese)</source>
+        <translation>唐诗（中文）</translation>
+    </message>
+    <message>
+        <source>A small program (Python)</source>
+        <translation>一个小程序（Python）</translation>
+    </message>
+    <message>
+        <source>Your own text</source>
+        <translation>你自己的文本</translation>
+    </message>
+    <message>
+        <source>A text that comes with ActLab, or the one you pasted or opened</source>
+        <translation>ActLab 自带的文本，或你粘贴、打开的文本</translation>
+    </message>
+    <message>
+        <source>Paste text…</source>
+        <translation>粘贴文本…</translation>
+    </message>
+    <message>
+        <source>Paste text</source>
+        <translation>粘贴文本</translation>
+    </message>
+    <message>
+        <source>Type or paste a text of your own: a poem, a page, some code</source>
+        <translation>输入或粘贴你自己的文本：一首诗、一页书、一段代码</translation>
+    </message>
+    <message>
+        <source>Open file…</source>
+        <translation>打开文件…</translation>
+    </message>
+    <message>
+        <source>Open a text file</source>
+        <translation>打开文本文件</translation>
+    </message>
+    <message>
+        <source>A UTF-8 text file of at most 10 MB</source>
+        <translation>不超过 10 MB 的 UTF-8 文本文件</translation>
+    </message>
+    <message>
+        <source>Text status</source>
+        <translation>文本状态</translation>
+    </message>
+    <message>
+        <source>Text error</source>
+        <translation>文本错误</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>Paste a text</source>
+        <translation>粘贴文本</translation>
+    </message>
+    <message>
+        <source>Your text</source>
+        <translation>你的文本</translation>
+    </message>
+    <message>
+        <source>Paste or type a text here: a poem, a page of a book, a program…</source>
+        <translation>在这里粘贴或输入文本：一首诗、书的一页、一个程序…</translation>
+    </message>
+    <message>
+        <source>Open a text</source>
+        <translation>打开文本</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt *.md *.py *.cpp *.h);;All files (*)</source>
+        <translation>文本文件 (*.txt *.md *.py *.cpp *.h);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>every tenth block of %1 characters held out</source>
+        <translation>每十块（每块 %1 个字符）留出一块</translation>
+    </message>
+    <message>
+        <source>no held-out part (text too short)</source>
+        <translation>没有留出部分（文本太短）</translation>
+    </message>
+    <message>
+        <source>%1 characters · vocabulary %2 · &lt;unk&gt; %3% · %4</source>
+        <translation>%1 个字符 · 词表 %2 · &lt;unk&gt; %3% · %4</translation>
     </message>
 </context>
 <context>

@@ -59,11 +59,12 @@ QString sceneText(const LessonScene& scene, const char* language,
 }  // namespace
 
 // The course (issue 9): the nine lessons, in its order, in Help → Lessons, and the questions'
-// lesson of issue 28 after them.
-TEST(BuiltInLessons, AreTheTenOfTheCourse) {
+// lesson of issue 28 after them, and issue 27's on your own text.
+TEST(BuiltInLessons, AreTheElevenOfTheCourse) {
     EXPECT_EQ(gui::LessonController::builtInNames(),
-              QStringLiteral("dying-relu gelu-approximations sigmoid-tanh leaky-prelu glu-family "
-                             "swish-mish pre-post-ln qkv-activations gelu-vs-relu predict-reveal")
+              QStringLiteral(
+                  "dying-relu gelu-approximations sigmoid-tanh leaky-prelu glu-family "
+                  "swish-mish pre-post-ln qkv-activations gelu-vs-relu predict-reveal own-text")
                   .split(QLatin1Char(' ')));
 }
 

@@ -2,6 +2,7 @@
 // saves the window; an Attention preset alone opens the Attention view; bad names exit 2.
 #include <gtest/gtest.h>
 
+#include <QFile>
 #include <QImage>
 #include <QTemporaryDir>
 
@@ -79,4 +80,37 @@ TEST(AttentionScreenshot, BadPresetExitsTwo) {
     const ProcessResult r = runActlab({"--view", "attention", "--preset", "nope"});
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_TRUE(r.standardError.contains("preset")) << r.standardError.toStdString();
+}
+
+// Issue 27: --text builtin:NAME or FILE opens the Attention view on the text task.
+TEST(AttentionOptions, TextTakesABuiltInTextOrAFileAndRefusesBadOnes) {
+    auto result = actlab::gui::parseGuiOptions(args({"--text", "builtin:tang-poems"}));
+    ASSERT_TRUE(result.options) << result.error.toStdString();
+    EXPECT_EQ(result.options->view, "attention");
+    ASSERT_TRUE(result.options->text);
+    EXPECT_FALSE(result.options->text->empty());
+    QTemporaryDir dir;
+    const QString binary = dir.filePath("binary.bin");
+    QFile file(binary);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray("abc\0def", 7));
+    file.close();
+    const QStringList missing{QStringLiteral("actlab"), QStringLiteral("--text"),
+                              dir.filePath("missing.txt")};
+    for (const QStringList& bad :
+         {args({"--text", "builtin:nope"}),
+          QStringList{QStringLiteral("actlab"), QStringLiteral("--text"), binary}, missing}) {
+        const auto r = actlab::gui::parseGuiOptions(bad);
+        EXPECT_FALSE(r.options) << bad.join(' ').toStdString();
+        EXPECT_TRUE(r.error.startsWith("--text")) << r.error.toStdString();
+    }
+}
+
+TEST(AttentionScreenshot, TrainsABuiltInText) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("text.png");
+    const ProcessResult r = runActlab({"--screenshot", path, "--text", "builtin:english-poems",
+                                       "--steps", "20", "--size", "1280x720"});
+    ASSERT_EQ(r.exitCode, 0) << r.standardError.toStdString();
+    EXPECT_EQ(QImage(path).size(), QSize(1280, 720));
 }

@@ -6,6 +6,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 #include "ui/charts/curve_chart.h"
 #include "ui/common/appearance.h"
@@ -82,6 +83,17 @@ void AttentionCharts::clear() {
     m_pages->setChartShown(m_distributions->sharesChart(), false);
 }
 
+void AttentionCharts::setTextBaselines(std::optional<std::pair<double, double>> bits) {
+    m_textBaselines = bits;
+    // The unit in the title: a y-axis title is cut short on a low chart.
+    if (!m_compareTitles) m_loss->setTitle(bits ? tr("Loss (bits/char)") : tr("Loss"));
+    m_pages->updatePageTitles();
+    m_loss->setToolTip(bits ? tr("Cross-entropy in bits per character: train, held-out (dashed), "
+                                 "and what counting does on the held-out part: letter "
+                                 "frequencies (unigram) and the previous letter (bigram)")
+                            : QString());
+}
+
 void AttentionCharts::setRun(const SequenceSnapshot& run) {
     m_runA.reset();
     m_runB.reset();
@@ -109,11 +121,12 @@ void AttentionCharts::setCompareTitles(bool compare) {
     if (compare == m_compareTitles) return;
     m_compareTitles = compare;
     // Titles short enough for a chart kChartWidth wide; the tooltips say the rest.
-    const QStringList titles = compare
-                                   ? QStringList{tr("Loss · test dashed"), tr("Accuracy (test)"),
-                                                 tr("Mean head entropy"), tr("Gradient (log)")}
-                                   : QStringList{tr("Loss"), tr("Accuracy (test)"),
-                                                 tr("Entropy per head"), tr("Gradient norm (log)")};
+    const QStringList titles =
+        compare
+            ? QStringList{tr("Loss · test dashed"), tr("Accuracy (test)"), tr("Mean head entropy"),
+                          tr("Gradient (log)")}
+            : QStringList{m_textBaselines ? tr("Loss (bits/char)") : tr("Loss"),
+                          tr("Accuracy (test)"), tr("Entropy per head"), tr("Gradient norm (log)")};
     const QList<CurveChart*> all = charts();
     for (int i = 0; i < int(all.size()); ++i) all[i]->setTitle(titles[i]);
     m_pages->updatePageTitles();
@@ -141,19 +154,26 @@ void AttentionCharts::addRunCurves(const SequenceSnapshot& run, size_t r, bool c
     const std::vector<size_t> shown = shownHistoryIndices(run.history.size(), kMaxPointsPerCurve);
     const QString prefix = compare ? QString(r == 0 ? "A/" : "B/") : QString();
     const QColor color = seriesColor(compare ? int(r) : 0);
+    const size_t firstLoss = curves.loss.size();
     for (CurveChart::Curve& curve :
          stepSeriesCurves(run.trainLossSteps, kMaxPointsPerCurve, prefix + "train",
                           compare ? names.value(int(r)) : tr("train"), color))
         curves.loss.push_back(std::move(curve));
     curves.loss.push_back(historyCurve(
-        run, shown, [](const P& p) { return p.testLoss; }, prefix + "test", tr("test"),
-        compare ? color : seriesColor(1), Qt::DashLine));
+        run, shown, [](const P& p) { return p.testLoss; }, prefix + "test",
+        m_textBaselines ? tr("held out") : tr("test"), compare ? color : seriesColor(1),
+        Qt::DashLine));
+    if (m_textBaselines)  // nats to bits
+        for (size_t c = firstLoss; c < curves.loss.size(); ++c)
+            for (double& y : curves.loss[c].y) y /= std::numbers::ln2;
     curves.accuracy.push_back(historyCurve(
         run, shown, [](const P& p) { return p.tokenAccuracy; }, prefix + "token",
         compare ? names.value(int(r)) : tr("token"), color));
-    curves.accuracy.push_back(historyCurve(
-        run, shown, [](const P& p) { return p.sequenceAccuracy; }, prefix + "sequence",
-        tr("sequence"), compare ? color : seriesColor(2), compare ? Qt::DashLine : Qt::SolidLine));
+    if (!m_textBaselines)  // a text has no whole sequences to get right
+        curves.accuracy.push_back(historyCurve(
+            run, shown, [](const P& p) { return p.sequenceAccuracy; }, prefix + "sequence",
+            tr("sequence"), compare ? color : seriesColor(2),
+            compare ? Qt::DashLine : Qt::SolidLine));
     if (compare) *hidden << prefix + "test" << prefix + "sequence";
     const int heads = std::max(1, run.heads);
     if (compare) {
@@ -222,12 +242,6 @@ void AttentionCharts::draw(const SequenceSnapshot& a, const SequenceSnapshot* b,
     QStringList hidden;
     for (size_t r = 0; r < runs.size(); ++r)
         addRunCurves(*runs[r], r, compare, names, curves, &hidden);
-    m_loss->setCurves(curves.loss);
-    m_accuracy->setCurves(curves.accuracy);
-    m_entropy->setCurves(curves.entropy);
-    m_gradient->setCurves(curves.gradient);
-    showLegendEntries(a, compare, curves, hidden);
-
     int lastStep = 0;
     for (const SequenceSnapshot* run : runs) {
         if (!run->history.empty()) lastStep = std::max(lastStep, run->history.back().step);
@@ -235,6 +249,19 @@ void AttentionCharts::draw(const SequenceSnapshot& a, const SequenceSnapshot* b,
             lastStep = std::max(lastStep, run->trainLossSteps.back().lastStep);
     }
     const double xHigh = std::max(10, lastStep);
+    if (m_textBaselines) {
+        const auto line = [&](const char* key, const QString& label, double y, QColor color) {
+            curves.loss.push_back(
+                {QString::fromLatin1(key), label, color, Qt::DotLine, {0.0, xHigh}, {y, y}});
+        };
+        line("unigram", tr("unigram"), m_textBaselines->first, QColor(0x80, 0x80, 0x80));
+        line("bigram", tr("bigram"), m_textBaselines->second, QColor(0x40, 0x40, 0x40));
+    }
+    m_loss->setCurves(curves.loss);
+    m_accuracy->setCurves(curves.accuracy);
+    m_entropy->setCurves(curves.entropy);
+    m_gradient->setCurves(curves.gradient);
+    showLegendEntries(a, compare, curves, hidden);
     for (CurveChart* chart : charts()) chart->setXRange(0, xHigh);
     double lossHigh = 0, entropyHigh = 0;
     for (const auto& curve : curves.loss)

@@ -10,6 +10,8 @@
 #include <QStringList>
 #include <QWidget>
 #include <memory>
+#include <optional>
+#include <utility>
 
 #include "training/sequence_trainer.h"
 #include "ui/charts/curve_chart.h"
@@ -36,6 +38,9 @@ public:
     void setRuns(std::shared_ptr<const SequenceSnapshot> a,
                  std::shared_ptr<const SequenceSnapshot> b, const QStringList& names);
     void clear();
+    // The text task: losses in bits per character beside its counting baselines (unigram,
+    // bigram; bits per character) drawn as horizontal lines; nullopt: losses in nats, no lines.
+    void setTextBaselines(std::optional<std::pair<double, double>> bits);
 
     CurveChart* lossChart() const { return m_loss; }
     CurveChart* accuracyChart() const { return m_accuracy; }
@@ -66,6 +71,7 @@ private:
     ChartPages* m_pages = nullptr;
     DistributionCharts* m_distributions = nullptr;
     bool m_compareTitles = false;
+    std::optional<std::pair<double, double>> m_textBaselines;
     std::shared_ptr<const SequenceSnapshot> m_runA, m_runB;  // compare mode's, as last drawn
     QStringList m_names;
     CurveChart* m_loss;

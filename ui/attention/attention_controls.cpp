@@ -20,6 +20,7 @@
 #include "ui/attention/activation_parameter_editor.h"
 #include "ui/attention/attention_task_shape.h"
 #include "ui/attention/compare_runs.h"
+#include "ui/attention/text_source_panel.h"
 #include "ui/common/control_choices.h"
 #include "ui/common/core_text.h"
 #include "ui/common/wheel_guard.h"
@@ -67,21 +68,35 @@ AttentionControls::AttentionControls(QWidget* parent) : QWidget(parent) {
     setConfig(SequenceTrainingConfig{});
 }
 
+void AttentionControls::addPanelBelowTask(QWidget* panel) {
+    auto* column = static_cast<QVBoxLayout*>(layout());
+    column->insertWidget(column->indexOf(m_taskBox) + 1, panel);
+}
+
+void AttentionControls::addPanelAtEnd(QWidget* panel) {
+    auto* column = static_cast<QVBoxLayout*>(layout());
+    column->insertWidget(column->count() - 1, panel);  // before the stretch
+}
+
 QWidget* AttentionControls::buildTaskBox() {
     m_taskBox = new QGroupBox(tr("Task"), this);
-    auto* form = new QFormLayout(m_taskBox);
+    auto* form = m_taskForm = new QFormLayout(m_taskBox);
     m_task = comboBox("task");
     for (const SequenceTaskInfo& info : sequenceTaskCatalogue())
-        if (info.kind != SequenceTaskKind::Text)  // it needs a text field: issue 27's GUI half
-            addChoice(m_task, qtText(info.name), qtText(info.name), coreText(info.description));
+        addChoice(m_task, qtText(info.name), qtText(info.name), coreText(info.description));
     m_taskText = new QLabel;
     m_taskText->setWordWrap(true);
+    m_textSource = new TextSourcePanel(m_taskBox);
+    m_textSource->setObjectName(QStringLiteral("textSource"));
+    m_textSource->setAccessibleName(tr("The text to learn"));
+    connect(m_textSource, &TextSourcePanel::textChosen, this, [this] { changed(true); });
     m_sequence = countBox(2, kMaxTransformerSequence, "sequenceLength");
     m_vocabulary = countBox(2, kMaxTransformerVocabulary, "vocabulary");
     m_seed = countBox(0, 1'000'000, "seed");
     m_seed->setToolTip(tr("Seeds the data and the model's initialisation"));
     form->addRow(tr("Task"), m_task);
     form->addRow(m_taskText);
+    form->addRow(m_textSource);
     form->addRow(tr("Length T"), m_sequence);
     form->addRow(tr("Vocabulary V"), m_vocabulary);
     form->addRow(tr("Seed"), m_seed);
@@ -249,6 +264,9 @@ void AttentionControls::updateEnabled() {
     m_causal->setToolTip(forced ? tr("This task needs the causal mask: a position may only look "
                                      "at itself and earlier positions")
                                 : tr("Each position may only look at itself and earlier ones"));
+    const bool text = task && task->kind == SequenceTaskKind::Text;
+    m_taskForm->setRowVisible(m_textSource, text);
+    if (text) m_textSource->setShape(m_sequence->value(), m_vocabulary->value());
     const bool ffn = FeedForwardKind(m_ffn->currentData().toInt()) != FeedForwardKind::None;
     m_ffnActivation->setEnabled(ffn);
     m_modelForm->setRowVisible(m_ffnParameters, ffn && m_ffnParameters->hasParameters());
@@ -258,6 +276,7 @@ void AttentionControls::updateEnabled() {
     const bool editingB = m_editedRun == 1;
     m_presetBox->setEnabled(!editingB);
     m_task->setEnabled(!editingB);
+    m_textSource->setEnabled(!editingB);
     m_seed->setEnabled(!editingB);
     updateTaskShape();
     const QString shared =
@@ -321,6 +340,8 @@ SequenceTrainingConfig AttentionControls::readFields() const {
     const TaskShape shape = taskShape(m_task->currentData().toString());
     c.taskOptions.sequence = shape.sequenceFree ? m_sequence->value() : 0;
     c.taskOptions.vocabulary = shape.vocabularyFree ? m_vocabulary->value() : 0;
+    const bool text = c.task == "text";
+    c.text = text ? m_textSource->text() : nullptr;
     c.seed = std::uint64_t(m_seed->value());
     TransformerConfig& m = c.model;
     m.layers = m_layers->value();

@@ -24,6 +24,7 @@ class QSpinBox;
 namespace actlab::ui {
 
 class ActivationParameterEditor;
+class TextSourcePanel;
 
 class AttentionControls : public QWidget {
     Q_OBJECT
@@ -40,6 +41,10 @@ public:
     QString presetName() const;             // "" when custom
     void showPreset(
         const QString& name);  // the preset the fields hold ("" custom); applies nothing
+
+    TextSourcePanel* textSource() const { return m_textSource; }  // the text task's text
+    void addPanelBelowTask(QWidget* panel);  // a panel of the view's under the Task box
+    void addPanelAtEnd(QWidget* panel);      // and one under all the boxes
 
     bool compare() const;
     void setCompare(bool on);                      // emits nothing; off: the form edits run A again
@@ -85,6 +90,8 @@ private:
     QGroupBox* m_optimizerBox;
     QComboBox* m_task;
     QLabel* m_taskText;
+    QFormLayout* m_taskForm;
+    TextSourcePanel* m_textSource;
     QSpinBox* m_sequence;
     QSpinBox* m_vocabulary;
     QSpinBox* m_seed;

@@ -15,6 +15,7 @@
 #include "ui/attention/attention_controls.h"
 #include "ui/attention/attention_task_shape.h"
 #include "ui/attention/compare_runs.h"
+#include "ui/attention/text_source_panel.h"
 #include "ui/common/control_choices.h"
 #include "ui/common/core_text.h"
 
@@ -52,6 +53,7 @@ std::optional<SequenceTrainingConfig> configFromJson(const QJsonValue& value) {
 void AttentionControls::writeFields(const SequenceTrainingConfig& c) {
     m_writing = true;
     select(m_task, QString::fromStdString(c.task));
+    if (c.text) m_textSource->setText(c.text);
     updateTaskShape();
     const TaskShape shape = taskShape(m_task->currentData().toString());
     m_sequence->setValue(c.taskOptions.sequence > 0 && shape.sequenceFree ? c.taskOptions.sequence

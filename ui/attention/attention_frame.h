@@ -10,8 +10,10 @@
 #include <memory>
 #include <vector>
 
+#include "datasets/text_corpus.h"
 #include "training/sequence_prediction.h"
 #include "training/sequence_trainer.h"
+#include "ui/attention/model_weights.h"
 #include "ui/common/run_frame.h"
 #include "ui/training/queued_handoff.h"
 
@@ -32,6 +34,8 @@ struct AttentionRunInfo {
     // own; these complete keyframes from sessions saved before they did.
     std::vector<Token> probeTargets;
     SequenceTrainingConfig config;  // as the trainer completed it
+    // The text task's corpus (a copy: the trainer's may go first); null for the other tasks.
+    std::shared_ptr<const TextCorpus> corpus;
 };
 
 // What one run shows: run B's part of a frame in compare mode (run A's is the frame's own).
@@ -41,6 +45,8 @@ struct AttentionRunPictures {
     std::shared_ptr<const SequencePrediction> prediction;
     QString predictionError;
     QString error;  // non-empty: this run's configuration could not be built
+    // The weights at the last full snapshot (generation and head scores compute on a copy).
+    std::shared_ptr<const ModelWeights> weights;
 
     int step() const { return snapshot ? snapshot->step : 0; }
 };
@@ -54,6 +60,7 @@ struct AttentionFrame : RunFrame {
     std::shared_ptr<const SequencePrediction> prediction;
     QString predictionError;
     quint64 predictionRequest = 0;
+    std::shared_ptr<const ModelWeights> weights;  // run A's, at its last full snapshot
     // Compare mode: run B, trained in step with A by the same worker (B first catches up to A's
     // step when it is created), and the setCompare request it answers.
     AttentionRunPictures compared;
@@ -66,7 +73,7 @@ struct AttentionFrame : RunFrame {
     // Run A (0) or B (1) in one form.
     AttentionRunPictures pictures(int run) const {
         if (run == 1) return compared;
-        return {info, snapshot, prediction, predictionError, error};
+        return {info, snapshot, prediction, predictionError, error, weights};
     }
 };
 

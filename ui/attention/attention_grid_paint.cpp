@@ -91,11 +91,18 @@ void AttentionGridView::paintBox(QPainter& painter, const Geometry& g, const Map
 
     painter.setPen(palette().color(QPalette::Text));
     if (!box.title.isEmpty()) {
+        const QString label = headLabel(box.layer, box.head);
         QFont titleFont = font();
-        titleFont.setBold(true);
+        titleFont.setBold(isEnlarged());
         painter.setFont(titleFont);
-        painter.drawText(box.title, Qt::AlignHCenter | Qt::AlignVCenter,
-                         tr("Layer %1 · head %2").arg(box.layer + 1).arg(box.head + 1));
+        // Enlarged: "Layer 1 · head 2 · previous token"; in the grid the label alone (the
+        // headers name the layer and head), cut to the map's width.
+        QString title = tr("Layer %1 · head %2").arg(box.layer + 1).arg(box.head + 1);
+        if (!isEnlarged())
+            title = QFontMetrics(titleFont).elidedText(label, Qt::ElideRight, box.title.width());
+        else if (!label.isEmpty())
+            title = tr("%1 · %2").arg(title, label);
+        painter.drawText(box.title, Qt::AlignHCenter | Qt::AlignVCenter, title);
         painter.setFont(font());
     }
     if (g.labels) paintLabels(painter, g, box);

@@ -88,6 +88,17 @@ void AttentionGridView::clear() {
     update();
 }
 
+void AttentionGridView::setHeadLabels(const QStringList& labels) {
+    if (labels == m_headLabels) return;
+    m_headLabels = labels;
+    update();
+}
+
+QString AttentionGridView::headLabel(int layer, int head) const {
+    if (layer < 0 || head < 0 || layer >= m_layers || head >= m_heads) return QString();
+    return m_headLabels.value(mapIndex(layer, head));
+}
+
 void AttentionGridView::setCaption(const QString& caption) {
     m_caption = caption;
     update();
@@ -119,6 +130,18 @@ void AttentionGridView::showGrid() {
 }
 
 AttentionGridView::Geometry AttentionGridView::layoutFor(const QSize& size) const {
+    // The heads' labels above the maps where the maps stay large; else in the table and the
+    // enlarged head's title only.
+    if (m_headLabels.size() == m_layers * m_heads && m_layers > 0 && !isEnlarged()) {
+        Geometry titled = layoutWith(size, true);
+        if (!titled.boxes.empty() && titled.boxes.front().map.width() >= kMinimumTitledMap)
+            return titled;
+    }
+    return layoutWith(size, false);
+}
+
+AttentionGridView::Geometry AttentionGridView::layoutWith(const QSize& size,
+                                                          bool headTitles) const {
     Geometry g;
     const QFontMetrics fm(font());
     const QRect all = QRect(QPoint(0, 0), size).adjusted(kMargin, kMargin, -kMargin, -kMargin);
@@ -136,7 +159,7 @@ AttentionGridView::Geometry AttentionGridView::layoutFor(const QSize& size) cons
     const int rows = one ? 1 : m_layers, columns = one ? 1 : m_heads;
     const int headerWidth = one ? 0 : fm.horizontalAdvance(tr("L%1").arg(m_layers)) + 6;
     const int headerHeight = one ? 0 : fm.height() + 2;
-    const int titleHeight = one ? fm.height() + 2 : 0;
+    const int titleHeight = one || headTitles ? fm.height() + 2 : 0;
     const QRect maps = area.adjusted(headerWidth, headerHeight, 0, 0);
     int s = 4, left = 0, spacing = kSpacing;
     for (spacing = kSpacing;; spacing = 3) {  // dense grids close up

@@ -32,6 +32,10 @@ public:
                  const QStringList& tokens);
     void clear();
     void setCaption(const QString& caption);  // what the maps are of: "Probe 2", "Your sequence"
+    // What each head measurably does ("previous token"), layer-major; shown above each map (and
+    // in the enlarged head's title). Empty: none.
+    void setHeadLabels(const QStringList& labels);
+    QString headLabel(int layer, int head) const;  // "" when none
 
     int layers() const { return m_layers; }
     int heads() const { return m_heads; }
@@ -109,6 +113,9 @@ private:
         int keyGutter = 0;         // height under a map for the key names
     };
     Geometry layoutFor(const QSize& size) const;
+    // With a title row above each map (the heads' labels in the grid) or without.
+    Geometry layoutWith(const QSize& size, bool headTitles) const;
+    static constexpr int kMinimumTitledMap = 110;  // smaller maps leave their labels out
     QString captionLine(const Geometry& g) const;  // the caption and how to read the maps
     void paintAll(QPainter& painter, const QSize& size) const;
     void paintBox(QPainter& painter, const Geometry& g, const MapBox& box) const;
@@ -122,6 +129,7 @@ private:
     QStringList m_tokens;
     std::vector<QImage> m_images;  // one T × T pixel image per map, query rows top down
     QString m_caption;
+    QStringList m_headLabels;
     int m_enlargedLayer = -1, m_enlargedHead = -1;
     std::optional<Cell> m_hover;
 };

@@ -25,6 +25,12 @@ TaskShape taskShape(const QString& task) {
         shape.minSequence = shape.maxSequence = shape.minVocabulary = shape.maxVocabulary = 0;
         return shape;
     }
+    if (info->kind == SequenceTaskKind::Text) {  // its limits need a text: core's own
+        shape.sequence = info->defaultSequence;
+        shape.vocabulary = shape.maxVocabulary = kMaxTextVocabularySize;
+        shape.maxSequence = kMaxTransformerSequence;
+        return shape;
+    }
     std::string error;
     const std::optional<SequenceTask> defaults = SequenceTask::create(*info, {}, &error);
     shape.sequence = defaults ? defaults->sequence() : info->defaultSequence;

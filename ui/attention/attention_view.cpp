@@ -17,6 +17,8 @@
 #include "ui/attention/attention_controls.h"
 #include "ui/attention/attention_grid_view.h"
 #include "ui/attention/attention_maps_pair.h"
+#include "ui/attention/generation_panel.h"
+#include "ui/attention/head_scores_panel.h"
 #include "ui/attention/sequence_input_panel.h"
 #include "ui/common/chart_pages.h"
 #include "ui/common/distribution_charts.h"
@@ -27,6 +29,11 @@ namespace actlab::ui {
 AttentionView::AttentionView(QWidget* parent) : RunView(parent) {
     m_controller = new AttentionController(this);
     m_controls = new AttentionControls;
+    m_generation = new GenerationPanel;
+    m_generation->hide();
+    m_controls->addPanelBelowTask(m_generation);
+    m_headScores = new HeadScoresPanel;
+    m_controls->addPanelAtEnd(m_headScores);
     QScrollArea* scroll = scrolledControls(m_controls);
     m_charts = new AttentionCharts(this);
     m_splitter = picturesAndCurves(buildMapsPane(), m_charts, {560, 400});
@@ -52,6 +59,8 @@ AttentionView::AttentionView(QWidget* parent) : RunView(parent) {
         if (m_comparing) m_controller->setOptimizer(m_controls->configB().optimizer, 1);
     });
     connect(m_controller, &AttentionController::frameChanged, this, &AttentionView::drawFrame);
+    connect(m_headScores, &HeadScoresPanel::measured, this,
+            [this] { grid()->setHeadLabels(m_headScores->labels()); });
     connect(m_controller, &AttentionController::playingChanged, this,
             &AttentionView::updateButtons);
     connect(timeline(), &TimelineBar::keyframeChosen, this, &AttentionView::showKeyframe);

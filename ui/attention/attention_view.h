@@ -31,6 +31,8 @@ class AttentionController;
 class AttentionControls;
 class AttentionGridView;
 class AttentionMapsPair;
+class GenerationPanel;
+class HeadScoresPanel;
 class SequenceInputPanel;
 struct AttentionRunInfo;
 
@@ -49,6 +51,8 @@ public:
     AttentionMapsPair* maps() const { return m_maps; }
     SequenceInputPanel* sequenceInput() const { return m_input; }
     QComboBox* probeBox() const { return m_probe; }
+    GenerationPanel* generation() const { return m_generation; }  // shown for the text task
+    HeadScoresPanel* headScores() const { return m_headScores; }  // run A's heads, measured
 
     void step() override;   // exactly one training step (of both runs in compare mode)
     void reset() override;  // fresh models from the controls, step 0, paused
@@ -111,8 +115,9 @@ private:
     void compareIfConfirmed();
     void applyCompare();  // run B from the controls (or none)
     void drawFrame();
-    void drawShown();                          // shownFrame()'s maps, curves and text
-    const AttentionFrame& shownFrame() const;  // the newest, or the keyframe scrubbed to
+    void drawShown();                                // shownFrame()'s maps, curves and text
+    void giveWeights(const AttentionFrame& latest);  // to generation and the head scores
+    const AttentionFrame& shownFrame() const;        // the newest, or the keyframe scrubbed to
     void recordKeyframe(const AttentionFrame& frame);
     void showKeyframe(int index);
     void showLive();
@@ -130,6 +135,8 @@ private:
     AttentionCharts* m_charts;
     AttentionMapsPair* m_maps;
     SequenceInputPanel* m_input;
+    GenerationPanel* m_generation;
+    HeadScoresPanel* m_headScores;
     QSplitter* m_splitter;
     QComboBox* m_probe;
     QLabel* m_probeText;

@@ -6,12 +6,15 @@
 #include <QPushButton>
 #include <QRegularExpression>
 
+#include "training/text_figures.h"
 #include "ui/attention/attention_charts.h"
 #include "ui/attention/attention_controller.h"
 #include "ui/attention/attention_grid_view.h"
 #include "ui/attention/attention_maps_pair.h"
 #include "ui/attention/attention_view.h"
 #include "ui/attention/compare_runs.h"
+#include "ui/attention/generation_panel.h"
+#include "ui/attention/head_scores_panel.h"
 #include "ui/attention/sequence_input_panel.h"
 #include "ui/common/status_label.h"
 
@@ -38,9 +41,18 @@ void AttentionView::drawFrame() {
         m_drawnStepB = withB ? latest.compared.step() : 0;
         drawStatus();
         updateButtons();
+        giveWeights(latest);
         return;
     }
     drawShown();
+    giveWeights(latest);
+}
+
+void AttentionView::giveWeights(const AttentionFrame& latest) {
+    // The live run's weights, once the run they belong to is shown.
+    if (!latest.error.isEmpty() || latest.info != m_shown[0].info) return;
+    m_generation->setWeights(latest.weights);
+    m_headScores->setWeights(latest.weights);
 }
 
 void AttentionView::drawShown() {
@@ -123,17 +135,31 @@ void AttentionView::drawStatus() {
                                            .arg(run.step)
                                            .arg(m_controller->latestStep())
                                      : tr("Step %1").arg(run.step)};
-    if (runB)
+    const bool text = m_shown[0].info && m_shown[0].info->corpus;
+    if (runB && text)
+        status << tr("held out A %1, B %2 bits/char")
+                      .arg(bitsPerCharacter(run.testLoss), 0, 'f', 2)
+                      .arg(bitsPerCharacter(runB->testLoss), 0, 'f', 2);
+    else if (runB)
         status << tr("loss A %1, B %2").arg(run.testLoss, 0, 'f', 3).arg(runB->testLoss, 0, 'f', 3);
+    else if (text)
+        status << tr("held out %1 bits/char (bigram %2)")
+                      .arg(bitsPerCharacter(run.testLoss), 0, 'f', 2)
+                      .arg(m_shown[0].info->corpus->bigramBitsPerCharacter(), 0, 'f', 2);
     else
         status << tr("loss %1").arg(run.testLoss, 0, 'f', 3);
     if (!m_replayFrame && frame.running && frame.stepsPerSecond > 0)
         status << tr("%1 steps/s").arg(frame.stepsPerSecond, 0, 'f', 0);
-    if (runB)
+    if (runB && text)
+        status << tr("next-character accuracy A %1, B %2")
+                      .arg(percent(run.tokenAccuracy), percent(runB->tokenAccuracy));
+    else if (runB)
         status << tr("token accuracy A %1, B %2")
                       .arg(percent(run.tokenAccuracy), percent(runB->tokenAccuracy))
                << tr("sequences A %1, B %2")
                       .arg(percent(run.sequenceAccuracy), percent(runB->sequenceAccuracy));
+    else if (text)  // a text has no whole sequences
+        status << tr("next-character accuracy %1").arg(percent(run.tokenAccuracy));
     else
         status << tr("token accuracy %1").arg(percent(run.tokenAccuracy))
                << tr("sequences %1").arg(percent(run.sequenceAccuracy));
@@ -161,6 +187,14 @@ void AttentionView::drawTitles() {
 void AttentionView::startRun(int run, const std::shared_ptr<const AttentionRunInfo>& info) {
     m_shown[run] = {info, nullptr, -1};
     if (run == 1) return;  // the probes and the vocabulary are A's (B has the same data)
+    const TextCorpus* corpus = info->corpus.get();
+    m_charts->setTextBaselines(corpus ? std::optional(std::pair(corpus->unigramBitsPerCharacter(),
+                                                                corpus->bigramBitsPerCharacter()))
+                                      : std::nullopt);
+    m_generation->setCorpus(info->corpus);
+    m_headScores->clear();
+    grid()->setHeadLabels({});
+    m_generation->setVisible(corpus != nullptr);
     m_probe->clear();
     m_input->setVocabulary(info->tokenNames, info->classNames, info->typedLengths, info->pooled);
 }

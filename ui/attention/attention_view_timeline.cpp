@@ -56,6 +56,8 @@ void AttentionView::recordKeyframe(const AttentionFrame& frame) {
     auto keyframe = std::make_shared<AttentionFrame>(frame);
     keyframe->snapshot = withoutHistory(frame.snapshot);
     keyframe->compared.snapshot = withoutHistory(frame.compared.snapshot);
+    keyframe->weights.reset();  // the live run's weights generate; a keyframe keeps none
+    keyframe->compared.weights.reset();
     const std::size_t bytes = keyframeBytes(*keyframe);
     m_keyframes.add(frame.step(), std::move(keyframe), bytes);
     showTimeline();

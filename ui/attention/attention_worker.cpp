@@ -50,6 +50,8 @@ std::shared_ptr<const AttentionRunInfo> describe(const SequenceTrainer& trainer)
     const Index perProbe = c.model.pooled ? 1 : info->sequence;
     info->probeTargets.assign(targets.data(), targets.data() + c.probes * perProbe);
     info->config = c;
+    if (const TextCorpus* corpus = trainer.task().textCorpus())
+        info->corpus = std::make_shared<TextCorpus>(*corpus);
     return info;
 }
 
@@ -190,6 +192,8 @@ void AttentionWorker::refreshSnapshot(Run& run, bool full) {
         run.trainer->snapshot(full ? SnapshotScope::Full : SnapshotScope::Probes));
     if (&run == &m_a) setSnapshotSeconds(double(cost.nsecsElapsed()) * 1e-9);
     run.pictures.snapshot = std::move(snapshot);
+    if (full || !run.pictures.weights)
+        run.pictures.weights = std::make_shared<ModelWeights>(weightsOf(run.trainer->model()));
 }
 
 void AttentionWorker::refreshPrediction(Run& run) {
@@ -230,6 +234,7 @@ void AttentionWorker::emitFrame() {
     frame.prediction = a.prediction;
     frame.predictionError = a.predictionError;
     frame.predictionRequest = m_predictionRequest;
+    frame.weights = a.weights;
     frame.compared = m_b.pictures;
     frame.compareRequest = m_compareRequest;
     emit frameReady(frame);

@@ -89,6 +89,7 @@ Config carryDifferences(const Config& oldA, const Config& b, const Config& newA)
 Config withSharedSettings(Config b, const Config& a) {
     b.task = a.task;
     b.taskOptions = a.taskOptions;
+    b.text = a.text;
     b.seed = a.seed;
     b.testSequences = a.testSequences;
     b.probes = a.probes;

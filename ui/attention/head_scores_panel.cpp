@@ -1,0 +1,109 @@
+// HeadScoresPanel: the throttled measurement on a model rebuilt from the weights, and the table.
+#include "ui/attention/head_scores_panel.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace actlab::ui {
+
+HeadScoresPanel::HeadScoresPanel(QWidget* parent) : QGroupBox(tr("What the heads do"), parent) {
+    setObjectName(QStringLiteral("headScores"));
+    m_table = new QTableWidget(0, 7, this);
+    m_table->setObjectName(QStringLiteral("headScoresTable"));
+    m_table->setAccessibleName(tr("Head scores"));
+    m_table->setHorizontalHeaderLabels({tr("Layer"), tr("Head"), tr("prev."), tr("induct."),
+                                        tr("self"), tr("first"), tr("Label")});
+    m_table->horizontalHeaderItem(2)->setToolTip(tr("Mean weight on the previous position"));
+    m_table->horizontalHeaderItem(3)->setToolTip(
+        tr("On a random sequence repeated twice: the weight on the token after the current "
+           "token's earlier occurrence"));
+    m_table->horizontalHeaderItem(4)->setToolTip(tr("Mean weight on the position itself"));
+    m_table->horizontalHeaderItem(5)->setToolTip(tr("Mean weight on the first position"));
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_note = new QLabel(tr("Measured on random sequences repeated twice; a head is named by the "
+                           "score that stands out (over %1)")
+                            .arg(kHeadLabelThreshold),
+                        this);
+    m_note->setAccessibleName(tr("How the heads are measured"));
+    m_note->setWordWrap(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_table);
+    layout->addWidget(m_note);
+    m_timer.setSingleShot(true);
+    m_timer.setInterval(kIntervalMilliseconds);
+    connect(&m_timer, &QTimer::timeout, this, &HeadScoresPanel::measureNow);
+}
+
+void HeadScoresPanel::clear() {
+    m_weights.reset();
+    m_measuredWeights.reset();
+    m_scores.reset();
+    m_timer.stop();
+    m_table->setRowCount(0);
+}
+
+void HeadScoresPanel::setWeights(std::shared_ptr<const ModelWeights> weights) {
+    if (!weights || weights == m_weights) return;
+    m_weights = std::move(weights);
+    if (!m_scores)
+        measureNow();
+    else if (!m_timer.isActive())
+        m_timer.start();
+}
+
+void HeadScoresPanel::measureNow() {
+    m_timer.stop();
+    if (!m_weights || m_weights == m_measuredWeights || m_weights->config.sequence < 4) return;
+    m_measuredWeights = m_weights;
+    std::unique_ptr<Transformer<float>> model = modelFromWeights(*m_weights);
+    if (!model) return;
+    m_scores = measureHeadScores(*model, kBatch, 1);
+    showScores();
+    emit measured();
+}
+
+QString HeadScoresPanel::labelText(std::string_view label) {
+    if (label == "previous-token") return tr("previous token");
+    if (label == "induction") return tr("induction");
+    if (label == "shifted-induction") return tr("shifted induction");
+    if (label == "self") return tr("self");
+    if (label == "first-token") return tr("first token");
+    if (label == "mixed") return tr("mixed");
+    return QString::fromUtf8(label.data(), int(label.size()));
+}
+
+QStringList HeadScoresPanel::labels() const {
+    QStringList out;
+    if (m_scores)
+        for (const HeadScore& score : m_scores->score) out << labelText(score.label);
+    return out;
+}
+
+void HeadScoresPanel::showScores() {
+    const HeadScores& s = *m_scores;
+    m_table->setRowCount(s.layers * s.heads);
+    const auto cell = [this](int row, int column, const QString& text) {
+        auto* item = m_table->item(row, column);
+        if (!item) m_table->setItem(row, column, item = new QTableWidgetItem);
+        item->setText(text);
+    };
+    for (int l = 0; l < s.layers; ++l)
+        for (int h = 0; h < s.heads; ++h) {
+            const int row = l * s.heads + h;
+            const HeadScore& score = s.at(l, h);
+            cell(row, 0, QString::number(l + 1));
+            cell(row, 1, QString::number(h + 1));
+            cell(row, 2, QString::number(score.previousToken, 'f', 2));
+            cell(row, 3, QString::number(score.induction, 'f', 2));
+            cell(row, 4, QString::number(score.self, 'f', 2));
+            cell(row, 5, QString::number(score.firstToken, 'f', 2));
+            cell(row, 6, labelText(score.label));
+        }
+}
+
+}  // namespace actlab::ui
