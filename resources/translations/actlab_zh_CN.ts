@@ -2221,13 +2221,17 @@
         <source>Wheel: zoom around the pointer (Shift: x only, Ctrl: y only)
 Left-drag: zoom to the rectangle
 Right-drag or middle-drag: pan
-Double-click or Home: reset the view
-Arrow keys: pan, +/−: zoom</source>
-        <translation>滚轮：以指针为中心缩放（Shift：只缩放 x，Ctrl：只缩放 y）
-左键拖动：缩放到矩形区域
+Double-click or R: reset the view
+Left/Right: move the cursor along the curve (Home/End: the ends, Page Up/Down: a tenth)
+Up/Down: the next or previous curve
+Shift+arrow keys: pan, +/−: zoom</source>
+        <translation>滚轮：以指针为中心缩放（Shift：仅 x，Ctrl：仅 y）
+左键拖动：缩放到矩形
 右键或中键拖动：平移
-双击或按 Home：重置视图
-方向键：平移，+/−：缩放</translation>
+双击或 R：重置视图
+左/右：沿曲线移动光标（Home/End：两端，Page Up/Down：十分之一）
+上/下：上一条或下一条曲线
+Shift+方向键：平移，+/−：缩放</translation>
     </message>
 </context>
 <context>
@@ -2312,6 +2316,16 @@ Arrow keys: pan, +/−: zoom</source>
     <message>
         <source>%1 as %2 goes from %3 to %4</source>
         <translation>%2 从 %3 到 %4 时，%1</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <comment>cursor reading, then the chart&apos;s trends</comment>
+        <translation>%1。%2</translation>
+    </message>
+    <message>
+        <source>%1 at %2 = %3: %4</source>
+        <comment>keyboard cursor: curve at x-title = x: y</comment>
+        <translation>%1 在 %2 = %3 处：%4</translation>
     </message>
 </context>
 <context>
