@@ -21,6 +21,8 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/common/frame_export.h
   ${CMAKE_CURRENT_LIST_DIR}/common/history_curves.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/history_curves.h
+  ${CMAKE_CURRENT_LIST_DIR}/common/data_table_dialog.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/data_table_dialog.h
   ${CMAKE_CURRENT_LIST_DIR}/common/panel_export.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/panel_export.h
   ${CMAKE_CURRENT_LIST_DIR}/common/pytorch_code_dialog.cpp

@@ -2329,6 +2329,23 @@ Shift+方向键：平移，+/−：缩放</translation>
     </message>
 </context>
 <context>
+    <name>actlab::ui::DataTableDialog</name>
+    <message>
+        <source>%1 as a table</source>
+        <translation>%1（表格）</translation>
+    </message>
+    <message>
+        <source>Data of %1</source>
+        <translation>%1 的数据</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) of data, the same as the CSV export.</source>
+        <translation>
+            <numerusform>%n 行数据，与 CSV 导出相同。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>actlab::ui::DecisionSurfaceView</name>
     <message>
         <source>x₁</source>
@@ -3139,6 +3156,14 @@ sigmoid 误差：%3</translation>
     <message>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Show as table…</source>
+        <translation>以表格显示…</translation>
+    </message>
+    <message>
+        <source>There is no data yet.</source>
+        <translation>还没有数据。</translation>
     </message>
 </context>
 <context>

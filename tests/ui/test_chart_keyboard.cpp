@@ -1,13 +1,17 @@
 // The curve chart from the keyboard (issue 29): focus, a cursor moved along the focused curve's
-// samples and read as the chart view's accessible value; Tab still leaves the chart.
+// samples and read as the chart view's accessible value; Tab still leaves the chart. Its data
+// "as a table" from the right-click menu: the CSV export's rows.
 #include <gtest/gtest.h>
 
 #include <QAccessible>
 #include <QAccessibleValueInterface>
 #include <QApplication>
 #include <QGraphicsView>
+#include <QHeaderView>
 #include <QLineEdit>
+#include <QMenu>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTest>
 #include <QVBoxLayout>
 #include <cmath>
@@ -15,6 +19,8 @@
 
 #include "tests/ui/gui_test_support.h"
 #include "ui/charts/curve_chart.h"
+#include "ui/common/data_table_dialog.h"
+#include "ui/common/panel_export.h"
 
 using actlab::ui::CurveChart;
 
@@ -101,4 +107,31 @@ TEST_F(ChartKeyboard, DownMovesToTheNextCurveAndTabLeavesTheChart) {
     QTest::keyClick(view, Qt::Key_Tab);
     EXPECT_TRUE(actlab::test::waitFor([&] { return next->hasFocus(); }, 2000))
         << "Tab moves the focus on to the next control";
+}
+
+TEST_F(ChartKeyboard, ShowAsTableHoldsTheCsvExportsRows) {
+    QMenu* menu = actlab::ui::PanelExport::createMenu(chart, chart);
+    QAction* show = menu->findChild<QAction*>("showTable");
+    ASSERT_NE(show, nullptr);
+    show->trigger();
+    auto* dialog = chart->findChild<actlab::ui::DataTableDialog*>();
+    ASSERT_NE(dialog, nullptr);
+    QTableWidget* table = dialog->table();
+    EXPECT_FALSE(table->accessibleName().isEmpty());
+    const QStringList lines = chart->csvText().trimmed().split('\n');
+    ASSERT_EQ(table->rowCount(), lines.size() - 1) << "one row per CSV row after the header";
+    const QStringList header = lines.front().split(',');
+    ASSERT_EQ(table->columnCount(), header.size());
+    for (int c = 0; c < header.size(); ++c)
+        EXPECT_EQ(table->horizontalHeaderItem(c)->text(), header[c]);
+    for (int r = 0; r < table->rowCount(); ++r) {
+        const QStringList fields = lines[r + 1].split(',');
+        for (int c = 0; c < fields.size(); ++c)
+            EXPECT_EQ(table->item(r, c)->text(), fields[c]) << r << "," << c;
+    }
+    EXPECT_EQ(table->rowCount(), 7) << "4 finite GELU samples and 3 ReLU samples";
+    EXPECT_EQ(actlab::ui::parseCsv("a,\"b,\"\"c\"\"\"\n1,2\n"),
+              (std::vector<QStringList>{{"a", "b,\"c\""}, {"1", "2"}}));
+    dialog->close();
+    delete menu;
 }
