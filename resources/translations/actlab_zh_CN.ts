@@ -2983,6 +2983,17 @@ sigmoid 误差：%3</translation>
         <source>values</source>
         <translation>数值</translation>
     </message>
+    <message>
+        <source>%1 from %2 to %3 as %4 goes from %5 to %6 and %7 from %8 to %9.</source>
+        <comment>a map&apos;s range for a screen reader</comment>
+        <translation>%4 从 %5 到 %6、%7 从 %8 到 %9 时，%1 从 %2 到 %3。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cell(s) undefined.</source>
+        <translation>
+            <numerusform>%n 个单元格无定义。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::LessonPanel</name>
@@ -3089,6 +3100,15 @@ sigmoid 误差：%3</translation>
     <message>
         <source>Neurons</source>
         <translation>神经元</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3</source>
+        <translation>%1：%3 个中 %2 个</translation>
+    </message>
+    <message>
+        <source>%1 of %2 units dead</source>
+        <comment>neuron grid summary</comment>
+        <translation>%2 个单元中 %1 个已死亡</translation>
     </message>
 </context>
 <context>
