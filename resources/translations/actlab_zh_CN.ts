@@ -1456,6 +1456,14 @@
         <source>Views</source>
         <translation>视图</translation>
     </message>
+    <message>
+        <source>Reduce &amp;motion</source>
+        <translation>减少动画(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Replays jump to their end and a training run redraws at most once a second</source>
+        <translation>回放直接跳到结尾，训练运行时每秒最多重绘一次</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::PresenterWindow</name>
