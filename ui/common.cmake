@@ -23,8 +23,12 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/common/lesson_scene_state.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/lesson_scene_state.h
   ${CMAKE_CURRENT_LIST_DIR}/common/history_curves.h
+  ${CMAKE_CURRENT_LIST_DIR}/common/data_table_dialog.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/data_table_dialog.h
   ${CMAKE_CURRENT_LIST_DIR}/common/panel_export.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/panel_export.h
+  ${CMAKE_CURRENT_LIST_DIR}/common/reduced_motion.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/reduced_motion.h
   ${CMAKE_CURRENT_LIST_DIR}/common/pytorch_code_dialog.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/pytorch_code_dialog.h
   ${CMAKE_CURRENT_LIST_DIR}/common/run_controller.cpp

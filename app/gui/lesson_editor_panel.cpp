@@ -367,7 +367,7 @@ LessonEditorPanel::Column LessonEditorPanel::buildColumn(const std::string& lang
     Column column;
     column.missing = new QLabel(tr("⚠ translation missing"), box);
     column.missing->setObjectName(QStringLiteral("missing_") + code);
-    column.missing->setStyleSheet(QStringLiteral("color: #b35c00"));
+    column.missing->setStyleSheet(QStringLiteral("color: #975000"));  // 5.3:1 on the window
     column.lessonTitle = new QLineEdit(box);
     column.lessonTitle->setObjectName(QStringLiteral("lessonTitle_") + code);
     column.lessonTitle->setPlaceholderText(tr("Lesson title (%1)").arg(name));

@@ -42,6 +42,7 @@
 #include "ui/common/core_text.h"
 #include "ui/common/frame_export.h"
 #include "ui/common/pytorch_code_dialog.h"
+#include "ui/common/reduced_motion.h"
 #include "ui/common/run_view.h"
 #include "ui/common/status_label.h"
 #include "ui/common/ui_scale.h"
@@ -303,6 +304,9 @@ void MainWindow::restorePreferences() {
                 action->setChecked(true);
         }
     restoreAppearance();
+    ui::setReducedMotion(settings.value(QStringLiteral("view/reduceMotion"), false).toBool());
+    if (auto* reduceMotion = findChild<QAction*>(QStringLiteral("reduceMotion")))
+        reduceMotion->setChecked(ui::reducedMotion());
     m_preferencesKept = true;
 }
 
@@ -312,6 +316,7 @@ void MainWindow::savePreferences() const {
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("view/uiScale"), ui::uiScale());
     settings.setValue(QStringLiteral("view/language"), currentLanguage());
+    settings.setValue(QStringLiteral("view/reduceMotion"), ui::reducedMotion());
     saveAppearance();
 }
 

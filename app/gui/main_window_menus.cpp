@@ -21,6 +21,7 @@
 #include "translations.h"
 #include "ui/common/app_view.h"
 #include "ui/common/frame_export.h"
+#include "ui/common/reduced_motion.h"
 #include "ui/common/run_view.h"
 #include "ui/common/ui_scale.h"
 
@@ -150,6 +151,14 @@ void MainWindow::buildViewMenu() {
     }
     addLanguageMenu(view);
     addColoursMenu(view);
+    // Reduced motion (issue 29): replays jump to the end, a playing run redraws once a second.
+    QAction* reduceMotion = view->addAction(tr("Reduce &motion"));
+    reduceMotion->setObjectName(QStringLiteral("reduceMotion"));
+    reduceMotion->setCheckable(true);
+    reduceMotion->setChecked(ui::reducedMotion());
+    reduceMotion->setToolTip(
+        tr("Replays jump to their end and a training run redraws at most once a second"));
+    connect(reduceMotion, &QAction::toggled, this, [](bool on) { ui::setReducedMotion(on); });
     QAction* fullScreen = view->addAction(tr("&Full screen"));
     fullScreen->setObjectName(QStringLiteral("fullScreen"));
     fullScreen->setShortcut(QKeySequence(Qt::Key_F11));

@@ -1476,6 +1476,14 @@
         <source>Views</source>
         <translation>视图</translation>
     </message>
+    <message>
+        <source>Reduce &amp;motion</source>
+        <translation>减少动画(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Replays jump to their end and a training run redraws at most once a second</source>
+        <translation>回放直接跳到结尾，训练运行时每秒最多重绘一次</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::PresenterWindow</name>
@@ -2286,13 +2294,17 @@
         <source>Wheel: zoom around the pointer (Shift: x only, Ctrl: y only)
 Left-drag: zoom to the rectangle
 Right-drag or middle-drag: pan
-Double-click or Home: reset the view
-Arrow keys: pan, +/−: zoom</source>
-        <translation>滚轮：以指针为中心缩放（Shift：只缩放 x，Ctrl：只缩放 y）
-左键拖动：缩放到矩形区域
+Double-click or R: reset the view
+Left/Right: move the cursor along the curve (Home/End: the ends, Page Up/Down: a tenth)
+Up/Down: the next or previous curve
+Shift+arrow keys: pan, +/−: zoom</source>
+        <translation>滚轮：以指针为中心缩放（Shift：仅 x，Ctrl：仅 y）
+左键拖动：缩放到矩形
 右键或中键拖动：平移
-双击或按 Home：重置视图
-方向键：平移，+/−：缩放</translation>
+双击或 R：重置视图
+左/右：沿曲线移动光标（Home/End：两端，Page Up/Down：十分之一）
+上/下：上一条或下一条曲线
+Shift+方向键：平移，+/−：缩放</translation>
     </message>
 </context>
 <context>
@@ -2377,6 +2389,33 @@ Arrow keys: pan, +/−: zoom</source>
     <message>
         <source>%1 as %2 goes from %3 to %4</source>
         <translation>%2 从 %3 到 %4 时，%1</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <comment>cursor reading, then the chart&apos;s trends</comment>
+        <translation>%1。%2</translation>
+    </message>
+    <message>
+        <source>%1 at %2 = %3: %4</source>
+        <comment>keyboard cursor: curve at x-title = x: y</comment>
+        <translation>%1 在 %2 = %3 处：%4</translation>
+    </message>
+</context>
+<context>
+    <name>actlab::ui::DataTableDialog</name>
+    <message>
+        <source>%1 as a table</source>
+        <translation>%1（表格）</translation>
+    </message>
+    <message>
+        <source>Data of %1</source>
+        <translation>%1 的数据</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) of data, the same as the CSV export.</source>
+        <translation>
+            <numerusform>%n 行数据，与 CSV 导出相同。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3188,6 +3227,17 @@ sigmoid 误差：%3</translation>
         <source>values</source>
         <translation>数值</translation>
     </message>
+    <message>
+        <source>%1 from %2 to %3 as %4 goes from %5 to %6 and %7 from %8 to %9.</source>
+        <comment>a map&apos;s range for a screen reader</comment>
+        <translation>%4 从 %5 到 %6、%7 从 %8 到 %9 时，%1 从 %2 到 %3。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cell(s) undefined.</source>
+        <translation>
+            <numerusform>%n 个单元格无定义。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::LessonPanel</name>
@@ -3295,6 +3345,15 @@ sigmoid 误差：%3</translation>
         <source>Neurons</source>
         <translation>神经元</translation>
     </message>
+    <message>
+        <source>%1: %2 of %3</source>
+        <translation>%1：%3 个中 %2 个</translation>
+    </message>
+    <message>
+        <source>%1 of %2 units dead</source>
+        <comment>neuron grid summary</comment>
+        <translation>%2 个单元中 %1 个已死亡</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::PanelExport</name>
@@ -3361,6 +3420,14 @@ sigmoid 误差：%3</translation>
     <message>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Show as table…</source>
+        <translation>以表格显示…</translation>
+    </message>
+    <message>
+        <source>There is no data yet.</source>
+        <translation>还没有数据。</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,8 @@
 #include "ui/attention/attention_grid_view.h"
 #include "ui/charts/curve_chart.h"
 #include "ui/common/appearance.h"
+#include "ui/common/reduced_motion.h"
+#include "ui/common/timeline_bar.h"
 #include "ui/heatmap/color_maps.h"
 #include "ui/panels/explorer_panel.h"
 
@@ -288,5 +290,39 @@ TEST_F(ColoursMenu, TheChoiceIsKeptForTheNextStart) {
     EXPECT_TRUE(next.findChild<QAction*>(QStringLiteral("highContrast"))->isChecked());
     setAppearance({});
     next.savePreferences();  // the defaults again, for the next test
+    QStandardPaths::setTestModeEnabled(false);
+}
+
+// Reduced motion (issue 29): View → Reduce motion is kept for the next start, and a replay then
+// jumps to the end instead of stepping through the keyframes.
+TEST_F(ColoursMenu, ReducedMotionIsKeptAndReplaysJumpToTheEnd) {
+    QStandardPaths::setTestModeEnabled(true);  // the user's own settings stay untouched
+    window->restorePreferences();
+    ASSERT_FALSE(action(QStringLiteral("reduceMotion"))->isChecked());
+    action(QStringLiteral("reduceMotion"))->trigger();
+    EXPECT_TRUE(reducedMotion());
+    window->close();
+    window.reset();
+    setReducedMotion(false);
+    gui::MainWindow next(*m_selection.backend, QString());
+    next.restorePreferences();
+    EXPECT_TRUE(reducedMotion());
+    EXPECT_TRUE(next.findChild<QAction*>(QStringLiteral("reduceMotion"))->isChecked());
+
+    TimelineBar timeline;
+    timeline.setSteps({0, 10, 20, 30});
+    timeline.choose(0);
+    ASSERT_FALSE(timeline.isLive());
+    timeline.startReplay();
+    EXPECT_FALSE(timeline.replaying()) << "no animation";
+    EXPECT_TRUE(timeline.isLive()) << "at the end at once";
+
+    next.findChild<QAction*>(QStringLiteral("reduceMotion"))->trigger();
+    EXPECT_FALSE(reducedMotion());
+    timeline.choose(0);
+    timeline.startReplay();
+    EXPECT_TRUE(timeline.replaying());
+    timeline.stopReplay();
+    next.savePreferences();  // the default again, for the next test
     QStandardPaths::setTestModeEnabled(false);
 }

@@ -84,7 +84,7 @@ TEST(ElementExports, CurveChartWritesItsCurvesAndOpensTheMenuOnAPlainRightClick)
     sendMouse(viewport, QEvent::MouseButtonRelease, {301, 200}, Qt::NoButton);
     QMenu* menu = openPopup();
     ASSERT_NE(menu, nullptr) << "a right click opens the export menu";
-    EXPECT_EQ(menu->actions().size(), 5);  // four actions and a separator
+    EXPECT_EQ(menu->actions().size(), 6);  // five actions and a separator
     menu->close();
     QApplication::processEvents();
     // A right drag pans the view and opens nothing.

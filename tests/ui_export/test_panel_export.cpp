@@ -168,9 +168,10 @@ TEST(PanelExport, TheMenuOffersPngSvgCsvAndCopy) {
             names << action->objectName();
             texts << action->text();
         }
-    EXPECT_EQ(names, (QStringList{"exportPng", "exportSvg", "exportCsv", "copyImage"}));
+    EXPECT_EQ(names,
+              (QStringList{"exportPng", "exportSvg", "exportCsv", "showTable", "copyImage"}));
     EXPECT_EQ(texts, (QStringList{"Export as PNG…", "Export as SVG…", "Export data as CSV…",
-                                  "Copy image"}));
+                                  "Show as table…", "Copy image"}));
     // Copy image from the menu: the clipboard gets the picture.
     QGuiApplication::clipboard()->clear();
     menu->actions().last()->trigger();

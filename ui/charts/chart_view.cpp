@@ -1,5 +1,6 @@
 // Mouse and keyboard interaction of the curve chart: wheel zoom around the pointer, left-drag
-// rubber band, right- or middle-drag pan, double-click or Home to reset, arrows and +/− keys.
+// rubber band, right- or middle-drag pan, double-click or R to reset, Shift+arrows and +/− keys;
+// arrows, Home/End and PgUp/PgDn move the keyboard cursor (issue 29), a focus frame shows focus.
 #include "ui/charts/chart_view.h"
 
 #include <QApplication>
@@ -8,10 +9,13 @@
 #include <QGraphicsScene>
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QPainter>
 #include <QRubberBand>
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
+
+#include "ui/common/ui_scale.h"
 
 namespace actlab::ui {
 
@@ -38,8 +42,11 @@ ChartView::ChartView(QChart* chart, QWidget* parent) : QChartView(chart, parent)
         tr("Wheel: zoom around the pointer (Shift: x only, Ctrl: y only)\n"
            "Left-drag: zoom to the rectangle\n"
            "Right-drag or middle-drag: pan\n"
-           "Double-click or Home: reset the view\n"
-           "Arrow keys: pan, +/−: zoom"));
+           "Double-click or R: reset the view\n"
+           "Left/Right: move the cursor along the curve (Home/End: the ends, "
+           "Page Up/Down: a tenth)\n"
+           "Up/Down: the next or previous curve\n"
+           "Shift+arrow keys: pan, +/−: zoom"));
 }
 
 bool ChartView::eventFilter(QObject* watched, QEvent* event) {
@@ -132,11 +139,42 @@ void ChartView::mouseDoubleClickEvent(QMouseEvent* event) {
     event->accept();
 }
 
+// The keyboard cursor's keys, as emitted by cursorMoveRequested.
+static int cursorMoveFor(int key) {
+    switch (key) {
+        case Qt::Key_Left:
+            return ChartView::PreviousSample;
+        case Qt::Key_Right:
+            return ChartView::NextSample;
+        case Qt::Key_Home:
+            return ChartView::FirstSample;
+        case Qt::Key_End:
+            return ChartView::LastSample;
+        case Qt::Key_PageUp:
+            return ChartView::PageBack;
+        case Qt::Key_PageDown:
+            return ChartView::PageForward;
+        case Qt::Key_Up:
+            return ChartView::PreviousCurve;
+        case Qt::Key_Down:
+            return ChartView::NextCurve;
+        default:
+            return -1;
+    }
+}
+
 void ChartView::keyPressEvent(QKeyEvent* event) {
     const QPointF center = chart()->plotArea().center();
-    const double step = 40;  // pixels per arrow key
+    const double step = 40;  // pixels per Shift+arrow key
+    const bool shift = event->modifiers() & Qt::ShiftModifier;
+    if (!shift && cursorMoveFor(event->key()) >= 0) {
+        emit cursorMoveRequested(cursorMoveFor(event->key()));
+        event->accept();
+        return;
+    }
     switch (event->key()) {
-        case Qt::Key_Home:
+        case Qt::Key_R:
+        case Qt::Key_Home:  // Shift+Home
             emit resetRequested();
             break;
         case Qt::Key_Left:
@@ -163,6 +201,29 @@ void ChartView::keyPressEvent(QKeyEvent* event) {
             return;
     }
     event->accept();
+}
+
+void ChartView::focusInEvent(QFocusEvent* event) {
+    QChartView::focusInEvent(event);
+    viewport()->update();
+}
+
+void ChartView::focusOutEvent(QFocusEvent* event) {
+    QChartView::focusOutEvent(event);
+    viewport()->update();
+    emit focusLeft();
+}
+
+// The focus frame: the palette's highlight, 2 px times the UI scale, inside the viewport.
+void ChartView::paintEvent(QPaintEvent* event) {
+    QChartView::paintEvent(event);
+    if (!hasFocus()) return;
+    QPainter painter(viewport());
+    const double width = std::max(2.0, std::round(2 * uiScale()));
+    painter.setPen(QPen(palette().color(QPalette::Highlight), width));
+    painter.setBrush(Qt::NoBrush);
+    const double half = width / 2;
+    painter.drawRect(QRectF(viewport()->rect()).adjusted(half, half, -half, -half));
 }
 
 void ChartView::leaveEvent(QEvent* event) {

@@ -12,6 +12,18 @@ namespace actlab::ui {
 class ChartView : public QChartView {
     Q_OBJECT
 public:
+    // What a key asks of the keyboard cursor (cursorMoveRequested's argument).
+    enum CursorMove {
+        PreviousSample,
+        NextSample,
+        FirstSample,
+        LastSample,
+        PageBack,     // a tenth of the samples back
+        PageForward,  // a tenth of the samples on
+        PreviousCurve,
+        NextCurve
+    };
+
     explicit ChartView(QChart* chart, QWidget* parent = nullptr);
 
     // Antialiasing off while something is dragged (counted: nested drags are fine).
@@ -28,6 +40,8 @@ signals:
     // A right click that did not drag (a right drag pans), at this global position: the export
     // menu. The context-menu event a right press sends is swallowed; the keyboard's goes on.
     void menuRequested(QPoint globalPosition);
+    void cursorMoveRequested(int move);  // a CursorMove, from the keyboard
+    void focusLeft();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -39,6 +53,9 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
     void leaveEvent(QEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
 
 private:
     QPointF toChart(const QPoint& viewPosition) const;

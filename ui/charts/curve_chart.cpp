@@ -59,6 +59,7 @@ CurveChart::Impl::Impl(CurveChart* owner) : q(owner) {
     cursorLine = new QGraphicsLineItem(chart);
     cursorLine->setZValue(100);
     cursorLine->hide();
+    createKeyCursor();
 
     applyFonts();
     applyInk();
@@ -92,10 +93,8 @@ void CurveChart::Impl::describeView(const std::vector<Curve>& curves) {
         parts << CurveChart::tr("%1 as %2 goes from %3 to %4")
                      .arg(part, x, number(a.x()), number(b.x()));
     }
-    const QString description = parts.join(QStringLiteral("; "));
-    if (view->accessibleDescription() == description) return;
-    view->setAccessibleDescription(description);
-    view->viewport()->setAccessibleDescription(description);
+    trendDescription = parts.join(QStringLiteral("; "));
+    applyDescription();
 }
 
 void CurveChart::Impl::nameView() {
@@ -163,6 +162,7 @@ void CurveChart::Impl::redisplay(Entry& entry) {
 
 void CurveChart::Impl::redisplayAll() {
     for (auto& [key, entry] : entries) redisplay(entry);
+    placeKeyCursor();
 }
 
 void CurveChart::Impl::applyLegendVisibility(Entry& entry, const QString& key) {
@@ -208,6 +208,11 @@ CurveChart::CurveChart(QWidget* parent) : QWidget(parent), m_impl(new Impl(this)
             pixels.y() / area.height() * (yHigh() - yLow()));
     });
     connect(view, &ChartView::resetRequested, this, &CurveChart::resetView);
+    connect(view, &ChartView::cursorMoveRequested, this, &CurveChart::moveKeyboardCursor);
+    connect(view, &ChartView::focusLeft, this, [this] {
+        m_impl->keyShown = false;
+        m_impl->keyLine->hide();
+    });
     connect(&UiScaleNotifier::instance(), &UiScaleNotifier::changed, this,
             &CurveChart::applyUiScale);
     connect(&AppearanceNotifier::instance(), &AppearanceNotifier::changed, this,
@@ -291,8 +296,16 @@ void CurveChart::setCurves(const std::vector<Curve>& curves) {
         delete it->second.series;
         it = m_impl->entries.erase(it);
     }
-    m_impl->describeView(curves);
     m_impl->order = order;
+    if (m_impl->entries.count(m_impl->keyCurve) == 0) {
+        m_impl->keyCurve.clear();
+        m_impl->keyIndex = -1;
+    } else {
+        const qsizetype n = m_impl->entries[m_impl->keyCurve].points.size();
+        m_impl->keyIndex = std::min(m_impl->keyIndex, n - 1);
+    }
+    m_impl->describeView(curves);
+    m_impl->placeKeyCursor();
     m_impl->updateLegendPlacement();
 }
 

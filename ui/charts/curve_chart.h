@@ -112,11 +112,19 @@ public:
     // names), and comes back when the chart has the room. Off by default.
     void setLegendOptional(bool optional);
     bool legendShown() const;
+    // The keyboard cursor (issue 29): one sample of one curve, moved while the chart has focus by
+    // Left/Right (Home/End, PgUp/PgDn a tenth of the samples), Up/Down to the previous or next
+    // curve; drawn as a line and a marker; its reading is the chart's accessible value.
+    void setCursorSample(const QString& key, int index);  // an index into curvePoints(key)
+    QString cursorCurve() const;                          // empty without a cursor
+    int cursorIndex() const;                              // −1 without a cursor
+    QString cursorReading() const;  // "GELU at x = −0.75: −0.17"; empty without a cursor
 
 signals:
-    void cursorMoved(double x);                   // data x under the mouse pointer
-    void viewChanged(double xLow, double xHigh);  // after pan, zoom or reset
-    void viewReset();                             // after resetView(), following viewChanged
+    void cursorMoved(double x);                         // data x under the mouse pointer
+    void viewChanged(double xLow, double xHigh);        // after pan, zoom or reset
+    void viewReset();                                   // after resetView(), following viewChanged
+    void cursorReadingChanged(const QString& reading);  // the keyboard cursor's new reading
 
 private:
     void applyUiScale();     // texts, lines and markers at the new scale
@@ -124,6 +132,7 @@ private:
     // viewChanged, then the cursor line and cursorMoved for the new data x under a pointer that
     // has not moved (a zoom or pan changes what it points at).
     void announceView();
+    void moveKeyboardCursor(int move);  // a ChartView::CursorMove
 
     class Impl;
     Impl* m_impl;

@@ -66,6 +66,9 @@ void CurveChart::Impl::renderTo(QPainter& painter, const QSize& size, bool fullR
     const bool wasDecimating = decimation;
     const bool cursorWasVisible = cursorLine->isVisible();
     cursorLine->hide();
+    const bool keyCursorWasShown = keyShown;
+    keyShown = false;
+    keyLine->hide();
     decimation = wasDecimating && !fullResolution;
     const bool resized = oldSize != QSizeF(size);
     if (resized) chart->resize(QSizeF(size));
@@ -90,6 +93,8 @@ void CurveChart::Impl::renderTo(QPainter& painter, const QSize& size, bool fullR
     updateTicks();
     redisplayAll();
     cursorLine->setVisible(cursorWasVisible);
+    keyShown = keyCursorWasShown;
+    placeKeyCursor();
 }
 
 QSize CurveChart::exportSize() const {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QChart>
+#include <QGraphicsEllipseItem>
 #include <QGraphicsLineItem>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -89,6 +90,16 @@ public:
     QAbstractAxis* shownAxisY() const;  // the y axis the series are attached to
     double yToPixelSpace(double y) const { return logY ? std::log10(y) : y; }
     QGraphicsLineItem* cursorLine = nullptr;
+    // The keyboard cursor (curve_chart_cursor.cpp): a sample of a curve, a line and a marker.
+    QString keyCurve;
+    qsizetype keyIndex = -1;
+    bool keyShown = false;                 // drawn: from a key press until the view loses focus
+    QGraphicsLineItem* keyLine = nullptr;  // hidden with its child, the marker
+    QGraphicsEllipseItem* keyMarker = nullptr;
+    QString trendDescription;  // describeView's words
+    void createKeyCursor();
+    void placeKeyCursor();    // at its sample after a change of range, size or data
+    void applyDescription();  // the reading, then the trend, as the view's description
     // Qt's light-theme colours of the axes and titles, kept for leaving high contrast.
     struct Ink {
         QBrush labels, title, chartTitle, legend;

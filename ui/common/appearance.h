@@ -60,6 +60,10 @@ QColor markColor(Mark mark);
 double contrastLineFactor();
 // Chart ink: axis lines, labels and titles; and grid lines (darker with high contrast).
 QColor chartInkColor();
+
+// WCAG 2.1 contrast ratio (L_lighter + 0.05) / (L_darker + 0.05) of relative luminances
+// L = 0.2126 R + 0.7152 G + 0.0722 B (linearised sRGB): 1 to 21; text needs 4.5 (AA).
+double contrastRatio(const QColor& a, const QColor& b);
 QColor chartGridColor();
 
 }  // namespace actlab::ui

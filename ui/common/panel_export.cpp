@@ -17,6 +17,7 @@
 #include <functional>
 
 #include "common/number_format.h"
+#include "ui/common/data_table_dialog.h"
 #include "ui/common/ui_scale.h"
 
 namespace actlab::ui {
@@ -221,6 +222,12 @@ QMenu* PanelExport::createMenu(QWidget* widget, const PanelExportable* element) 
         [widget, element] { runWithDialog(widget, *element, Format::Svg); });
     add(tr("Export data as CSV…"), "exportCsv",
         [widget, element] { runWithDialog(widget, *element, Format::Csv); });
+    add(tr("Show as table…"), "showTable", [widget, element] {
+        if (element->hasExportData())
+            DataTableDialog::open(*element, widget);
+        else
+            QMessageBox::information(widget, tr("Show as table…"), tr("There is no data yet."));
+    });
     menu->addSeparator();
     add(tr("Copy image"), "copyImage", [widget, element] {
         QString error;

@@ -71,8 +71,9 @@ public:
     // child). showMenu opens it at a global position (for widgets that handle right-clicks).
     static void attachMenu(QWidget* widget, const PanelExportable* element);
     static const PanelExportable* attachedElement(const QWidget* widget);  // nullptr: none
-    // The menu's actions (object names exportPng, exportSvg, exportCsv, copyImage), each asking
-    // for a file and reporting an error in a message box over `widget`.
+    // The menu's actions (object names exportPng, exportSvg, exportCsv, showTable, copyImage),
+    // each asking for a file and reporting an error in a message box over `widget`; showTable
+    // opens the CSV's rows in a DataTableDialog.
     static QMenu* createMenu(QWidget* widget, const PanelExportable* element);
     static void showMenu(QWidget* widget, const PanelExportable* element, const QPoint& global);
     // Asks for a file name and writes it; false when cancelled or failed (a message box said why).

@@ -4,6 +4,8 @@
 #include <QTimer>
 #include <algorithm>
 
+#include "ui/common/reduced_motion.h"
+
 namespace actlab::ui {
 
 RunController::RunController(int stepsPerFrame, QObject* parent)
@@ -68,13 +70,18 @@ void RunController::took(const RunFrame& frame) {
     if (frame.command == m_command && !frame.running) setPlaying(false);
     if (!m_deliveryPending) {
         m_deliveryPending = true;
-        // Queued after any frames already waiting: those replace the newest frame first.
-        QTimer::singleShot(0, this, &RunController::deliver);
+        // Queued after any frames already waiting: those replace the newest frame first. With
+        // reduced motion a playing run is drawn at most once a second.
+        qint64 wait = 0;
+        if (reducedMotion() && frame.running && m_lastDelivery.isValid())
+            wait = std::max<qint64>(0, kReducedMotionIntervalMs - m_lastDelivery.elapsed());
+        QTimer::singleShot(int(wait), this, &RunController::deliver);
     }
 }
 
 void RunController::deliver() {
     m_deliveryPending = false;
+    m_lastDelivery.start();
     ++m_delivered;
     emit frameChanged();
 }

@@ -5,6 +5,7 @@
 // the frame type; TrainingController and AttentionController add their own commands.
 #pragma once
 
+#include <QElapsedTimer>
 #include <QMetaObject>
 #include <QObject>
 #include <QThread>
@@ -78,6 +79,7 @@ private:
     quint64 m_generation = 0;
     quint64 m_command = 0;
     bool m_deliveryPending = false;
+    QElapsedTimer m_lastDelivery;  // since the last frameChanged (reduced motion spaces them)
     bool m_playing = false;
     int m_stepsPerFrame;
     int m_received = 0;

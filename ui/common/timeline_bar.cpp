@@ -12,6 +12,7 @@
 #include <QSlider>
 #include <algorithm>
 
+#include "ui/common/reduced_motion.h"
 #include "ui/common/ui_scale.h"
 
 namespace actlab::ui {
@@ -135,8 +136,9 @@ void TimelineBar::goLive() {
 }
 
 void TimelineBar::startReplay() {
-    if (m_steps.size() < 2) {
+    if (m_steps.size() < 2 || reducedMotion()) {  // reduced motion: straight to the end
         stopReplay();
+        if (m_steps.size() >= 2) goLive();
         return;
     }
     if (m_live) choose(0);

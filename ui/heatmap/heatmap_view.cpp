@@ -79,6 +79,24 @@ void HeatmapView::setData(int nx, int nv, std::vector<float> values, double xLow
     m_dataMaximum = anyFinite ? maximum : std::numeric_limits<double>::quiet_NaN();
     updateScale();
     rebuildCellImage();
+    describeView();
+}
+
+// For a screen reader: the values' range over the axes' ranges, then the tooltip.
+void HeatmapView::describeView() {
+    const auto number = [](double v) {
+        return QString::number(v, 'g', 3).replace(QLatin1Char('-'), QChar(0x2212));
+    };
+    QString summary;
+    if (std::isfinite(m_dataMinimum))
+        summary = tr("%1 from %2 to %3 as %4 goes from %5 to %6 and %7 from %8 to %9.",
+                     "a map's range for a screen reader")
+                      .arg(m_valueTitle.isEmpty() ? tr("values") : m_valueTitle,
+                           number(m_dataMinimum), number(m_dataMaximum), m_xTitle, number(m_xLow),
+                           number(m_xHigh), m_vTitle, number(m_vLow), number(m_vHigh));
+    if (m_nanCount > 0) summary += QLatin1Char(' ') + tr("%n cell(s) undefined.", "", m_nanCount);
+    const QString description = (summary + QLatin1Char(' ') + toolTip()).trimmed();
+    if (description != accessibleDescription()) setAccessibleDescription(description);
 }
 
 void HeatmapView::clear() {
@@ -89,6 +107,7 @@ void HeatmapView::clear() {
     m_dataMinimum = m_dataMaximum = std::numeric_limits<double>::quiet_NaN();
     updateScale();
     rebuildCellImage();
+    describeView();
 }
 
 void HeatmapView::setColorMap(ColorMap map) {

@@ -113,7 +113,8 @@ protected:
     void leaveEvent(QEvent* event) override;
 
 private:
-    void nameView();  // for a screen reader: "P(class 1) over x₁ and x₂", from the titles
+    void nameView();      // for a screen reader: "P(class 1) over x₁ and x₂", from the titles
+    void describeView();  // the values' range and undefined cells, then the tooltip
     struct Layout {
         QRect plot;
         QRect bar;

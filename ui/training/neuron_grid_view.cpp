@@ -89,6 +89,28 @@ void NeuronGridView::setDiagnostics(const ModelDiagnostics& diagnostics) {
     if (m_selected && !cellRect(*m_selected).isValid()) m_selected.reset();
     if (!sameShape) updateGeometry();
     update();
+    describeView();
+}
+
+// For a screen reader: "51 of 96 units dead (hidden 1: 30 of 48; hidden 2: 21 of 48).", then
+// the tooltip.
+void NeuronGridView::describeView() {
+    int dead = 0, units = 0;
+    QStringList layers;
+    for (int l = 0; l < layerCount(); ++l) {
+        const int n = int(m_layers[size_t(l)].dead.size());
+        dead += deadCount(l);
+        units += n;
+        layers << tr("%1: %2 of %3").arg(layerName(l)).arg(deadCount(l)).arg(n);
+    }
+    QString summary;
+    if (units > 0) {
+        summary = tr("%1 of %2 units dead", "neuron grid summary").arg(dead).arg(units);
+        if (layers.size() > 1) summary += QStringLiteral(" (%1)").arg(layers.join("; "));
+        summary += QLatin1Char('.');
+    }
+    const QString description = (summary + QLatin1Char(' ') + toolTip()).trimmed();
+    if (description != accessibleDescription()) setAccessibleDescription(description);
 }
 
 void NeuronGridView::clear() {
@@ -97,6 +119,7 @@ void NeuronGridView::clear() {
     m_selected.reset();
     m_revivedTotal = 0;
     update();
+    describeView();
 }
 
 QString NeuronGridView::layerName(int layer) const {

@@ -74,6 +74,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void describeView();  // the dead count, then the tooltip, for a screen reader
     struct Layer {
         QString name;
         std::vector<float> passShare;
