@@ -52,7 +52,9 @@ const std::vector<std::string>& lessonControls(const std::string& view) {
                        "vocabulary", "seed", "layers", "heads", "dModel", "ffn", "ffnActivation",
                        "qkvActivation", "norm", "causal", "optimizer", "learningRate", "warmup",
                        "batch", "probe", "typedSequence", "predict", "clearTyped", "play", "step",
-                       "reset", "speed", "timelineBar"}},
+                       "reset", "speed", "timelineBar", "textSource", "builtInText", "pasteText",
+                       "openTextFile", "generationPanel", "generationPrompt", "temperature",
+                       "topK", "generationSeed", "generate", "headScores"}},
     };
     // clang-format on
     static const std::vector<std::string> none;

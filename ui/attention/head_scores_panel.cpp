@@ -24,7 +24,13 @@ HeadScoresPanel::HeadScoresPanel(QWidget* parent) : QGroupBox(tr("What the heads
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);  // its rows' height
+    // As wide as the settings are, scrolled sideways where they are narrower: the table must not
+    // widen the settings panel (at 150 % in compare mode that cut the status line).
+    QSizePolicy policy = m_table->sizePolicy();
+    policy.setHorizontalPolicy(QSizePolicy::Ignored);
+    m_table->setSizePolicy(policy);
+    m_table->setMinimumWidth(1);
     m_note = new QLabel(tr("Measured on random sequences repeated twice; a head is named by the "
                            "score that stands out (over %1)")
                             .arg(kHeadLabelThreshold),
