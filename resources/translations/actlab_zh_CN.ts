@@ -2062,6 +2062,10 @@
         <source>The text to learn</source>
         <translation>要学习的文本</translation>
     </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::AttentionGridView</name>
@@ -2279,6 +2283,10 @@
     <message>
         <source>next-character accuracy A %1, B %2</source>
         <translation>下一字符准确率 A %1，B %2</translation>
+    </message>
+    <message>
+        <source>Probe sequence</source>
+        <translation>探针序列</translation>
     </message>
 </context>
 <context>
@@ -2990,6 +2998,10 @@ sigmoid 误差：%3</translation>
     <message>
         <source>GELU approximations</source>
         <translation>GELU 近似</translation>
+    </message>
+    <message>
+        <source>Error scale</source>
+        <translation>误差刻度</translation>
     </message>
 </context>
 <context>
@@ -3756,6 +3768,10 @@ sigmoid 误差：%3</translation>
         <source>Output of the chosen neuron over the plane</source>
         <translation>所选神经元在平面上的输出</translation>
     </message>
+    <message>
+        <source>Neuron colouring</source>
+        <translation>神经元着色</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::RunToolbar</name>
@@ -3796,6 +3812,10 @@ sigmoid 误差：%3</translation>
     <message>
         <source>Pause</source>
         <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Steps per frame</source>
+        <translation>每帧步数</translation>
     </message>
 </context>
 <context>
@@ -4450,6 +4470,14 @@ sigmoid 误差：%3</translation>
         <source>d_model</source>
         <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
         <translation>d_model</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Activation of run B</source>
+        <translation>运行 B 的激活函数</translation>
     </message>
 </context>
 <context>

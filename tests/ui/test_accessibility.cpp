@@ -5,7 +5,9 @@
 
 #include <QAccessible>
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
+#include <QLabel>
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
@@ -54,6 +56,15 @@ QString describe(QAccessibleInterface* iface) {
     return text;
 }
 
+// Whether a QLabel names this object (its buddy), not only the group box it sits in.
+bool labelledByALabel(QAccessibleInterface* iface) {
+    const auto labels = iface->relations(QAccessible::Label);
+    return std::any_of(labels.begin(), labels.end(), [](const auto& relation) {
+        return relation.first && qobject_cast<QLabel*>(relation.first->object()) &&
+               speakable(relation.first->text(QAccessible::Name));
+    });
+}
+
 void walk(QAccessibleInterface* iface, Walk& found, int depth = 0) {
     if (!iface || !iface->isValid() || depth > 80) return;
     const QAccessible::State state = iface->state();
@@ -62,6 +73,12 @@ void walk(QAccessibleInterface* iface, Walk& found, int depth = 0) {
         ++found.focusable;
         const QString name = iface->text(QAccessible::Name);
         if (!speakable(name)) found.unnamed << describe(iface) + " named '" + name + "'";
+        // On Linux Qt names a combo box by its current item, which says what is chosen but
+        // not what is chosen there, and is empty before the list is filled: it needs a name of
+        // its own or a label that names it (a buddy: AT-SPI's "labelled by" relation).
+        else if (auto* combo = qobject_cast<QComboBox*>(iface->object());
+                 combo && combo->accessibleName().isEmpty() && !labelledByALabel(iface))
+            found.unnamed << describe(iface) + " named only by its item '" + name + "'";
     }
     for (int i = 0; i < iface->childCount(); ++i) walk(iface->child(i), found, depth + 1);
 }

@@ -48,6 +48,7 @@ AttentionControls::AttentionControls(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     m_preset = comboBox("preset");
+    m_preset->setAccessibleName(tr("Preset"));
     m_preset->addItem(tr("Custom"), QString());
     for (const SequencePreset& preset : sequencePresets())
         addChoice(m_preset, qtText(preset.name), qtText(preset.name), coreText(preset.description));

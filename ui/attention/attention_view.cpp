@@ -106,6 +106,7 @@ QWidget* AttentionView::buildMapsPane() {
     auto* pane = new QWidget(this);
     m_probe = new QComboBox(pane);
     m_probe->setObjectName(QStringLiteral("probe"));
+    m_probe->setAccessibleName(tr("Probe sequence"));
     m_probe->setToolTip(tr("Which held-out sequence the maps show"));
     m_probe->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_probe->setMinimumContentsLength(12);

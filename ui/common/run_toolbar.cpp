@@ -29,6 +29,7 @@ RunToolbar::RunToolbar(RunController* controller, const RunToolbarSpec& spec, QW
     m_reset->setToolTip(tr("Start again from a freshly initialised model (same seed)"));
     m_speed = new QComboBox(this);
     m_speed->setObjectName(QStringLiteral("speed"));
+    m_speed->setAccessibleName(tr("Steps per frame"));
     for (int steps : spec.speeds)
         m_speed->addItem(steps > 0 ? tr("%n step(s)", "", steps) : tr("full"), steps);
     m_speed->setToolTip(spec.speedToolTip);

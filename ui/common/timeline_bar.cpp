@@ -48,6 +48,7 @@ TimelineBar::TimelineBar(QWidget* parent) : QWidget(parent) {
                                    .arg(kKeyframesPerSecond));
     m_speed = new QComboBox(this);
     m_speed->setObjectName(QStringLiteral("timelineSpeed"));
+    m_speed->setAccessibleName(tr("Replay speed"));
     m_speed->setToolTip(tr("Replay speed"));
     for (double times : {0.5, 1.0, 2.0, 4.0}) m_speed->addItem(tr("%1×").arg(times), times);
     m_speed->setCurrentIndex(1);

@@ -64,6 +64,7 @@ QGroupBox* GeluApproximationPanel::buildErrorBox() {
     m_showSigmoidError->setChecked(true);
     m_errorScale = new QComboBox;
     m_errorScale->setObjectName(QStringLiteral("errorScale"));
+    m_errorScale->setAccessibleName(tr("Error scale"));
     m_errorScale->addItem(tr("approximation − exact"), int(ErrorScale::Signed));
     m_errorScale->addItem(tr("|error|, log axis"), int(ErrorScale::Absolute));
     m_errorScale->addItem(tr("relative error, log axis"), int(ErrorScale::Relative));

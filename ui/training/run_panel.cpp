@@ -43,6 +43,7 @@ QScrollArea* neuronGridScroll(NeuronGridView* grid, QWidget* parent) {
 QComboBox* neuronColouringBox(QWidget* parent) {
     auto* box = new QComboBox(parent);
     box->setObjectName(QStringLiteral("neuronColouring"));
+    box->setAccessibleName(RunPanel::tr("Neuron colouring"));
     box->addItem(RunPanel::tr("Colour: passes gradient"),
                  int(NeuronGridView::Colouring::PassesGradient));
     box->addItem(RunPanel::tr("Colour: active (z > 0)"), int(NeuronGridView::Colouring::Active));

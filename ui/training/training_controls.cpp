@@ -104,6 +104,7 @@ TrainingControls::TrainingControls(QWidget* parent) : QWidget(parent) {
 
     m_preset = new QComboBox;
     m_preset->setObjectName(QStringLiteral("preset"));
+    m_preset->setAccessibleName(tr("Preset"));
     m_preset->addItem(tr("Custom"), QString());
     for (const TrainingPreset& preset : trainingPresets())
         m_preset->addItem(qtText(preset.name), qtText(preset.name));
@@ -315,6 +316,7 @@ QWidget* TrainingControls::buildCompareBox() {
            "runs step together."));
     m_compareActivation = new QComboBox;
     m_compareActivation->setObjectName(QStringLiteral("compareActivation"));
+    m_compareActivation->setAccessibleName(tr("Activation of run B"));
     m_compareActivation->setToolTip(tr("The activation of run B"));
     m_parameterHolderB = new QVBoxLayout;
     m_parameterHolderB->setContentsMargins(0, 0, 0, 0);
