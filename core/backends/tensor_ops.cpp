@@ -133,6 +133,18 @@ std::string TensorOpsTable<T>::describe() const {
 }
 
 template <typename T>
+DeviceTraffic TensorOpsTable<T>::traffic() const {
+    DeviceTraffic sum;
+    for (const auto& backend : m_backends) {
+        const DeviceTraffic part = backend->traffic();
+        sum.submissions += part.submissions;
+        sum.bytesToHost += part.bytesToHost;
+        sum.bytesToDevice += part.bytesToDevice;
+    }
+    return sum;
+}
+
+template <typename T>
 void TensorOpsTable<T>::finish() {
     if (m_last >= 0) m_backends[size_t(m_last)]->finish();
 }

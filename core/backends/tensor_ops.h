@@ -76,6 +76,15 @@ struct ParameterSlot {
     bool isWeight = false;
 };
 
+// What crossed between host and device and how often the device was asked to run, counted
+// from the ops' creation (the bench's submits_per_step and bytes_to_host_per_step are
+// differences of two readings). A backend without a device of its own counts nothing.
+struct DeviceTraffic {
+    unsigned long long submissions = 0;  // queue submissions (each waited for)
+    unsigned long long bytesToHost = 0;
+    unsigned long long bytesToDevice = 0;
+};
+
 template <typename T>
 class TensorOps {
 public:
@@ -84,6 +93,7 @@ public:
     virtual bool supports(TensorOp op) const = 0;
     // Makes every result of the ops called so far visible in host memory.
     virtual void finish() {}
+    virtual DeviceTraffic traffic() const { return {}; }
 
     virtual void linearForward(TensorView<T> out, ConstTensorView<T> inp, ConstTensorView<T> weight,
                                ConstTensorView<T> bias) = 0;
@@ -168,6 +178,7 @@ public:
     // "vulkan" when it ran every op called so far, else e.g. "vulkan (cpu: mix_forward, …)".
     std::string describe() const;
     void finish();  // results of every op called so far are in host memory
+    DeviceTraffic traffic() const;  // summed over the backends
 
 private:
     std::vector<std::shared_ptr<TensorOps<T>>> m_backends;
