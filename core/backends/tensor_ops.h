@@ -177,7 +177,7 @@ public:
     std::string_view backendFor(TensorOp op) const;  // its name
     // "vulkan" when it ran every op called so far, else e.g. "vulkan (cpu: mix_forward, …)".
     std::string describe() const;
-    void finish();  // results of every op called so far are in host memory
+    void finish();                  // results of every op called so far are in host memory
     DeviceTraffic traffic() const;  // summed over the backends
 
 private:

@@ -3205,6 +3205,10 @@ sigmoid 误差：%3</translation>
         <source>mixed</source>
         <translation>混合</translation>
     </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::HeatmapView</name>

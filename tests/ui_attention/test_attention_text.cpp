@@ -164,6 +164,36 @@ TEST(AttentionText, HeadsCarryMeasuredLabelsOnTheMapsAndInTheTable) {
     ASSERT_TRUE(waitUntil([&] { return !shown.view.grid()->headLabel(1, 3).isEmpty(); }));
     EXPECT_EQ(shown.view.grid()->headLabel(0, 2),
               HeadScoresPanel::labelText(scores.at(0, 2).label));
-    EXPECT_EQ(panel->table()->item(5, 6)->text(),
+    EXPECT_EQ(panel->table()->item(5, 7)->text(),
               HeadScoresPanel::labelText(scores.at(1, 1).label));
+    EXPECT_TRUE(panel->table()->isColumnHidden(0)) << "the Run column is for compare mode";
+}
+
+// Compare mode: run B's heads are measured on B's own weights (here a Q/K/V activation that
+// changes them), listed under A's with the Run column shown, and labelled on B's maps.
+TEST(AttentionText, RunBsHeadsAreMeasuredOnItsOwnWeightsAndLabelledOnItsMaps) {
+    AttentionTestView shown;
+    shown.view.setCompare(true);
+    shown.view.controls()->setEditedRun(1);
+    ASSERT_TRUE(shown.choose("qkvActivation", int(ActivationId::Relu)));
+    ASSERT_TRUE(shown.view.trainAndWait(20, 60000));
+    HeadScoresPanel* panel = shown.view.headScores();
+    ASSERT_TRUE(waitUntil([&] { return panel->scores(0) && panel->scores(1); }));
+    panel->measureNow();
+    const HeadScores& a = *panel->scores(0);
+    const HeadScores& b = *panel->scores(1);
+    ASSERT_EQ(b.score.size(), a.score.size());
+    bool differ = false;
+    for (size_t i = 0; i < a.score.size(); ++i)
+        differ = differ || a.score[i].previousToken != b.score[i].previousToken;
+    EXPECT_TRUE(differ) << "B's scores are measured on B's weights, not a copy of A's";
+    EXPECT_EQ(panel->table()->rowCount(), 16);
+    EXPECT_FALSE(panel->table()->isColumnHidden(0));
+    EXPECT_EQ(panel->table()->item(8, 0)->text(), QStringLiteral("B"));
+    EXPECT_EQ(panel->table()->item(9, 7)->text(), HeadScoresPanel::labelText(b.at(0, 1).label));
+    ASSERT_TRUE(waitUntil([&] { return !shown.view.gridB()->headLabel(1, 3).isEmpty(); }));
+    EXPECT_EQ(shown.view.gridB()->headLabel(1, 2), HeadScoresPanel::labelText(b.at(1, 2).label));
+    shown.view.setCompare(false);
+    EXPECT_EQ(panel->table()->rowCount(), 8);
+    EXPECT_TRUE(panel->table()->isColumnHidden(0));
 }

@@ -59,8 +59,10 @@ AttentionView::AttentionView(QWidget* parent) : RunView(parent) {
         if (m_comparing) m_controller->setOptimizer(m_controls->configB().optimizer, 1);
     });
     connect(m_controller, &AttentionController::frameChanged, this, &AttentionView::drawFrame);
-    connect(m_headScores, &HeadScoresPanel::measured, this,
-            [this] { grid()->setHeadLabels(m_headScores->labels()); });
+    connect(m_headScores, &HeadScoresPanel::measured, this, [this] {
+        grid()->setHeadLabels(m_headScores->labels(0));
+        gridB()->setHeadLabels(m_headScores->labels(1));
+    });
     connect(m_controller, &AttentionController::playingChanged, this,
             &AttentionView::updateButtons);
     connect(timeline(), &TimelineBar::keyframeChosen, this, &AttentionView::showKeyframe);
@@ -212,6 +214,7 @@ void AttentionView::applyCompare() {
     m_drawnStepB = 0;
     m_chartedStep = m_chartedStepB = -1;  // the curves again, with or without B
     gridB()->clear();
+    m_headScores->setCompare(m_comparing);
     m_maps->setCompare(m_comparing);
     m_controller->setCompare(m_comparing ? std::optional(m_runConfigB) : std::nullopt);
     if (!m_comparing) {
@@ -241,6 +244,7 @@ void AttentionView::reset() {
     m_chartedStep = m_chartedStepB = -1;
     m_charts->clear();
     for (int run = 0; run < 2; ++run) m_maps->grid(run)->clear();
+    m_headScores->setCompare(m_comparing);
     m_maps->setCompare(m_comparing);
     m_controller->setStepsPerFrame(toolbar()->stepsPerFrame());
     m_controller->reset(m_runConfig, m_comparing ? std::optional(m_runConfigB) : std::nullopt);

@@ -52,7 +52,10 @@ void AttentionView::giveWeights(const AttentionFrame& latest) {
     // The live run's weights, once the run they belong to is shown.
     if (!latest.error.isEmpty() || latest.info != m_shown[0].info) return;
     m_generation->setWeights(latest.weights);
-    m_headScores->setWeights(latest.weights);
+    m_headScores->setWeights(latest.weights, 0);
+    if (m_comparing && latest.compareRequest == m_controller->compareRequest() &&
+        latest.compared.info == m_shown[1].info)
+        m_headScores->setWeights(latest.compared.weights, 1);
 }
 
 void AttentionView::drawShown() {
@@ -186,14 +189,14 @@ void AttentionView::drawTitles() {
 
 void AttentionView::startRun(int run, const std::shared_ptr<const AttentionRunInfo>& info) {
     m_shown[run] = {info, nullptr, -1};
+    m_headScores->clear(run);
+    m_maps->grid(run)->setHeadLabels({});
     if (run == 1) return;  // the probes and the vocabulary are A's (B has the same data)
     const TextCorpus* corpus = info->corpus.get();
     m_charts->setTextBaselines(corpus ? std::optional(std::pair(corpus->unigramBitsPerCharacter(),
                                                                 corpus->bigramBitsPerCharacter()))
                                       : std::nullopt);
     m_generation->setCorpus(info->corpus);
-    m_headScores->clear();
-    grid()->setHeadLabels({});
     m_generation->setVisible(corpus != nullptr);
     m_probe->clear();
     m_input->setVocabulary(info->tokenNames, info->classNames, info->typedLengths, info->pooled);
