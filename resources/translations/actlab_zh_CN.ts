@@ -3091,6 +3091,10 @@ sigmoid 误差：%3</translation>
         <source>largest: %1%</source>
         <translation>最大：%1%</translation>
     </message>
+    <message>
+        <source>Generating…</source>
+        <translation>正在生成…</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::HandoutWriter</name>

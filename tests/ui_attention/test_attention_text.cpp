@@ -6,6 +6,7 @@
 
 #include <QFile>
 #include <QJsonObject>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -126,8 +127,19 @@ TEST(AttentionText, GenerationIsSeededAndTemperatureFlattensTheBars) {
     panel->setPrompt(QStringLiteral("The "));
     panel->setSeed(7);
     panel->setTemperature(0.8);
-    const QString first = panel->generate();
-    const QString second = panel->generate();
+    // Generation runs in a thread of its own: the button waits, the event loop goes on.
+    const auto generated = [&] {
+        auto* button = panel->findChild<QPushButton*>(QStringLiteral("generate"));
+        EXPECT_TRUE(panel->generate());
+        EXPECT_TRUE(panel->isGenerating());
+        EXPECT_FALSE(button->isEnabled()) << "one generation at a time";
+        EXPECT_FALSE(panel->generate());
+        EXPECT_TRUE(waitUntil([&] { return !panel->isGenerating(); }));
+        EXPECT_TRUE(button->isEnabled());
+        return panel->output();
+    };
+    const QString first = generated();
+    const QString second = generated();
     EXPECT_TRUE(first.startsWith(QStringLiteral("The "))) << first.toStdString();
     EXPECT_GT(first.size(), 100);
     EXPECT_EQ(first, second);

@@ -11,6 +11,7 @@
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
+#include <QThread>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <numeric>
@@ -140,7 +141,11 @@ GenerationPanel::GenerationPanel(QWidget* parent) : QGroupBox(tr("Generate text"
     showTemperature();
 }
 
-GenerationPanel::~GenerationPanel() = default;
+GenerationPanel::~GenerationPanel() {
+    if (!m_job) return;
+    m_job->wait();  // a generation in flight writes into state it owns; let it end
+    delete m_job.data();
+}
 
 void GenerationPanel::setCorpus(std::shared_ptr<const TextCorpus> corpus) {
     m_corpus = std::move(corpus);
@@ -229,18 +234,52 @@ void GenerationPanel::updateBars() {
     m_bars->setBars(std::move(bars), labels);
 }
 
-QString GenerationPanel::generate() {
-    Transformer<float>* net = m_corpus ? model() : nullptr;
-    if (!net) {
-        m_output->setPlainText(tr("No model yet: train a step first."));
-        return output();
+bool GenerationPanel::generate() {
+    if (m_job) return false;  // the button is disabled meanwhile
+    if (!m_corpus || !model()) {
+        showGenerated(tr("No model yet: train a step first."));
+        return false;
     }
-    std::string error;
-    const std::optional<std::string> text =
-        generateText(*net, *m_corpus, m_prompt->text().toStdString(), m_length->value(), settings(),
-                     std::uint64_t(m_seed->value()), &error);
-    m_output->setPlainText(text ? QString::fromStdString(*text) : coreMessage(error));
-    return output();
+    // The job owns everything it reads: a model of its own from the newest weights, the corpus,
+    // the prompt and the settings; it hands back only the text.
+    struct Job {
+        std::shared_ptr<const ModelWeights> weights;
+        std::shared_ptr<const TextCorpus> corpus;
+        std::string prompt;
+        int characters;
+        SamplingSettings settings;
+        std::uint64_t seed;
+        QString text;
+    };
+    auto job = std::make_shared<Job>(Job{m_weights, m_corpus, m_prompt->text().toStdString(),
+                                         m_length->value(), settings(),
+                                         std::uint64_t(m_seed->value()), QString()});
+    m_job = QThread::create([job] {
+        std::unique_ptr<Transformer<float>> net = modelFromWeights(*job->weights);
+        std::string error = "the model could not be rebuilt";
+        const std::optional<std::string> text =
+            net ? generateText(*net, *job->corpus, job->prompt, job->characters, job->settings,
+                               job->seed, &error)
+                : std::nullopt;
+        job->text = text ? QString::fromStdString(*text) : coreMessage(error);
+    });
+    m_job->setObjectName(QStringLiteral("textGeneration"));
+    connect(m_job, &QThread::finished, this, [this, job] {
+        m_job->deleteLater();
+        m_job = nullptr;
+        showGenerated(job->text);
+    });
+    m_generate->setEnabled(false);
+    m_generate->setText(tr("Generating…"));
+    m_job->start(QThread::LowPriority);
+    return true;
+}
+
+void GenerationPanel::showGenerated(const QString& text) {
+    m_generate->setText(tr("Generate"));
+    m_generate->setEnabled(true);
+    m_output->setPlainText(text);
+    emit generated();
 }
 
 }  // namespace actlab::ui

@@ -1,10 +1,13 @@
 // The text task's generation panel: a prompt, the temperature (a slider, 0.1 to 2) and top-k,
 // Generate and the generated text, and the next character's softmax after the prompt drawn as
-// bars (the 20 most likely characters), redrawn as the slider moves. It samples on a model of
-// its own rebuilt from the weights of the worker's latest frame: the UI never waits on training.
+// bars (the 20 most likely characters), redrawn as the slider moves. The bars come from a model
+// of its own rebuilt from the weights of the worker's latest frame; Generate samples on another
+// such model in a thread of its own (hundreds of characters take a second or more): the UI never
+// waits on training or on sampling.
 #pragma once
 
 #include <QGroupBox>
+#include <QPointer>
 #include <memory>
 #include <vector>
 
@@ -19,6 +22,7 @@ class QPlainTextEdit;
 class QPushButton;
 class QSlider;
 class QSpinBox;
+class QThread;
 
 namespace actlab::ui {
 
@@ -41,13 +45,20 @@ public:
     void setTopK(int k);
     void setPrompt(const QString& prompt);
     void setSeed(int seed);
-    QString generate();  // what the Generate button does; returns the text shown
+    // What the Generate button does: samples in a thread of its own from the newest weights;
+    // false (and a line in the output) when there is no model yet or a generation is running.
+    bool generate();
+    bool isGenerating() const { return !m_job.isNull(); }
     QString output() const;
     // The bars drawn: the most likely next characters' probabilities, largest first.
     std::vector<double> barProbabilities() const;
     QStringList barLabels() const;
 
+signals:
+    void generated();  // the generated text (or why there is none) is in the output
+
 private:
+    void showGenerated(const QString& text);
     Transformer<float>* model();  // the model of the newest weights (rebuilt when they change)
     SamplingSettings settings() const;
     std::vector<Token> promptContext(QString* error) const;
@@ -66,6 +77,7 @@ private:
     QPushButton* m_generate;
     QPlainTextEdit* m_output;
     NextCharacterBars* m_bars;
+    QPointer<QThread> m_job;  // the running generation, null when none
 };
 
 }  // namespace actlab::ui
