@@ -44,8 +44,14 @@ void addMissingLabState(QJsonObject& views, const SessionDocument& session,
                         const std::vector<ui::AppView*>& labs) {
     for (ui::AppView* view : labs) {
         const std::vector<std::string> runs = session.runStates(view->viewName().toStdString());
-        if (!views.contains(view->viewName()) && !runs.empty())
-            views[view->viewName()] = view->runView()->stateForRuns(runs);
+        if (runs.empty()) continue;
+        // A view's state without its controls (a session written by the CLI, or by hand) takes
+        // them from its runs, so that the controls say what trains.
+        QJsonObject state = views.value(view->viewName()).toObject();
+        const QJsonObject fromRuns = view->runView()->stateForRuns(runs);
+        for (auto it = fromRuns.begin(); it != fromRuns.end(); ++it)
+            if (!state.contains(it.key())) state.insert(it.key(), it.value());
+        views[view->viewName()] = state;
     }
     if (!views.contains(QStringLiteral("view")))
         views[QStringLiteral("view")] = QString::fromStdString(

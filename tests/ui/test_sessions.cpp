@@ -8,7 +8,9 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <memory>
@@ -19,6 +21,8 @@
 #include "main_window.h"
 #include "session_manager.h"
 #include "ui/attention/attention_controller.h"
+#include "ui/attention/attention_controls.h"
+#include "ui/attention/attention_grid_view.h"
 #include "ui/attention/attention_view.h"
 #include "ui/common/timeline_bar.h"
 #include "ui/panels/explorer_panel.h"
@@ -167,6 +171,35 @@ TEST_F(SessionTest, AComparisonIsSavedWithBothRuns) {
     ASSERT_TRUE(second->sessions()->open(path("compare.actlab"), &error)) << error.toStdString();
     ASSERT_TRUE(waitFor([&] { return second->trainingView()->currentStep() == 20; }, 20000));
     expectSameRuns(second->trainingView()->runStates(), first->trainingView()->runStates(), 20, 2);
+}
+
+// A view state without its controls (a session written by hand, or by the CLI with a view
+// setting added) takes them from the view's runs: the controls say what trains, not the
+// defaults, and the rest of the state (here the enlarged head) still applies.
+TEST_F(SessionTest, AViewStateWithoutControlsTakesThemFromItsRuns) {
+    auto first = makeWindow();
+    actlab::SequenceTrainingConfig config = first->attentionView()->controls()->config();
+    config.task = "sort";
+    first->attentionView()->controls()->setConfig(config);
+    first->attentionView()->reset();
+    ASSERT_TRUE(first->attentionView()->trainAndWait(6, 60000));
+    QString error;
+    ASSERT_TRUE(first->sessions()->save(path("full.actlab"), &error)) << error.toStdString();
+    QFile full(path("full.actlab"));
+    ASSERT_TRUE(full.open(QIODevice::ReadOnly));
+    QJsonObject session = QJsonDocument::fromJson(full.readAll()).object();
+    QJsonObject views = session.value("views").toObject();
+    views["attention"] = QJsonObject{{"enlarged", QJsonArray{1, 2}}};
+    session["views"] = views;
+    QFile edited(path("edited.actlab"));
+    ASSERT_TRUE(edited.open(QIODevice::WriteOnly));
+    edited.write(QJsonDocument(session).toJson());
+    edited.close();
+    auto second = makeWindow();
+    ASSERT_TRUE(second->sessions()->open(path("edited.actlab"), &error)) << error.toStdString();
+    EXPECT_EQ(second->attentionView()->controls()->config().task, "sort");
+    ASSERT_TRUE(waitFor([&] { return second->attentionView()->grid()->isEnlarged(); }, 20000));
+    EXPECT_EQ(second->attentionView()->grid()->enlargedHead(), 2);
 }
 
 TEST_F(SessionTest, AFileThatDoesNotRestoreChangesNothingAndIsNamed) {
