@@ -37,10 +37,9 @@ void MainWindow::updateBackendText() {
     }
     m_backendText = parts.join(QStringLiteral(" · "));
     m_backendLabel->setFullText(m_backendText);
-    // The tooltip: the device, then one line per part (the label may be cut at the window's edge).
-    QStringList lines = parts;
-    lines.insert(1, QString::fromStdString(m_backend->deviceName()));
-    m_backendLabel->setToolTip(lines.join(QLatin1Char('\n')));
+    // The tooltip: the whole line (the label may be cut at the window's edge), then the device.
+    m_backendLabel->setToolTip(m_backendText + QLatin1Char('\n') +
+                               QString::fromStdString(m_backend->deviceName()));
 }
 
 }  // namespace actlab::gui
