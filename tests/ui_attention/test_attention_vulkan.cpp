@@ -1,7 +1,8 @@
 // The Attention lab trains on the backend the window was opened with (issue 26): with Vulkan
 // (lavapipe here and in CI, required), run A's ops are Vulkan's and its held-out loss after 200
 // steps matches the same preset's on the CPU within 1%; compare mode's run B trains on the same
-// backend (its mixture of activations, which has no shader, named as the ops that fell back);
+// backend (its mixture of activations, which has no shader, named in the status bar as the ops
+// that fell back);
 // runs put back from saved states train there too; and the status bar says per lab where its
 // runs train, and on the CPU why.
 #include <gtest/gtest.h>
@@ -85,9 +86,13 @@ TEST(AttentionOnVulkan, TrainsOnTheWindowsBackendAndMatchesTheCpu) {
 TEST(AttentionOnVulkan, CompareModesRunBAndRestoredRunsTrainThereToo) {
     BackendSelection vulkan = createBackend(BackendChoice::Vulkan);
     ASSERT_FALSE(vulkan.fellBack) << vulkan.reason;
-    actlab::test::AttentionTestView shown;
-    AttentionView& view = shown.view;
-    view.setTrainingBackend(vulkan.backend.get());
+    gui::MainWindow window(*vulkan.backend, QStringLiteral("asked for"));
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(window.setCurrentView("attention"));
+    AttentionView& view = *window.attentionView();
+    view.controls()->setConfig(actlab::test::smallReverse());
+    view.reset();
     ASSERT_TRUE(view.trainAndWait(3, 120000));
     EXPECT_EQ(view.controller()->latest().engine.ops.toStdString(), "vulkan");
 
@@ -105,6 +110,10 @@ TEST(AttentionOnVulkan, CompareModesRunBAndRestoredRunsTrainThereToo) {
     EXPECT_EQ(frame.engineB.ops.toStdString(), "vulkan (cpu: mix_forward, mix_backward)");
     EXPECT_EQ(view.engineOps().toStdString(), "vulkan (cpu: mix_forward, mix_backward)")
         << "A's and B's";
+    const QString device = QString::fromStdString(vulkan.backend->deviceName());
+    EXPECT_TRUE(window.backendText().contains("Attention lab: vulkan (" + device +
+                                              "); on the CPU: mix_forward, mix_backward"))
+        << window.backendText().toStdString();
 
     // A session's runs, put back: on the backend again.
     const std::vector<std::string> states = view.runStates();
