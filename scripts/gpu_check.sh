@@ -15,9 +15,11 @@ set -euo pipefail
 
 readonly parity_tests=(test_backend_consistency test_vulkan_backend test_vulkan_tensor_ops
   test_vulkan_tensor_ops_sequence test_vulkan_training test_vulkan_transformer)
-# The packages whose libraries a bare machine may lack: the loader is used where the machine has
-# none; the runtime only where a binary's library is not found without it (a newer one wins).
-readonly loader_packages=(libvulkan1)
+# The packages whose libraries a bare machine may lack: the loader, with the GL vendor-neutral
+# dispatch that NVIDIA's Vulkan driver (libGLX_nvidia) loads (the set the device notes bring), is
+# used where the machine lacks either; the runtime only where a binary's library is not found
+# without it (a newer one of the machine's wins).
+readonly loader_packages=(libvulkan1 libglvnd0 libglx0 libgl1 libegl1 libopengl0 libgles2)
 readonly runtime_packages=(libgomp1 libstdc++6 libgcc-s1)
 
 die() {
@@ -76,15 +78,19 @@ unpack() {
   tar -C "$work" -xJf "$here/binaries.tar.xz"
   for deb in "$here"/debs/*.deb; do
     case $(basename "$deb") in
-      libvulkan1_*) dpkg -x "$deb" "$work/loader" ;;
-      *) dpkg -x "$deb" "$work/runtime" ;;
+      libstdc++6_* | libgcc-s1_* | libgomp1_*) dpkg -x "$deb" "$work/runtime" ;;
+      *) dpkg -x "$deb" "$work/loader" ;;
     esac
   done
-  local arch_dir=usr/lib/x86_64-linux-gnu
-  if [ "$packaged" = 1 ] || ! ldconfig -p 2>/dev/null | grep -q 'libvulkan\.so\.1 '; then
+  local arch_dir=usr/lib/x86_64-linux-gnu lib known missing=$packaged
+  known=$(ldconfig -p 2>/dev/null || true)
+  for lib in libvulkan.so.1 libGLdispatch.so.0; do
+    grep -q "$lib " <<<"$known" || missing=1
+  done
+  if [ "$missing" = 1 ]; then
     export ACTLAB_VULKAN_LOADER="$work/loader/$arch_dir/libvulkan.so.1"
     export LD_LIBRARY_PATH="$work/loader/$arch_dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-    echo "gpu_check: the Vulkan loader is the packaged one"
+    echo "gpu_check: the Vulkan loader and GL dispatch are the packaged ones"
   fi
   if [ "$packaged" = 1 ] || ldd "$work/bin/actlab-cli" | grep -q 'not found'; then
     export LD_LIBRARY_PATH="${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$work/runtime/$arch_dir"
@@ -117,7 +123,9 @@ check() {
   unset ACTLAB_BACKEND
   probe=$("$cli" bench gelu-eval --backend auto --seconds 0.1 2>>"$results/probe.log" || true)
   if [ "$(field "$probe" backend)" != vulkan ]; then
-    [ "$any_device" = 1 ] || die "no Vulkan GPU: $(tail -n 1 "$results/probe.log"); --any-device takes a CPU device"
+    [ "$any_device" = 1 ] ||
+      die "no Vulkan GPU: --backend auto chose '$(field "$probe" device)' $(tail -n 1 \
+        "$results/probe.log") (--any-device takes a CPU device such as lavapipe)"
     probe=$("$cli" bench gelu-eval --backend vulkan --seconds 0.1 2>>"$results/probe.log" || true)
     [ "$(field "$probe" backend)" = vulkan ] || die "no Vulkan device at all: $(tail -n 1 "$results/probe.log")"
   fi
