@@ -24,7 +24,9 @@ args = parser.parse_args()
 
 RATE = {"gelu-eval": "elements_per_second"}
 # Workloads whose PyTorch twin lives in this repository's bench/ rather than the shared yardstick.
-TWINS = {"text-char": os.path.join(ROOT, "bench", "torch_text_char.py")}
+TWINS = {"text-char": os.path.join(ROOT, "bench", "torch_text_char.py"),
+         "transformer-small": os.path.join(ROOT, "bench", "torch_transformer_small.py"),
+         "ffn-large": os.path.join(ROOT, "bench", "torch_ffn_large.py")}
 
 
 def run(command):

@@ -1,56 +1,18 @@
 // `actlab-cli bench WORKLOAD`: the benchmark workloads, an explicit table; one JSON line each.
-#include <chrono>
+// The timing and training loops they share are in bench_loop.cpp.
+#include <algorithm>
 #include <cmath>
-#include <functional>
 
 #include "backends/backend_factory.h"
+#include "bench_loop.h"
 #include "cli_arguments.h"
 #include "commands.h"
 #include "common/random.h"
-#include "datasets/dataset.h"
-#include "json_writer.h"
-#include "models/loss.h"
-#include "models/model_factory.h"
-#include "optimizers/optimizer.h"
+#include "models/mlp.h"
 #include "option_values.h"
-#include "training/sequence_trainer.h"
 
 namespace actlab::cli {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-struct BenchResult {
-    long long iterations = 0;
-    double seconds = 0;
-    long long elementsPerIteration = 0;
-};
-
-// Runs `step` (warm first) until `seconds` have passed; false from step aborts.
-BenchResult timeLoop(double seconds, const std::function<bool()>& step) {
-    for (int i = 0; i < 5; ++i)
-        if (!step()) throw CliError("the benchmark step failed on this backend");
-    BenchResult result;
-    const auto start = Clock::now();
-    do {
-        if (!step()) throw CliError("the benchmark step failed on this backend");
-        ++result.iterations;
-        result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    } while (result.seconds < seconds);
-    return result;
-}
-
-// The figures of a training workload: steps timed, seconds, steps per second, the last loss.
-void writeTrainingFigures(JsonWriter& json, const BenchResult& r, double finalLoss) {
-    json.key("steps")
-        .value(r.iterations)
-        .key("seconds")
-        .value(r.seconds)
-        .key("steps_per_second")
-        .value(double(r.iterations) / r.seconds)
-        .key("final_loss")
-        .value(finalLoss);
-}
 
 // gelu-eval: exact GELU value and derivative over 2^20 float32 points evenly spaced on [−6, 6].
 void geluEval(Backend& backend, double seconds, JsonWriter& json) {
@@ -73,41 +35,10 @@ void geluEval(Backend& backend, double seconds, JsonWriter& json) {
         .value(double(n) * double(r.iterations) / r.seconds);
 }
 
-// A training workload as PyTorch's yardstick runs it: consecutive batches of `batch` rows
-// cycling through the data, forward + loss + backward + optimizer step per iteration.
-void trainingLoop(const ModelConfig& modelConfig, LossKind loss, const LabelledPoints& data,
-                  int batch, const OptimizerConfig& optimizerConfig, double seconds,
-                  JsonWriter& json) {
-    std::string error;
-    auto model = createModel<float>(modelConfig, &error);
-    if (!model) throw CliError(error);
-    Optimizer<float> optimizer(optimizerConfig);
-    const std::vector<float> inputs(data.inputs.begin(), data.inputs.end());
-    const std::vector<float> targets(data.targets.begin(), data.targets.end());
-    const int rows = int(data.size()), d = data.rawDimension, outputs = model->outputDimension();
-    const std::vector<Parameter<float>*> parameters = model->parameters();
-    std::vector<float> gradient(size_t(batch) * size_t(outputs));
-    int cursor = 0;
-    double lastLoss = 0;
-    const BenchResult r = timeLoop(seconds, [&] {
-        const std::span<const float> x(inputs.data() + size_t(cursor) * size_t(d),
-                                       size_t(batch) * size_t(d));
-        const std::span<const float> y(targets.data() + cursor, size_t(batch));
-        cursor = (cursor + batch) % rows;
-        const std::span<const float> out = model->forward(x, batch);
-        lastLoss = computeLoss<float>(loss, out, batch, outputs, y, gradient).loss;
-        model->zeroGradients();
-        model->backward(gradient);
-        optimizer.step(parameters);
-        return std::isfinite(lastLoss);
-    });
-    writeTrainingFigures(json, r, lastLoss);
-}
-
 ActivationConfig activation(ActivationId id) { return ActivationConfig::withDefaults(id); }
 
 // mlp-small: 2→16→16→1, tanh, BCE with logits, batch 32 from 512 circle points, SGD lr 0.03.
-void mlpSmall(Backend&, double seconds, JsonWriter& json) {
+void mlpSmall(Backend& backend, double seconds, JsonWriter& json) {
     ModelConfig m;
     m.inputDimension = 2;
     m.outputDimension = 1;
@@ -118,11 +49,11 @@ void mlpSmall(Backend&, double seconds, JsonWriter& json) {
     o.kind = OptimizerKind::Sgd;
     o.learningRate = 0.03;
     trainingLoop(m, LossKind::BceWithLogits, findDataset("circle")->generate(512, 0.0, 1), 32, o,
-                 seconds, json);
+                 backend, seconds, json);
 }
 
 // ffn-medium: 64→256→256→10, exact GELU, softmax CE, batch 128 from the teacher set, Adam 1e-3.
-void ffnMedium(Backend&, double seconds, JsonWriter& json) {
+void ffnMedium(Backend& backend, double seconds, JsonWriter& json) {
     ModelConfig m;
     m.inputDimension = 64;
     m.outputDimension = 10;
@@ -132,12 +63,12 @@ void ffnMedium(Backend&, double seconds, JsonWriter& json) {
     o.kind = OptimizerKind::Adam;
     o.learningRate = 1e-3;
     trainingLoop(m, LossKind::SoftmaxCrossEntropy, findDataset("teacher")->generate(4096, 0.0, 2),
-                 128, o, seconds, json);
+                 128, o, backend, seconds, json);
 }
 
 // swiglu-ffn: x + W_o(silu(x·W_g) ⊙ x·W_v), d_model 64, d_ff 171, no biases, then a 64→10
 // head; batch 128 from the teacher set, Adam 1e-3.
-void swigluFfn(Backend&, double seconds, JsonWriter& json) {
+void swigluFfn(Backend& backend, double seconds, JsonWriter& json) {
     ModelConfig m;
     m.kind = ModelKind::GluFfn;
     m.inputDimension = 64;
@@ -151,12 +82,51 @@ void swigluFfn(Backend&, double seconds, JsonWriter& json) {
     o.kind = OptimizerKind::Adam;
     o.learningRate = 1e-3;
     trainingLoop(m, LossKind::SoftmaxCrossEntropy, findDataset("teacher")->generate(4096, 0.0, 3),
-                 128, o, seconds, json);
+                 128, o, backend, seconds, json);
+}
+
+// A teacher set as large as ffn-large needs (the data sets stop at 64 inputs): x ~ N(0, 1)^d,
+// the class argmax of x·W for a fixed W ~ N(0, 1)^(d × classes), as the PyTorch twin draws it.
+LabelledPoints wideTeacher(int rows, int d, int classes, std::uint64_t seed) {
+    Random rng(seed);
+    LabelledPoints data;
+    data.rawDimension = d;
+    data.inputs.resize(size_t(rows) * size_t(d));
+    for (double& x : data.inputs) x = rng.normal();
+    std::vector<double> teacher(size_t(d) * size_t(classes));
+    for (double& w : teacher) w = rng.normal();
+    for (int r = 0; r < rows; ++r) {
+        std::vector<double> score(size_t(classes), 0.0);
+        for (int i = 0; i < d; ++i)
+            for (int c = 0; c < classes; ++c)
+                score[size_t(c)] += data.inputs[size_t(r) * size_t(d) + size_t(i)] *
+                                    teacher[size_t(i) * size_t(classes) + size_t(c)];
+        data.targets.push_back(
+            double(std::max_element(score.begin(), score.end()) - score.begin()));
+    }
+    return data;
+}
+
+// ffn-large, where a GPU should win: 1024→2048→2048→10, exact GELU, softmax CE, batch 512 from a
+// 4096-row teacher set, Adam 1e-3. Wider than the Training lab allows (512 units), so the MLP is
+// made directly.
+void ffnLarge(Backend& backend, double seconds, JsonWriter& json) {
+    ModelConfig m;
+    m.inputDimension = 1024;
+    m.outputDimension = 10;
+    m.hidden = {2048, 2048};
+    m.activations = {activation(ActivationId::Gelu)};
+    OptimizerConfig o;
+    o.kind = OptimizerKind::Adam;
+    o.learningRate = 1e-3;
+    std::unique_ptr<Model<float>> model = createMlp<float>(m);
+    trainingLoop(*model, LossKind::SoftmaxCrossEntropy, wideTeacher(4096, 1024, 10, 7), 512, o,
+                 backend, seconds, json);
 }
 
 // transformer-tiny: vocab 16, seq 16, d_model 64, 4 heads, 2 Pre-LN blocks, plain FFN 256 with
 // exact GELU, batch 32, Adam 1e-3, a fresh reverse batch each step, per-token cross-entropy.
-void transformerTiny(Backend&, double seconds, JsonWriter& json) {
+void transformerTiny(Backend& backend, double seconds, JsonWriter& json) {
     SequenceTrainingConfig c;
     c.task = "reverse";
     c.taskOptions = {16, 16};
@@ -170,12 +140,27 @@ void transformerTiny(Backend&, double seconds, JsonWriter& json) {
     std::string error;
     std::unique_ptr<SequenceTrainer> trainer = SequenceTrainer::create(c, &error);
     if (!trainer) throw CliError(error);
-    trainer->setRecordsHistory(false);  // the steps alone, as PyTorch's twin times them
-    const BenchResult r = timeLoop(seconds, [&] {
-        trainer->step(1);
-        return !trainer->diverged();
-    });
-    writeTrainingFigures(json, r, trainer->lastTrainLoss());
+    sequenceLoop(*trainer, backend, seconds, json);
+}
+
+// transformer-small, where a GPU should win: the reverse task at vocab 64, seq 64, d_model 256,
+// 8 heads, 4 Pre-LN blocks, plain FFN 1024 with exact GELU, batch 64, Adam 1e-3.
+void transformerSmall(Backend& backend, double seconds, JsonWriter& json) {
+    SequenceTrainingConfig c;
+    c.task = "reverse";
+    c.taskOptions = {64, 64};
+    c.model.dModel = 256;
+    c.model.heads = 8;
+    c.model.layers = 4;
+    c.model.dFf = 1024;
+    c.model.ffnActivation = activation(ActivationId::Gelu);
+    c.batch = 64;
+    c.testSequences = 64;  // one batch: the held-out set is not timed
+    c.seed = 6;
+    std::string error;
+    std::unique_ptr<SequenceTrainer> trainer = SequenceTrainer::create(c, &error);
+    if (!trainer) throw CliError(error);
+    sequenceLoop(*trainer, backend, seconds, json);
 }
 
 // A text of 20,000 characters over 96 symbols (printable ASCII and the newline, each at least
@@ -191,7 +176,7 @@ std::string benchText() {
 
 // text-char: the text task (causal, next character) with vocab 96, seq 64, d_model 64, 4 heads,
 // 2 Pre-LN blocks, plain FFN 256 with exact GELU, batch 32, Adam 3e-3, random windows.
-void textChar(Backend&, double seconds, JsonWriter& json) {
+void textChar(Backend& backend, double seconds, JsonWriter& json) {
     SequenceTrainingConfig c;
     c.task = "text";
     c.text = std::make_shared<const std::string>(benchText());
@@ -208,12 +193,7 @@ void textChar(Backend&, double seconds, JsonWriter& json) {
     std::unique_ptr<SequenceTrainer> trainer = SequenceTrainer::create(c, &error);
     if (!trainer) throw CliError(error);
     if (trainer->task().vocabulary() != 96) throw CliError("text-char: the vocabulary is not 96");
-    trainer->setRecordsHistory(false);
-    const BenchResult r = timeLoop(seconds, [&] {
-        trainer->step(1);
-        return !trainer->diverged();
-    });
-    writeTrainingFigures(json, r, trainer->lastTrainLoss());
+    sequenceLoop(*trainer, backend, seconds, json);
 }
 
 struct Workload {
@@ -230,10 +210,40 @@ constexpr Workload kWorkloads[] = {
     {"swiglu-ffn", "SwiGLU FFN d_model 64, d_ff 171, 64-10 head, batch 128, Adam",      swigluFfn},
     {"transformer-tiny", "2 Pre-LN blocks, d_model 64, 4 heads, FFN 256 GELU, reverse 16x16, batch 32, Adam", transformerTiny},
     {"text-char",  "the text task: 2 Pre-LN blocks, d_model 64, 4 heads, FFN 256 GELU, seq 64, vocab 96, batch 32, Adam 3e-3", textChar},
+    {"transformer-small", "4 Pre-LN blocks, d_model 256, 8 heads, FFN 1024 GELU, reverse 64x64, batch 64, Adam", transformerSmall},
+    {"ffn-large",  "1024-2048-2048-10 GELU MLP, softmax CE, batch 512, Adam",            ffnLarge},
 };
 // clang-format on
 
 }  // namespace
+
+std::string benchWorkloadsHelp() {
+    constexpr size_t kIndent = 28, kWidth = 100;
+    std::string text;
+    for (const Workload& w : kWorkloads) {
+        std::string line = "        ";
+        line += w.name;
+        line.resize(kIndent, ' ');
+        const std::string_view description = w.description;
+        size_t at = 0;
+        while (at < description.size()) {  // words wrapped at kWidth, continued under the first
+            size_t end = description.find(' ', at);
+            if (end == std::string_view::npos) end = description.size();
+            const std::string_view word = description.substr(at, end - at);
+            if (line.size() > kIndent && line.size() + 1 + word.size() > kWidth) {
+                text += line;
+                text += '\n';
+                line.assign(kIndent, ' ');
+            }
+            if (line.size() > kIndent) line += ' ';
+            line += word;
+            at = end + 1;
+        }
+        text += line;
+        text += '\n';
+    }
+    return text;
+}
 
 std::string runBench(const std::vector<std::string>& words, std::string& notes) {
     const Arguments args(words, {"--backend", "--seconds"}, {}, {});

@@ -17,6 +17,8 @@ std::string runApproximation(const std::vector<std::string>& words);
 std::string runTrain(const std::vector<std::string>& words, std::string& notes);
 std::string runCompare(const std::vector<std::string>& words, std::string& notes);
 std::string runBench(const std::vector<std::string>& words, std::string& notes);
+// bench's workloads, a line each (name, what it trains), for the help text.
+std::string benchWorkloadsHelp();
 // export-pytorch [train flags] [--out FILE.py]: the run as a PyTorch script (core/export).
 std::string runExportPytorch(const std::vector<std::string>& words);
 // lesson list | lesson check FILE...: the built-in lessons; lesson files checked as the app

@@ -38,9 +38,11 @@ constexpr const char* kCommandsAfter =
     "  sonify NAME [--param K=V]... [--range A:B] [--seconds S] [--derivative] --out FILE.wav\n"
     "        the curve as a sound: pitch follows f from left to right, a tick at x = 0 and\n"
     "        where f crosses 0; --derivative adds f' in a reedier tone (default -5:5, 3 s)\n"
-    "  bench WORKLOAD [--backend B] [--seconds S]               one JSON line\n"
-    "        workloads: gelu-eval, mlp-small, ffn-medium, swiglu-ffn, transformer-tiny,\n"
-    "        text-char\n"
+    "  bench WORKLOAD [--backend cpu|vulkan|auto] [--seconds S]   one JSON line; a training\n"
+    "        workload trains on the backend's ops and adds ops (where they ran),\n"
+    "        submits_per_step, bytes_to_host_per_step, bytes_to_device_per_step. Workloads:\n";
+
+constexpr const char* kCommandsLast =
     "  lesson list                         the built-in lessons, one line each\n"
     "  lesson check FILE|NAME ...          lesson files checked as the app loads them: a line\n"
     "        per good file; each bad one named with its scene and field, exit 2\n"
@@ -53,6 +55,13 @@ constexpr const char* kCommandsAfter =
 
 }  // namespace
 
-std::string usageText() { return kCommandsBefore + std::string(kCommandsAfter) + runOptionsHelp(); }
+std::string usageText() {
+    std::string text = kCommandsBefore;
+    text += kCommandsAfter;
+    text += benchWorkloadsHelp();
+    text += kCommandsLast;
+    text += runOptionsHelp();
+    return text;
+}
 
 }  // namespace actlab::cli

@@ -153,6 +153,7 @@ void MainWindow::createViews() {
     m_training = new ui::TrainingView(this);
     m_training->setTrainingBackend(&backend);  // the selected backend trains too, where it can
     m_attention = new ui::AttentionView(this);
+    m_attention->setTrainingBackend(&backend);  // and the Attention lab's Transformers
     // The tabs, in this order: the one place a view is registered. The window knows them
     // through ui::AppView from here on (state, exports, pictures, runs).
     m_views = {m_explorer, m_gelu, m_gated, m_training, m_attention};
@@ -189,13 +190,10 @@ void MainWindow::createViews() {
             &ui::PropertiesPanel::setActivation);
     m_properties->setActivation(m_explorer->selectedActivation());
 
-    m_backendText =
-        tr("Backend: %1 — %2")
-            .arg(QString::fromUtf8(backend.name().data(), qsizetype(backend.name().size())),
-                 ui::coreMessage(m_backendReason.toStdString()));
-    m_backendLabel->setFullText(m_backendText);
-    m_backendLabel->setToolTip(m_backendText + QLatin1Char('\n') +
-                               QString::fromStdString(backend.deviceName()));
+    for (ui::AppView* view : m_views)  // the labs say where their runs train
+        if (ui::RunView* lab = view->runView())
+            connect(lab, &ui::RunView::engineChanged, this, &MainWindow::updateBackendText);
+    updateBackendText();
 }
 
 ui::AppView* MainWindow::currentAppView() const {

@@ -124,6 +124,10 @@ protected:
 
 private:
     void createViews();  // the tabs' views and the Properties panel, in the current language
+    // The status bar's backend line: the backend and why, then per lab where its runs train
+    // (and why on the CPU, and which ops fell back); main_window_backend.cpp.
+    void updateBackendText();
+    QString labEngineText(const ui::RunView& lab) const;
     void rebuildViews();
     void buildMenus();
     QMenu* buildFileMenu();                     // sessions, exports, Quit

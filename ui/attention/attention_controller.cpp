@@ -12,7 +12,8 @@ void AttentionController::reset(const SequenceTrainingConfig& config,
     m_comparing = compared.has_value();
     const quint64 request = ++m_compareRequest;
     const ResetSerials serials = startReset();
-    queue([config, compared, serials, request](AttentionWorker* worker) {
+    queue([config, compared, serials, request, backend = m_backend](AttentionWorker* worker) {
+        worker->setBackend(backend);
         worker->reset(config, compared, serials.generation, serials.command, request);
     });
 }
@@ -22,7 +23,8 @@ void AttentionController::restoreRuns(const std::vector<std::string>& states) {
     m_comparing = states.size() > 1;
     const quint64 request = ++m_compareRequest;
     const ResetSerials serials = startReset();
-    queue([states, serials, request](AttentionWorker* worker) {
+    queue([states, serials, request, backend = m_backend](AttentionWorker* worker) {
+        worker->setBackend(backend);
         worker->restore(states, serials.generation, serials.command, request);
     });
 }
@@ -34,7 +36,10 @@ std::vector<std::string> AttentionController::runStates() {
 quint64 AttentionController::setCompare(const std::optional<SequenceTrainingConfig>& compared) {
     m_comparing = compared.has_value();
     const quint64 request = ++m_compareRequest;
-    queue([compared, request](AttentionWorker* worker) { worker->setCompare(compared, request); });
+    queue([compared, request, backend = m_backend](AttentionWorker* worker) {
+        worker->setBackend(backend);
+        worker->setCompare(compared, request);
+    });
     return request;
 }
 

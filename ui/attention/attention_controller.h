@@ -33,8 +33,13 @@ public:
     // Predicts these tokens in every later frame (empty: stop); returns the request's serial.
     quint64 setTypedSequence(const std::vector<Token>& tokens);
     quint64 typedRequest() const { return m_typedRequest; }
+    // Where the runs of the next reset, restore or run B train: this backend's tensor ops where
+    // it has them (null: the CPU). Their Vulkan set-up happens in the worker's thread.
+    void setBackend(Backend* backend) { m_backend = backend; }
+    Backend* backend() const { return m_backend; }
 
 private:
+    Backend* m_backend = nullptr;
     quint64 m_typedRequest = 0;
     quint64 m_compareRequest = 0;
     bool m_comparing = false;

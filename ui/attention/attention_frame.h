@@ -51,6 +51,13 @@ struct AttentionRunPictures {
     int step() const { return snapshot ? snapshot->step : 0; }
 };
 
+// Where a run's ops ran so far, and why on the CPU where the window's backend is another.
+struct RunEngine {
+    QString ops;   // TensorOpsTable::describe(): "vulkan", "vulkan (cpu: mix_forward, …)", "cpu"
+    QString note;  // e.g. "the vulkan backend could not make its tensor ops"; else empty
+    bool operator==(const RunEngine&) const = default;
+};
+
 // RunFrame: generation, command, running, error, stepsPerSecond (all of run A).
 struct AttentionFrame : RunFrame {
     std::shared_ptr<const AttentionRunInfo> info;
@@ -65,6 +72,7 @@ struct AttentionFrame : RunFrame {
     // step when it is created), and the setCompare request it answers.
     AttentionRunPictures compared;
     quint64 compareRequest = 0;
+    RunEngine engine, engineB;  // run A's, and run B's in compare mode (else empty)
     [[no_unique_address]] QueuedHandoff handoff;  // last member: copied after all the others
 
     bool hasRun() const { return snapshot != nullptr; }

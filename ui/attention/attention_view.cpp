@@ -225,6 +225,11 @@ void AttentionView::applyCompare() {
     showMessage(QString());
 }
 
+void AttentionView::setTrainingBackend(Backend* backend) {
+    m_controller->setBackend(backend);
+    reset();
+}
+
 void AttentionView::reset() {
     m_rebuildTimer.stop();
     m_compareTimer.stop();

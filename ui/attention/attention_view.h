@@ -24,6 +24,10 @@ class QComboBox;
 class QLabel;
 class QSplitter;
 
+namespace actlab {
+class Backend;
+}
+
 namespace actlab::ui {
 
 class AttentionCharts;
@@ -54,6 +58,9 @@ public:
     GenerationPanel* generation() const { return m_generation; }  // shown for the text task
     HeadScoresPanel* headScores() const { return m_headScores; }  // run A's heads, measured
 
+    // The runs train on this backend's tensor ops where it has them (the CPU otherwise, and for
+    // null); starts them again from step 0. The backend outlives the view.
+    void setTrainingBackend(Backend* backend);
     void step() override;   // exactly one training step (of both runs in compare mode)
     void reset() override;  // fresh models from the controls, step 0, paused
     bool applyPreset(const QString& name) override;

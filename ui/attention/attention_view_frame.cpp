@@ -30,10 +30,32 @@ bool fullyEvaluated(const AttentionFrame& frame) {
 
 QString percent(double share) { return QString::number(share * 100, 'f', 1) + QLatin1Char('%'); }
 
+// Runs A's and B's ops (TensorOpsTable::describe) as one: the backend, and in "(cpu: …)" every op
+// that ran on the CPU in either run. "vulkan" and "vulkan (cpu: mix_forward)" give the latter.
+QString mergedEngineOps(const QString& a, const QString& b) {
+    if (b.isEmpty() || a == b) return a;
+    const QString marker = QStringLiteral(" (cpu: ");
+    QString backend;
+    QStringList onCpu;
+    for (const QString& ops : {a, b}) {
+        const qsizetype at = ops.indexOf(marker);
+        if (backend.isEmpty()) backend = at < 0 ? ops : ops.left(at);
+        if (at < 0) continue;
+        const QString list = ops.mid(at + marker.size()).chopped(1);  // without the ")"
+        for (const QString& op : list.split(QStringLiteral(", "), Qt::SkipEmptyParts))
+            if (!onCpu.contains(op)) onCpu << op;
+    }
+    if (onCpu.isEmpty()) return backend;
+    return backend + marker + onCpu.join(QStringLiteral(", ")) + QLatin1Char(')');
+}
+
 }  // namespace
 
 void AttentionView::drawFrame() {
     const AttentionFrame& latest = m_controller->latest();
+    if (latest.error.isEmpty() && !latest.engine.ops.isEmpty())
+        setEngine(mergedEngineOps(latest.engine.ops, latest.engineB.ops),
+                  latest.engine.note.isEmpty() ? latest.engineB.note : latest.engine.note);
     if (latest.error.isEmpty() && latest.snapshot && fullyEvaluated(latest)) recordKeyframe(latest);
     if (m_replayFrame && latest.error.isEmpty()) {  // scrubbed: the keyframe stays
         m_drawnStep = latest.step();

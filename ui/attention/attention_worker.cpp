@@ -7,6 +7,7 @@
 #include <QTimer>
 #include <future>
 
+#include "backends/backend_factory.h"
 #include "common/compute_threads.h"
 #include "config/run_state_json.h"
 #include "training/run_loop.h"
@@ -72,10 +73,25 @@ void AttentionWorker::build(Run& run, const SequenceTrainingConfig& config) {
 void AttentionWorker::adopt(Run& run, std::unique_ptr<SequenceTrainer> trainer,
                             const std::string& error) {
     run.trainer = std::move(trainer);
+    placeOnBackend(run);
     run.pictures = {};
     run.pictures.error = run.trainer ? QString() : coreMessage(error);
     run.pictures.info = run.trainer ? describe(*run.trainer) : nullptr;
     run.predictedStep = -1;
+}
+
+void AttentionWorker::placeOnBackend(Run& run) {
+    run.engineNote.clear();
+    if (!run.trainer || !m_backend || m_backend->name() == "cpu") return;
+    // The backend's tensor ops are made (pipelines and all) on their first use: here, in the
+    // worker's thread. Each run has a table of its own: its describe() names its fallbacks.
+    if (!m_backend->tensorOps()) {
+        run.engineNote = tr("the %1 backend could not make its tensor ops")
+                             .arg(QString::fromUtf8(m_backend->name().data(),
+                                                    qsizetype(m_backend->name().size())));
+        return;
+    }
+    run.trainer->setTensorOps(createTensorOpsTable(*m_backend));
 }
 
 void AttentionWorker::reset(const SequenceTrainingConfig& config,
@@ -237,6 +253,13 @@ void AttentionWorker::emitFrame() {
     frame.weights = a.weights;
     frame.compared = m_b.pictures;
     frame.compareRequest = m_compareRequest;
+    // Where each run's ops ran so far ("vulkan", "vulkan (cpu: mix_forward, …)", "cpu").
+    for (const Run* run : {&m_a, &m_b}) {
+        if (!run->trainer) continue;
+        RunEngine& engine = run == &m_a ? frame.engine : frame.engineB;
+        engine.ops = QString::fromStdString(run->trainer->model().tensorOps().describe());
+        engine.note = run->engineNote;
+    }
     emit frameReady(frame);
 }
 

@@ -14,6 +14,10 @@
 #include "ui/attention/attention_frame.h"
 #include "ui/common/run_worker.h"
 
+namespace actlab {
+class Backend;
+}
+
 namespace actlab::ui {
 
 class AttentionWorker : public RunWorker {
@@ -38,6 +42,9 @@ public:
     void setOptimizer(int run, const OptimizerConfig& config);  // run 0: A, 1: B
     // The typed sequence to predict in this and every later frame; empty: none.
     void setTypedSequence(const std::vector<Token>& tokens, quint64 request);
+    // The backend whose tensor ops the runs built from now on train through (null: the CPU);
+    // it outlives the worker and serialises its own device work.
+    void setBackend(Backend* backend) { m_backend = backend; }
 
 signals:
     void frameReady(const actlab::ui::AttentionFrame& frame);
@@ -48,6 +55,7 @@ private:
         std::unique_ptr<SequenceTrainer> trainer;
         AttentionRunPictures pictures;
         int predictedStep = -1;
+        QString engineNote;  // why the run trains on the CPU although the backend is not it
     };
 
     bool hasModel() const override { return m_a.trainer != nullptr; }
@@ -57,7 +65,8 @@ private:
     void emitFrame() override;
     void build(Run& run, const SequenceTrainingConfig& config);
     void adopt(Run& run, std::unique_ptr<SequenceTrainer> trainer, const std::string& error);
-    bool catchingUp() const;                     // run B is behind run A
+    void placeOnBackend(Run& run);  // the run's ops from m_backend (made here, off the UI thread)
+    bool catchingUp() const;        // run B is behind run A
     std::vector<SequenceTrainer*> runs() const;  // A, and B when there is one (A first)
     void catchUp(quint64 request);               // B's steps for one frame while paused, then again
     // A new snapshot when the step moved, or a full one where the shown one is not (a full one
@@ -70,6 +79,7 @@ private:
     void refreshPrediction(Run& run);  // the typed sequence on the run's current model
 
     Run m_a, m_b;
+    Backend* m_backend = nullptr;
     std::vector<Token> m_typed;
     quint64 m_predictionRequest = 0;
     quint64 m_compareRequest = 0;

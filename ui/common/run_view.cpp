@@ -259,4 +259,11 @@ bool RunView::trainAndWait(int steps, int timeoutMilliseconds) {
     return false;
 }
 
+void RunView::setEngine(const QString& ops, const QString& note) {
+    if (ops == m_engineOps && note == m_engineNote) return;
+    m_engineOps = ops;
+    m_engineNote = note;
+    emit engineChanged();
+}
+
 }  // namespace actlab::ui

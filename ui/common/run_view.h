@@ -88,6 +88,12 @@ public:
 
     QImage renderImage();  // the whole view at uiScale(), for frames and "Export panel image"
 
+    // Where the runs train, as the newest frame says: their ops ("vulkan", "vulkan (cpu:
+    // mix_forward, …)", "cpu"; empty before the first frame) and, where they train on the CPU
+    // although the window's backend is another, why. engineChanged() follows every change.
+    QString engineOps() const { return m_engineOps; }
+    QString engineNote() const { return m_engineNote; }
+
     // Asked before settings that need a new model discard a run trained to `step` (a message
     // box unless replaced, as tests do); true: discard it.
     void setDiscardQuestion(std::function<bool(int step)> question);
@@ -97,8 +103,12 @@ public:
     void setControlsShown(bool shown);
     bool controlsShown() const;
 
+signals:
+    void engineChanged();
+
 protected:
     explicit RunView(QWidget* parent);
+    void setEngine(const QString& ops, const QString& note);  // emits engineChanged on a change
     // The timeline's keyframes as handover() carries them, and such keyframes put back.
     virtual std::any keyframeRecord() const = 0;
     virtual void setKeyframeRecord(const std::any& keyframes) = 0;
@@ -144,6 +154,7 @@ private:
     TimelineBar* m_timeline = nullptr;
     bool m_timelinePlaced = false;
     std::function<bool(int)> m_askDiscard;
+    QString m_engineOps, m_engineNote;
 };
 
 }  // namespace actlab::ui

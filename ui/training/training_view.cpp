@@ -290,6 +290,7 @@ void TrainingView::drawRuns(const TrainingFrame& frame, bool live) {
                       .arg(m_fps, 0, 'f', 0);
     // Where the runs train, when not on the CPU or when the backend asked for declined.
     m_engine = frame.engine;
+    setEngine(frame.engine, frame.engineNote);
     Backend* asked = m_controller->backend();
     if (!frame.engine.isEmpty() && frame.engine != QLatin1String("cpu"))
         status += tr(" · on %1").arg(frame.engine);

@@ -52,8 +52,13 @@ void StagedCall::run() {
     if (!m_ops.shared().context->submitAndWait(
             [&](VkCommandBuffer commands) { m_list.record(commands); }, &error))
         fail();
-    for (const Transfer& t : m_transfers)
+    size_t toDevice = 0, toHost = 0;
+    for (const Transfer& t : m_transfers) {
         if (t.to) std::memcpy(t.to, arena->data() + t.offset, t.count * sizeof(float));
+        toDevice += t.from ? t.count * sizeof(float) : 0;
+        toHost += t.to ? t.count * sizeof(float) : 0;
+    }
+    m_ops.countSubmission(toDevice, toHost);
 }
 
 VulkanTensorOps::VulkanTensorOps(std::shared_ptr<SharedVulkanContext> shared)

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <initializer_list>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 #include <vector>
@@ -90,6 +91,16 @@ public:
     TensorSlice dummy() const { return sliceOf(m_dummy, 0, 16); }
     // The arena, grown (doubling) to at least `floats`; call under the mutex. Null on failure.
     const VulkanBuffer* arena(size_t floats, std::string* whyNot);
+    // One staged submission and what it copied each way; call under the mutex.
+    void countSubmission(size_t bytesToDevice, size_t bytesToHost) {
+        ++m_traffic.submissions;
+        m_traffic.bytesToDevice += bytesToDevice;
+        m_traffic.bytesToHost += bytesToHost;
+    }
+    DeviceTraffic traffic() const override {
+        std::lock_guard lock(m_shared->mutex);
+        return m_traffic;
+    }
 
     std::string_view backendName() const override { return "vulkan"; }
     // The mixture of activations has no shader: the CPU runs it (the table's fallback).
@@ -152,8 +163,9 @@ public:
 private:
     std::shared_ptr<SharedVulkanContext> m_shared;  // destroyed last
     std::unique_ptr<TrainingKernels> m_kernels;
-    VulkanBuffer m_arena;  // the staging arena of every op, grown as needed
-    VulkanBuffer m_dummy;  // bound where a shader has no tensor
+    VulkanBuffer m_arena;     // the staging arena of every op, grown as needed
+    VulkanBuffer m_dummy;     // bound where a shader has no tensor
+    DeviceTraffic m_traffic;  // under the mutex
 };
 
 }  // namespace actlab::vulkan
