@@ -1484,6 +1484,23 @@
         <source>Replays jump to their end and a training run redraws at most once a second</source>
         <translation>回放直接跳到结尾，训练运行时每秒最多重绘一次</translation>
     </message>
+    <message>
+        <source>cpu — %1</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>cpu — %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>; on the CPU: %1</source>
+        <translation>；在 CPU 上运行：%1</translation>
+    </message>
+    <message>
+        <source>%1 lab: %2</source>
+        <translation>%1实验室：%2</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::PresenterWindow</name>
@@ -2287,6 +2304,13 @@
     <message>
         <source>Probe sequence</source>
         <translation>探针序列</translation>
+    </message>
+</context>
+<context>
+    <name>actlab::ui::AttentionWorker</name>
+    <message>
+        <source>the %1 backend could not make its tensor ops</source>
+        <translation>%1 后端无法创建其张量运算</translation>
     </message>
 </context>
 <context>
