@@ -122,6 +122,19 @@ TEST_P(VulkanTransformer, TwoHundredStepsEndWithinOnePercentOfTheCpu) {
     expectCpuParity(config, ops);
 }
 
+// Issue 26: with device-local buffers (a discrete GPU's layout, forced on lavapipe by
+// ACTLAB_VULKAN_STAGING=1) every transfer is a recorded copy; the run still matches the CPU.
+TEST(VulkanTransformerStaging, DeviceLocalBuffersGiveTheCpusRun) {
+    setenv("ACTLAB_VULKAN_STAGING", "1", 1);
+    std::unique_ptr<Backend> vulkan = testing::requireVulkan();
+    unsetenv("ACTLAB_VULKAN_STAGING");
+    ASSERT_TRUE(vulkan);
+    SequenceTrainingConfig config = baseConfig();
+    config.model.norm = NormPlacement::Post;
+    config.model.causal = true;
+    expectCpuParity(config, createTensorOpsTable(*vulkan));
+}
+
 // Issue 26: the ops ACTLAB_VULKAN_DISABLE_OPS names run on the CPU, in the middle of the
 // device's step (their inputs brought home, their outputs uploaded), and the run still matches.
 TEST(VulkanTransformerFallback, OpsTheDeviceLacksRunOnTheCpuAndTheRunMatches) {
