@@ -8,9 +8,9 @@
 // convention (backward ops ADD into their gradient outputs) of the layer of the same name in
 // core/layers; the CPU ops are those layers. A backend with a device of its own keeps the tensors
 // it has seen resident there (keyed by their host memory) and only records the ops: host memory
-// is current again after finish() (everything) or syncToHost() (the ranges asked for), which the
-// table calls whenever the next op runs somewhere else. The host says what it wrote in between
-// (hostWrote) and, before freeing memory an op has seen, calls forget().
+// is current again after finish() (everything) or syncToHost() (the ranges asked for; the table
+// asks for an op's inputs before the op runs on the CPU). The host says what it wrote in
+// between (hostWrote) and, before freeing or replacing memory an op has seen, calls forget().
 #pragma once
 
 #include <array>
