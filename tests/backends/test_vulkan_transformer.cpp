@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <thread>
 
 #include "backend_test_support.h"
 #include "backends/backend_factory.h"
@@ -133,6 +134,33 @@ TEST(VulkanTransformerStaging, DeviceLocalBuffersGiveTheCpusRun) {
     config.model.norm = NormPlacement::Post;
     config.model.causal = true;
     expectCpuParity(config, createTensorOpsTable(*vulkan));
+}
+
+// Issue 26: compare mode's two runs train at once, in two threads, on the backend's one set of
+// ops (one residency map, one pending command buffer): each still matches its CPU run.
+TEST(VulkanTransformerShared, TwoRunsInTwoThreadsOnTheSameOpsEachMatchTheCpu) {
+    std::unique_ptr<Backend> vulkan = testing::requireVulkan();
+    ASSERT_TRUE(vulkan);
+    SequenceTrainingConfig configs[2] = {baseConfig(), baseConfig()};
+    configs[1].model.norm = NormPlacement::Post;
+    configs[1].seed = 5;
+    std::unique_ptr<SequenceTrainer> gpu[2], cpu[2];
+    for (int i = 0; i < 2; ++i) {
+        gpu[i] = trainer(configs[i]);
+        cpu[i] = trainer(configs[i]);
+        ASSERT_TRUE(gpu[i] && cpu[i]);
+        gpu[i]->setTensorOps(createTensorOpsTable(*vulkan));
+    }
+    std::thread other([&] {
+        for (int s = 0; s < 60; ++s) gpu[1]->step(1);
+    });
+    for (int s = 0; s < 60; ++s) gpu[0]->step(1);
+    other.join();
+    for (int i = 0; i < 2; ++i) {
+        cpu[i]->step(60);
+        const SequenceSnapshot a = cpu[i]->snapshot(), b = gpu[i]->snapshot();
+        EXPECT_NEAR(b.testLoss, a.testLoss, 0.01 * a.testLoss) << "run " << i;
+    }
 }
 
 // Issue 26: the ops ACTLAB_VULKAN_DISABLE_OPS names run on the CPU, in the middle of the
