@@ -92,6 +92,9 @@ constexpr uint32_t kCrossEntropyForward[] =
 constexpr uint32_t kCrossEntropyBackward[] =
 #include "cross_entropy_backward.spv.inc"
     ;
+constexpr uint32_t kTensorSum[] =
+#include "tensor_sum.spv.inc"
+    ;
 
 struct EmbeddedShader {
     std::string_view name;
@@ -129,6 +132,7 @@ constexpr EmbeddedShader kShaders[] = {
     {"optimizer_update",             kOptimizerUpdate},
     {"cross_entropy_forward",        kCrossEntropyForward},
     {"cross_entropy_backward",       kCrossEntropyBackward},
+    {"tensor_sum",                   kTensorSum},
 };
 // clang-format on
 

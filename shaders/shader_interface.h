@@ -154,10 +154,19 @@ static_assert(sizeof(MeanPoolPushConstants) == 16, "must match the mean-pool sha
 struct OptimizerUpdatePushConstants {
     uint32_t n = 0;
     uint32_t kind = 0;
-    float learningRate = 0, decay = 0, clip = 1, momentum = 0;
+    float learningRate = 0, decay = 0, clipNorm = 0, momentum = 0;
     float beta1 = 0, beta2 = 0, epsilon = 0, correction1 = 1, correction2 = 1;
+    uint32_t writeNorm = 0;
 };
-static_assert(sizeof(OptimizerUpdatePushConstants) == 44, "must match optimizer_update.comp");
+static_assert(sizeof(OptimizerUpdatePushConstants) == 48, "must match optimizer_update.comp");
+
+// tensor_sum.comp
+struct TensorSumPushConstants {
+    uint32_t n = 0;
+    uint32_t index = 0;
+    float scale = 1.0f;
+};
+static_assert(sizeof(TensorSumPushConstants) == 12, "must match tensor_sum.comp");
 
 // cross_entropy_forward.comp, cross_entropy_backward.comp
 struct CrossEntropyPushConstants {

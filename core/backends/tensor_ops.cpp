@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "backends/host_fallback_ops.h"
 #include "layers/mix.h"
 
 namespace actlab {
@@ -100,6 +101,9 @@ TensorOpsTable<T>::TensorOpsTable(std::vector<std::shared_ptr<TensorOps<T>>> pre
                                    std::string(tensorOpName(TensorOp(op))));
         m_choice[size_t(op)] = chosen;
     }
+    if (m_backends.size() > 1)  // the CPU beside devices: with explicit transfers
+        m_hostFallback = hostFallbackOps<T>(m_backends.back(),
+                                            std::vector(m_backends.begin(), m_backends.end() - 1));
 }
 
 template <typename T>
@@ -109,11 +113,10 @@ std::shared_ptr<TensorOpsTable<T>> TensorOpsTable<T>::cpu() {
 
 template <typename T>
 TensorOps<T>& TensorOpsTable<T>::forOp(TensorOp op) {
-    const int chosen = m_choice[size_t(op)];
+    const size_t chosen = size_t(m_choice[size_t(op)]);
     m_called[size_t(op)] = true;
-    if (m_last >= 0 && m_last != chosen) m_backends[size_t(m_last)]->finish();
-    m_last = chosen;
-    return *m_backends[size_t(chosen)];
+    if (m_hostFallback && chosen + 1 == m_backends.size()) return *m_hostFallback;
+    return *m_backends[chosen];
 }
 
 template <typename T>
@@ -146,7 +149,22 @@ DeviceTraffic TensorOpsTable<T>::traffic() const {
 
 template <typename T>
 void TensorOpsTable<T>::finish() {
-    if (m_last >= 0) m_backends[size_t(m_last)]->finish();
+    for (const auto& backend : m_backends) backend->finish();
+}
+
+template <typename T>
+void TensorOpsTable<T>::syncToHost(std::span<const HostRange> ranges) {
+    for (const auto& backend : m_backends) backend->syncToHost(ranges);
+}
+
+template <typename T>
+void TensorOpsTable<T>::hostWrote(HostRange range) {
+    for (const auto& backend : m_backends) backend->hostWrote(range);
+}
+
+template <typename T>
+void TensorOpsTable<T>::forget() {
+    for (const auto& backend : m_backends) backend->forget();
 }
 
 template class TensorOps<float>;

@@ -6,12 +6,15 @@
 //
 // Every op takes host views (see tensor/tensor.h) with the semantics, shapes and gradient
 // convention (backward ops ADD into their gradient outputs) of the layer of the same name in
-// core/layers; the CPU ops are those layers. A backend may work asynchronously: its results are
-// visible in host memory after finish(), which the table calls whenever the next op (or the
-// caller, through finish()) runs somewhere else.
+// core/layers; the CPU ops are those layers. A backend with a device of its own keeps the tensors
+// it has seen resident there (keyed by their host memory) and only records the ops: host memory
+// is current again after finish() (everything) or syncToHost() (the ranges asked for; the table
+// asks for an op's inputs before the op runs on the CPU). The host says what it wrote in
+// between (hostWrote) and, before freeing or replacing memory an op has seen, calls forget().
 #pragma once
 
 #include <array>
+#include <initializer_list>
 #include <memory>
 #include <span>
 #include <string>
@@ -61,7 +64,8 @@ struct OptimizerRule {
     OptimizerKind kind = OptimizerKind::Adam;
     T learningRate = T(0);
     T weightDecay = T(0);  // applied to weights only (ParameterSlot::isWeight)
-    T clip = T(1);         // gradients are multiplied by it (global-norm clipping)
+    // > 0: gradients are scaled by clipNorm / (‖g‖ + 1e-6) when their global norm ‖g‖ exceeds it.
+    double clipNorm = 0;
     T momentum = T(0.9);
     T beta1 = T(0.9), beta2 = T(0.999), epsilon = T(1e-8);
     T correction1 = T(1), correction2 = T(1);  // 1 − β₁ᵗ, 1 − β₂ᵗ
@@ -85,14 +89,31 @@ struct DeviceTraffic {
     unsigned long long bytesToDevice = 0;
 };
 
+// The host memory of a tensor: what a device backend keys its resident copy by.
+struct HostRange {
+    const void* data = nullptr;
+    size_t bytes = 0;
+};
+template <typename E>
+HostRange hostRange(std::span<E> values) {
+    return {values.data(), values.size_bytes()};
+}
+
 template <typename T>
 class TensorOps {
 public:
     virtual ~TensorOps() = default;
     virtual std::string_view backendName() const = 0;  // "cpu", "vulkan"
     virtual bool supports(TensorOp op) const = 0;
-    // Makes every result of the ops called so far visible in host memory.
+    // Runs what was recorded and makes every result of the ops called so far visible in host
+    // memory (resident copies stay: the host must say what it writes afterwards).
     virtual void finish() {}
+    // Runs what was recorded and brings back only these ranges (their latest values).
+    virtual void syncToHost(std::span<const HostRange> ranges) { (void)ranges; }
+    // The host changed this memory: the device copy is stale (uploaded before its next use).
+    virtual void hostWrote(HostRange range) { (void)range; }
+    // finish(), then drop every resident copy: for host memory about to be freed or rewritten.
+    virtual void forget() {}
     virtual DeviceTraffic traffic() const { return {}; }
 
     virtual void linearForward(TensorView<T> out, ConstTensorView<T> inp, ConstTensorView<T> weight,
@@ -142,21 +163,23 @@ public:
     virtual void add(TensorView<T> out, ConstTensorView<T> a, ConstTensorView<T> b) = 0;
     virtual void meanPoolForward(TensorView<T> out, ConstTensorView<T> inp) = 0;
     virtual void meanPoolBackward(TensorView<T> dinp, ConstTensorView<T> dout) = 0;
-    // Returns the mean loss over the counted rows (layers/losses.h); a backend that computes it
-    // asynchronously must finish first.
-    virtual double crossEntropyForward(TensorView<T> probs, TensorView<T> losses,
-                                       ConstTensorView<T> logits, ConstTokenView targets) = 0;
+    // meanLoss (1) = the mean loss over the counted rows (layers/losses.h), 0 when none counts.
+    virtual void crossEntropyForward(TensorView<T> probs, TensorView<T> losses,
+                                     TensorView<T> meanLoss, ConstTensorView<T> logits,
+                                     ConstTokenView targets) = 0;
     virtual void crossEntropyBackward(TensorView<T> dlogits, ConstTensorView<T> probs,
                                       ConstTokenView targets, T scale) = 0;
     virtual void copy(TensorView<T> to, ConstTensorView<T> from) = 0;  // same element count
     virtual void fill(TensorView<T> to, T value) = 0;
-    // Σ over every tensor of Σ x², accumulated in double.
-    virtual double sumOfSquares(std::span<const std::span<const T>> tensors) = 0;
-    // For each slot, with g = grad·clip (+ weightDecay·value for Sgd/Momentum/Adam weights):
+    // sums[i] = Σ x² over tensors[i] (the CPU accumulates in double); sums has one per tensor.
+    virtual void sumOfSquares(std::span<const std::span<const T>> tensors, std::span<T> sums) = 0;
+    // norm (1) = ‖g‖, the global L2 norm of every slot's grad; when it is not finite nothing
+    // changes. Else for each slot, with clip = clipNorm / (‖g‖ + 1e-6) when 0 < clipNorm < ‖g‖
+    // (1 otherwise) and g = grad·clip (+ weightDecay·value for Sgd/Momentum/Adam weights):
     // Sgd w −= lr·g; Momentum m = μm + g, w −= lr·m; Adam m, v moments, w −= lr·m̂/(√v̂ + ε);
     // AdamW as Adam without decay in g, and w −= lr·weightDecay·w first (optimizers/optimizer.h).
     virtual void optimizerUpdate(const OptimizerRule<T>& rule,
-                                 std::span<const ParameterSlot<T>> slots) = 0;
+                                 std::span<const ParameterSlot<T>> slots, std::span<T> norm) = 0;
 };
 
 // The CPU ops (core/layers and the optimizer's loops): complete, the reference, bit for bit
@@ -165,7 +188,9 @@ template <typename T>
 std::shared_ptr<TensorOps<T>> cpuTensorOps();
 
 // The ops of a list of backends in order of preference; the CPU is appended when missing, and
-// must be last. Each op runs on the first backend that supports it, chosen at construction.
+// must be last. Each op runs on the first backend that supports it, chosen at construction (the
+// one place TensorOps::supports is asked). Beside a device, an op that falls to the CPU brings
+// its inputs home first and marks its outputs host-newer (backends/host_fallback_ops.h).
 template <typename T>
 class TensorOpsTable {
 public:
@@ -173,18 +198,25 @@ public:
     // The CPU alone (the default of every model).
     static std::shared_ptr<TensorOpsTable> cpu();
 
-    TensorOps<T>& forOp(TensorOp op);  // the backend that runs `op`, after finishing any other
+    TensorOps<T>& forOp(TensorOp op);                // the backend that runs `op`
     std::string_view backendFor(TensorOp op) const;  // its name
     // "vulkan" when it ran every op called so far, else e.g. "vulkan (cpu: mix_forward, …)".
     std::string describe() const;
-    void finish();                  // results of every op called so far are in host memory
+    void finish();  // results of every op called so far are in host memory
+    // The TensorOps members of the same names, on every backend.
+    void syncToHost(std::span<const HostRange> ranges);
+    void syncToHost(std::initializer_list<HostRange> ranges) {
+        syncToHost(std::span<const HostRange>(ranges.begin(), ranges.size()));
+    }
+    void hostWrote(HostRange range);
+    void forget();
     DeviceTraffic traffic() const;  // summed over the backends
 
 private:
     std::vector<std::shared_ptr<TensorOps<T>>> m_backends;
-    std::array<int, kTensorOpCount> m_choice{};   // index into m_backends per op
-    int m_last = -1;                              // the backend of the last op called
-    std::array<bool, kTensorOpCount> m_called{};  // ops called at least once
+    std::array<int, kTensorOpCount> m_choice{};    // index into m_backends per op
+    std::shared_ptr<TensorOps<T>> m_hostFallback;  // the CPU's ops beside devices
+    std::array<bool, kTensorOpCount> m_called{};   // ops called at least once
 };
 
 }  // namespace actlab

@@ -216,7 +216,10 @@ Shape Transformer<T>::parameterShape(const Parameter<T>& p) {
 
 template <typename T>
 void Transformer<T>::zeroGradients() {
-    for (Parameter<T>* p : parameters()) std::fill(p->grad.begin(), p->grad.end(), T(0));
+    // Through the ops: on a device the gradients stay there.
+    for (Parameter<T>* p : parameters())
+        m_ops->forOp(TensorOp::Fill)
+            .fill(TensorView<T>(std::span<T>(p->grad), Shape{Index(p->grad.size())}), T(0));
 }
 
 template <typename T>
@@ -232,6 +235,7 @@ template <typename T>
 void Transformer<T>::allocate(Index B, Index Tn) {
     Buffers& m = *m_buffers;
     if (m.batch == B && m.sequence == Tn) return;
+    if (m.batch >= 0) m_ops->forget();  // the buffers the ops have seen are freed
     m.batch = B;
     m.sequence = Tn;
     const Index C = m_config.dModel, F = m_dFf, NH = m_config.heads;

@@ -97,10 +97,12 @@ public:
     int feedForwardWidth() const { return m_dFf; }
 
     // tokens (B, T) with T ≤ config().sequence, ids in [0, vocabulary) → logits (B·T, outputs)
-    // per position, or (B, outputs) pooled; valid until the next forward.
+    // per position, or (B, outputs) pooled; valid until the next forward. On a device the ops
+    // only record: the logits (and the probes' tensors) are in host memory after
+    // tensorOps().finish().
     ConstTensorView<T> forward(ConstTokenView tokens);
     // dlogits has the shape forward returned; adds ∂L/∂parameter into every parameter's grad
-    // (call zeroGradients() first).
+    // (call zeroGradients() first; the gradients are in host memory after tensorOps().finish()).
     void backward(ConstTensorView<T> dlogits);
 
     // In PyTorch's names and layouts: "blocks.0.attn.q.weight" is (out, in) = (C, C).

@@ -63,6 +63,7 @@ ConstTensorView<T> Transformer<T>::forward(ConstTokenView tokens) {
     allocate(B, Tn);
     Buffers& m = *m_buffers;
     std::copy(tokens.data(), tokens.data() + tokens.size(), m.tokens.data());
+    m_ops->hostWrote(hostRange(m.tokens.span()));
     m_ops->forOp(TensorOp::EmbeddingForward)
         .embeddingForward(m.embedded, m.tokens, value(0, Shape{m_config.vocabulary, C}),
                           value(1, Shape{m_config.sequence, C}));
@@ -88,8 +89,7 @@ ConstTensorView<T> Transformer<T>::forward(ConstTokenView tokens) {
             .linearForward(m.logits, rows(m.final), value(m_headWeight, head),
                            value(m_headBias, headBias));
     }
-    m_ops->finish();
-    return m.logits;
+    return m.logits;  // in host memory after tensorOps().finish() (a device records it)
 }
 
 template <typename T>
@@ -216,7 +216,6 @@ void Transformer<T>::backward(ConstTensorView<T> dlogits) {
     m_ops->forOp(TensorOp::EmbeddingBackward)
         .embeddingBackward(gradient(0, Shape{m_config.vocabulary, C}),
                            gradient(1, Shape{m_config.sequence, C}), m.dStream, m.tokens);
-    m_ops->finish();
 }
 
 template <typename T>

@@ -40,9 +40,10 @@ double Optimizer<T>::learningRateAt(int step) const {
 }
 
 template <typename T>
-double Optimizer<T>::step(const std::vector<Parameter<T>*>& parameters) {
+void Optimizer<T>::record(const std::vector<Parameter<T>*>& parameters) {
     if (!m_ops) m_ops = TensorOpsTable<T>::cpu();
     if (m_first.size() != parameters.size()) {
+        m_ops->forget();  // the moments' memory is replaced
         m_first.assign(parameters.size(), {});
         m_second.assign(parameters.size(), {});
         for (size_t i = 0; i < parameters.size(); ++i) {
@@ -50,16 +51,9 @@ double Optimizer<T>::step(const std::vector<Parameter<T>*>& parameters) {
             m_second[i].assign(parameters[i]->size(), T(0));
         }
     }
-    std::vector<std::span<const T>> gradients;
-    gradients.reserve(parameters.size());
-    for (const Parameter<T>* p : parameters) gradients.emplace_back(p->grad);
-    const double norm = std::sqrt(m_ops->forOp(TensorOp::SumOfSquares).sumOfSquares(gradients));
-
     OptimizerRule<T> rule;
     rule.kind = m_config.kind;
-    rule.clip = (m_config.clipNorm > 0 && norm > m_config.clipNorm)
-                    ? T(m_config.clipNorm / (norm + 1e-6))
-                    : T(1);
+    rule.clipNorm = m_config.clipNorm;
     rule.learningRate = T(learningRateAt(m_step));
     rule.weightDecay = T(m_config.weightDecay);
     ++m_step;
@@ -74,8 +68,28 @@ double Optimizer<T>::step(const std::vector<Parameter<T>*>& parameters) {
     for (size_t k = 0; k < parameters.size(); ++k)
         slots.push_back({parameters[k]->value, parameters[k]->grad, m_first[k], m_second[k],
                          parameters[k]->isWeight});
-    m_ops->forOp(TensorOp::OptimizerUpdate).optimizerUpdate(rule, slots);
-    return norm;
+    m_ops->forOp(TensorOp::OptimizerUpdate).optimizerUpdate(rule, slots, m_norm);
+}
+
+template <typename T>
+double Optimizer<T>::step(const std::vector<Parameter<T>*>& parameters) {
+    record(parameters);
+    m_ops->syncToHost({hostRange(std::span<const T>(m_norm))});
+    return double(m_norm[0]);
+}
+
+template <typename T>
+OptimizerState<T> Optimizer<T>::state() const {
+    if (m_ops) m_ops->finish();
+    return {m_step, m_first, m_second};
+}
+
+template <typename T>
+void Optimizer<T>::setState(OptimizerState<T> state) {
+    if (m_ops) m_ops->forget();
+    m_step = state.steps;
+    m_first = std::move(state.first);
+    m_second = std::move(state.second);
 }
 
 template class Optimizer<float>;

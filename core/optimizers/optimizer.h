@@ -86,24 +86,25 @@ public:
     int stepsTaken() const { return m_step; }
 
     double learningRateAt(int step) const;  // the schedule's rate for the 0-based step
-    OptimizerState<T> state() const { return {m_step, m_first, m_second}; }
+    OptimizerState<T> state() const;        // the moments as the ops left them (finished first)
     // Puts back a saved state; the buffers must match the parameters step() will be given
     // (checked there: a mismatch starts them afresh).
-    void setState(OptimizerState<T> state) {
-        m_step = state.steps;
-        m_first = std::move(state.first);
-        m_second = std::move(state.second);
-    }
+    void setState(OptimizerState<T> state);
     // Clips (if asked) and applies one update from the parameters' grad; returns the global
-    // gradient norm before clipping.
+    // gradient norm before clipping (an update whose norm is not finite changes nothing).
     double step(const std::vector<Parameter<T>*>& parameters);
+    // The same update, only recorded into the ops: its norm is in gradientNorm() once the
+    // caller has synced it to the host (a recorded step waits once, at its end).
+    void record(const std::vector<Parameter<T>*>& parameters);
+    std::span<const T> gradientNorm() const { return m_norm; }
 
 private:
     OptimizerConfig m_config;
     int m_step = 0;
     std::shared_ptr<TensorOpsTable<T>> m_ops;
-    std::vector<std::vector<T>> m_first;   // momentum buffer / Adam m, per parameter
-    std::vector<std::vector<T>> m_second;  // Adam v
+    std::vector<std::vector<T>> m_first;        // momentum buffer / Adam m, per parameter
+    std::vector<std::vector<T>> m_second;       // Adam v
+    std::vector<T> m_norm = std::vector<T>(1);  // the last update's global gradient norm
 };
 
 }  // namespace actlab

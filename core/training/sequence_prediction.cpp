@@ -41,6 +41,7 @@ std::optional<SequencePrediction> predictSequence(SequenceTrainer& trainer,
     TokenTensor input(Shape{B, T}, Token(0));
     for (Index b = 0; b < B; ++b) std::copy(tokens.begin(), tokens.end(), input[b].span().begin());
     const ConstTensorView<float> logits = trainer.model().forward(input);
+    trainer.model().tensorOps().finish();  // the logits and the maps to the host
 
     SequencePrediction out;
     out.tokens.assign(tokens.begin(), tokens.end());

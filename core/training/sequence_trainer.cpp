@@ -199,8 +199,14 @@ bool SequenceTrainer::restoreProgress(SequenceTrainerProgress p, std::string* er
 }
 
 void SequenceTrainer::setTensorOps(std::shared_ptr<TensorOpsTable<float>> ops) {
+    m_model->tensorOps().forget();  // the host has the last ops' results
     m_optimizer.setTensorOps(ops);
     m_model->setTensorOps(std::move(ops));
+}
+
+Transformer<float>& SequenceTrainer::model() {
+    m_model->tensorOps().forget();  // the caller may read or write any parameter
+    return *m_model;
 }
 
 void SequenceTrainer::step(int n) {
@@ -208,27 +214,42 @@ void SequenceTrainer::step(int n) {
         n, [&](bool lastOfCall) { return stepOnce(lastOfCall); }, [&] { return measurePoint(); });
 }
 
+// One step, recorded: forward, loss, backward, the gradient norms when due and the update all
+// go to the ops, and one sync at the end brings back the loss and the norms (a device runs the
+// whole step in one submission).
 StepResult SequenceTrainer::stepOnce(bool lastOfCall) {
     const SequenceBatch batch = m_task->sample(m_config.batch, m_random);
     const ConstTensorView<float> logits = m_model->forward(batch.tokens);
+    TensorOpsTable<float>& ops = m_model->tensorOps();
+    const ConstTokenView sampled = predictionRows(batch.targets);
     if (m_probs.shape() != logits.shape()) {  // once: the batch shape never changes
+        ops.forget();
         m_probs = Tensor<float>(logits.shape());
         m_dlogits = Tensor<float>(logits.shape());
         m_losses = Tensor<float>(Shape{logits.extent(0)});
+        m_targets = TokenTensor(sampled.shape());
     }
-    const ConstTokenView targets = predictionRows(batch.targets);
-    TensorOpsTable<float>& ops = m_model->tensorOps();
-    const double loss = ops.forOp(TensorOp::CrossEntropyForward)
-                            .crossEntropyForward(m_probs, m_losses, logits, targets);
-    if (!std::isfinite(loss)) return {StepOutcome::LossNotFinite};
+    std::copy(sampled.data(), sampled.data() + sampled.size(), m_targets.data());
+    ops.hostWrote(hostRange(m_targets.span()));
+    ops.forOp(TensorOp::CrossEntropyForward)
+        .crossEntropyForward(m_probs, m_losses, m_meanLoss, logits, m_targets);
     m_model->zeroGradients();
     ops.forOp(TensorOp::Fill).fill(m_dlogits, 0.0f);
     ops.forOp(TensorOp::CrossEntropyBackward)
-        .crossEntropyBackward(m_dlogits, m_probs, targets, 1.0f);
+        .crossEntropyBackward(m_dlogits, m_probs, m_targets, 1.0f);
     m_model->backward(m_dlogits);
     // Per-layer and per-group norms of the last step, and of the steps the history measures.
-    if (lastOfCall || isEvaluationStep(steps() + 1)) storeGradientNorms();
-    const double norm = m_optimizer.step(m_parameters);
+    const bool norms = lastOfCall || isEvaluationStep(steps() + 1);
+    if (norms) recordGradientSquares();
+    m_optimizer.record(m_parameters);
+    std::vector<HostRange> status = {hostRange(m_meanLoss.span()),
+                                     hostRange(m_optimizer.gradientNorm())};
+    if (norms) status.push_back(hostRange(std::span<const float>(m_gradientSquares)));
+    ops.syncToHost(status);  // the step's one wait
+    if (norms) storeGradientNorms();
+    const double loss = m_meanLoss.data()[0];
+    const double norm = m_optimizer.gradientNorm()[0];
+    if (!std::isfinite(loss)) return {StepOutcome::LossNotFinite};
     m_lastGradientNorm = norm;
     if (!std::isfinite(norm)) return {StepOutcome::UpdateNotFinite};
     m_lossSum += loss;
@@ -236,13 +257,21 @@ StepResult SequenceTrainer::stepOnce(bool lastOfCall) {
     return {StepOutcome::Finite, loss};
 }
 
+// Σ g² per parameter, recorded into m_gradientSquares (read by storeGradientNorms).
+void SequenceTrainer::recordGradientSquares() {
+    std::vector<std::span<const float>> gradients;
+    for (const Parameter<float>* p : m_parameters) gradients.emplace_back(p->grad);
+    m_gradientSquares.resize(m_parameters.size());
+    m_model->tensorOps().forOp(TensorOp::SumOfSquares).sumOfSquares(gradients, m_gradientSquares);
+}
+
 // The L2 norms of the gradients just computed: per block and per parameter group.
 void SequenceTrainer::storeGradientNorms() {
     m_layerGradientNorm.assign(size_t(m_config.model.layers), 0.0);
     m_groupGradientNorm.clear();
-    for (const Parameter<float>* p : m_parameters) {
-        double sum = 0;
-        for (float g : p->grad) sum += double(g) * double(g);
+    for (size_t k = 0; k < m_parameters.size(); ++k) {
+        const Parameter<float>* p = m_parameters[k];
+        const double sum = m_gradientSquares[k];
         if (p->hiddenLayer >= 0) m_layerGradientNorm[size_t(p->hiddenLayer)] += sum;
         const std::string group(parameterGroup(p->name));
         auto it = std::find_if(m_groupGradientNorm.begin(), m_groupGradientNorm.end(),
@@ -293,11 +322,17 @@ void SequenceTrainer::evaluate(SequenceSnapshot& s) {
         const ConstTokenView targets = m_test.targets.slice(chunk * B, (chunk + 1) * B);
         const ConstTokenView scored = m_test.scored.slice(chunk * B, (chunk + 1) * B);
         const ConstTensorView<float> logits = m_model->forward(tokens);
-        Tensor<float> probs(logits.shape()), losses(Shape{logits.extent(0)});
+        if (m_evaluationProbs.shape() != logits.shape()) {
+            m_model->tensorOps().forget();
+            m_evaluationProbs = Tensor<float>(logits.shape());
+            m_evaluationLosses = Tensor<float>(Shape{logits.extent(0)});
+        }
+        const Tensor<float>& losses = m_evaluationLosses;
         const ConstTokenView rowsTargets = targets.reshape(Shape{targets.size()});
         m_model->tensorOps()
             .forOp(TensorOp::CrossEntropyForward)
-            .crossEntropyForward(probs, losses, logits, rowsTargets);
+            .crossEntropyForward(m_evaluationProbs, m_evaluationLosses, m_meanLoss, logits,
+                                 rowsTargets);
         m_model->tensorOps().finish();
         for (Index r = 0; r < rowsTargets.size(); ++r)
             if (rowsTargets.data()[r] != kIgnoreTarget) {
@@ -391,7 +426,13 @@ SequenceSnapshot SequenceTrainer::snapshot(SnapshotScope scope) {
         light.gradientNorm = m_lastGradientNorm;
         m_core.record().fill(light);
         const ConstTokenView tokens = m_test.tokens.slice(0, m_config.batch);
-        light.probes = readProbes(m_model->forward(tokens), tokens);
+        const ConstTensorView<float> logits = m_model->forward(tokens);
+        // Only what the probes read comes home: the logits and each block's attention maps.
+        std::vector<HostRange> read = {hostRange(logits.span())};
+        for (int l = 0; l < m_config.model.layers; ++l)
+            read.push_back(hostRange(m_model->probe(l).attention.span()));
+        m_model->tensorOps().syncToHost(read);
+        light.probes = readProbes(logits, tokens);
         if (!allFinite(light.probes)) return snapshot(SnapshotScope::Full);  // finds divergence
         m_core.markTime();
         return light;

@@ -142,11 +142,14 @@ public:
     OptimizerState<float> optimizerState() const { return m_optimizer.state(); }
     bool setOptimizerState(const OptimizerState<float>& state, std::string* error) {
         if (!fitsParameters(state, m_parameters, error)) return false;
+        m_model->tensorOps().forget();
         m_optimizer.setState(state);
         return true;
     }
     const SequenceTask& task() const { return *m_task; }
-    Transformer<float>& model() { return *m_model; }
+    // The model with its parameters in host memory (the ops forget what they kept: the caller
+    // may read or change any of it).
+    Transformer<float>& model();
     const SequenceBatch& testSet() const { return m_test; }
 
 private:
@@ -155,6 +158,7 @@ private:
     // One step: a fresh batch, forward, backward, update (the norms when `lastOfCall` or when
     // the history measures the step).
     StepResult stepOnce(bool lastOfCall);
+    void recordGradientSquares();
     void storeGradientNorms();
     void evaluate(SequenceSnapshot& s);
     // A history point for the current step when it is due and not taken yet.
@@ -176,6 +180,10 @@ private:
     Random m_random;
     SequenceBatch m_test;
     Tensor<float> m_probs, m_losses, m_dlogits;
+    TokenTensor m_targets;  // the batch's targets, one per row, where the ops find them
+    Tensor<float> m_meanLoss = Tensor<float>(Shape{1});
+    std::vector<float> m_gradientSquares;  // Σ g² per parameter, when the norms are due
+    Tensor<float> m_evaluationProbs, m_evaluationLosses;
     double m_lossSum = 0;  // the batch losses since the last full snapshot
     int m_lossCount = 0;
     double m_lastGradientNorm = 0;

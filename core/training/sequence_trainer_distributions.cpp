@@ -46,6 +46,7 @@ SiteSample activatedSample(SiteSample sample, ConstTensorView<float> pre,
 }  // namespace
 
 std::vector<MixReading> SequenceTrainer::mixReadings() const {
+    m_model->tensorOps().finish();  // the mixtures' weights in host memory
     std::vector<MixReading> readings;
     const TransformerConfig& mc = m_config.model;
     for (int l = 0; l < mc.layers; ++l)

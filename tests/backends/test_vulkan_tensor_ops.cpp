@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -160,14 +161,21 @@ TEST_F(VulkanTensorOpsTest, SumOfSquaresMatchesCpu) {
     const Tensor<float> c = randomTensor({1}, 83), d = randomTensor({64, 256}, 84);
     const std::vector<std::span<const float>> tensors = {
         a.span(), {}, b.span(), c.span(), d.span()};
-    const double got = gpu().sumOfSquares(tensors), expected = cpu().sumOfSquares(tensors);
-    // Float partial sums (see vulkan_tensor_ops.cpp): 1e-6 relative for these sizes.
-    EXPECT_NEAR(got, expected, 1e-5 * expected);
-    worstErrors()["sum_of_squares"] = std::abs(got - expected) / expected;
-    EXPECT_EQ(gpu().sumOfSquares(tensors), got);  // deterministic
-    EXPECT_EQ(gpu().sumOfSquares({}), 0.0);
-    const std::vector<std::span<const float>> empty = {{}, {}};
-    EXPECT_EQ(gpu().sumOfSquares(empty), 0.0);
+    std::vector<float> got(tensors.size()), expected(tensors.size()), again(tensors.size());
+    gpu().sumOfSquares(tensors, got);
+    cpu().sumOfSquares(tensors, expected);
+    for (size_t i = 0; i < tensors.size(); ++i) {
+        // Float partial sums (see vulkan_tensor_ops.cpp): 1e-6 relative for these sizes.
+        EXPECT_NEAR(got[i], expected[i], 1e-5 * expected[i]) << "tensor " << i;
+        if (expected[i] > 0)
+            worstErrors()["sum_of_squares"] =
+                std::max(worstErrors()["sum_of_squares"],
+                         double(std::abs(got[i] - expected[i]) / expected[i]));
+    }
+    EXPECT_EQ(got[1], 0.0f);  // the empty tensor
+    gpu().sumOfSquares(tensors, again);
+    EXPECT_EQ(again, got);  // deterministic
+    gpu().sumOfSquares({}, {});
 }
 
 TEST_F(VulkanTensorOpsTest, OptimizerUpdateMatchesCpu) {
@@ -178,7 +186,7 @@ TEST_F(VulkanTensorOpsTest, OptimizerUpdateMatchesCpu) {
         rule.kind = kind;
         rule.learningRate = 0.01f;
         rule.weightDecay = 0.1f;
-        rule.clip = 0.7f;
+        rule.clipNorm = 1.0;  // below the gradients' norm (≈ 17): clipped
         rule.correction1 = 1 - std::pow(0.9f, 3.0f);
         rule.correction2 = 1 - std::pow(0.999f, 3.0f);
         // A weight (decayed) and a bias of awkward sizes; moments from earlier steps.
@@ -196,13 +204,28 @@ TEST_F(VulkanTensorOpsTest, OptimizerUpdateMatchesCpu) {
                 {s[0].span(), s[1].span(), s[2].span(), s[3].span(), true},
                 {s[4].span(), s[5].span(), s[6].span(), s[7].span(), false}};
         };
+        float normGpu = 0, normCpu = 0;
         for (int step = 0; step < 2; ++step) {
-            gpu().optimizerUpdate(rule, slots(gpuState));
-            cpu().optimizerUpdate(rule, slots(cpuState));
+            gpu().optimizerUpdate(rule, slots(gpuState), std::span(&normGpu, 1));
+            cpu().optimizerUpdate(rule, slots(cpuState), std::span(&normCpu, 1));
         }
+        EXPECT_NEAR(normGpu, normCpu, 1e-5 * normCpu);
+        EXPECT_GT(normCpu, 10.0f);
         for (size_t i : {0, 2, 3, 4, 6, 7})
             expectNear(gpuState[i], cpuState[i], kSumTolerance, "optimizer_update",
                        "state " + std::to_string(i));
+        // A gradient that is not finite changes nothing, on both.
+        gpuState[5].data()[3] = std::numeric_limits<float>::infinity();
+        cpuState = gpuState;
+        const std::vector<Tensor<float>> before = gpuState;
+        gpu().optimizerUpdate(rule, slots(gpuState), std::span(&normGpu, 1));
+        cpu().optimizerUpdate(rule, slots(cpuState), std::span(&normCpu, 1));
+        EXPECT_FALSE(std::isfinite(normGpu));
+        EXPECT_FALSE(std::isfinite(normCpu));
+        for (size_t i : {0, 2, 3, 4, 6, 7}) {
+            expectNear(gpuState[i], before[i], 0.0, "optimizer_update", "not finite");
+            expectNear(cpuState[i], before[i], 0.0, "optimizer_update", "not finite (cpu)");
+        }
     }
 }
 
@@ -256,9 +279,12 @@ TEST_F(VulkanTensorOpsTest, BadShapesAndIdsThrowAsOnTheCpu) {
     for (float value : dtable.span()) EXPECT_EQ(value, 1.0f);
     TokenTensor targets({4}, 1);
     targets.data()[2] = 9;
-    Tensor<float> losses({4}), probs({4, 8});
+    Tensor<float> losses({4}), probs({4, 8}), meanLoss({1});
     expectSameError(
-        [&](TensorOps<float>& ops) { ops.crossEntropyForward(probs, losses, x, targets); }, true);
+        [&](TensorOps<float>& ops) {
+            ops.crossEntropyForward(probs, losses, meanLoss, x, targets);
+        },
+        true);
 }
 
 }  // namespace

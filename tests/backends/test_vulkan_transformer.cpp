@@ -5,7 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
+#include <thread>
 
 #include "backend_test_support.h"
 #include "backends/backend_factory.h"
@@ -39,19 +42,42 @@ std::unique_ptr<SequenceTrainer> trainer(const SequenceTrainingConfig& config) {
 
 class VulkanTransformer : public ::testing::TestWithParam<VulkanCase> {};
 
-TEST_P(VulkanTransformer, TwoHundredStepsEndWithinOnePercentOfTheCpu) {
+// Issue 26: a recorded step is one submission, and between snapshots only the loss and the
+// norms come back (the parameters, moments and activations stay on the device).
+TEST(VulkanTransformerTraffic, AStepIsOneSubmissionAndAFewBytesToTheHost) {
     std::unique_ptr<Backend> vulkan = testing::requireVulkan();
     ASSERT_TRUE(vulkan);
-    SequenceTrainingConfig config = baseConfig();
-    GetParam().adjust(config);
+    std::unique_ptr<SequenceTrainer> gpu = trainer(baseConfig());
+    ASSERT_TRUE(gpu);
+    std::shared_ptr<TensorOpsTable<float>> ops = createTensorOpsTable(*vulkan);
+    gpu->setTensorOps(ops);
+    gpu->setRecordsHistory(false);  // the history's evaluations are snapshots of their own
+    gpu->step(2);                   // the first step uploads everything
+    const DeviceTraffic before = ops->traffic();
+    constexpr int kSteps = 10;
+    for (int i = 0; i < kSteps; ++i) gpu->step(1);  // each the last of its call: norms too
+    const DeviceTraffic after = ops->traffic();
+    EXPECT_EQ(after.submissions - before.submissions, unsigned(kSteps));
+    EXPECT_LE(after.bytesToHost - before.bytesToHost, kSteps * 4096ull);
+    // Per step: the batch's tokens and targets, and the embedding's index lists.
+    EXPECT_LE(after.bytesToDevice - before.bytesToDevice, kSteps * 4096ull);
+    std::printf("per step: %.1f submissions, %.0f bytes to host, %.0f bytes to device\n",
+                double(after.submissions - before.submissions) / kSteps,
+                double(after.bytesToHost - before.bytesToHost) / kSteps,
+                double(after.bytesToDevice - before.bytesToDevice) / kSteps);
+    // A snapshot brings the parameters home: they match a CPU run of the same steps.
+    std::unique_ptr<SequenceTrainer> cpu = trainer(baseConfig());
+    cpu->step(2 + kSteps);
+    const SequenceSnapshot a = cpu->snapshot(), b = gpu->snapshot();
+    EXPECT_NEAR(b.testLoss, a.testLoss, 0.01 * a.testLoss);
+    EXPECT_NEAR(gpu->lastTrainLoss(), cpu->lastTrainLoss(), 0.01 * cpu->lastTrainLoss());
+}
+
+// Trains `config` 200 steps on the CPU and through `ops`: the final losses agree within 1%.
+void expectCpuParity(const SequenceTrainingConfig& config,
+                     std::shared_ptr<TensorOpsTable<float>> ops) {
     std::unique_ptr<SequenceTrainer> cpu = trainer(config), gpu = trainer(config);
     ASSERT_TRUE(cpu && gpu);
-    std::shared_ptr<TensorOpsTable<float>> ops = createTensorOpsTable(*vulkan);
-    // The ops that carry the work run on the device; only what it lacks falls to the CPU.
-    for (TensorOp op :
-         {TensorOp::LinearForward, TensorOp::LinearBackward, TensorOp::AttentionForward,
-          TensorOp::AttentionBackward, TensorOp::LayerNormForward, TensorOp::LayerNormBackward})
-        EXPECT_EQ(ops->backendFor(op), "vulkan") << tensorOpName(op);
     gpu->setTensorOps(ops);
     std::vector<float> initial;
     for (const Parameter<float>* p : cpu->model().parameters())
@@ -81,6 +107,77 @@ TEST_P(VulkanTransformer, TwoHundredStepsEndWithinOnePercentOfTheCpu) {
     if (config.task != "negation") {
         EXPECT_LT(a.testLoss, 0.8 * std::log(double(cpu->task().classes())));
     }
+}
+
+TEST_P(VulkanTransformer, TwoHundredStepsEndWithinOnePercentOfTheCpu) {
+    std::unique_ptr<Backend> vulkan = testing::requireVulkan();
+    ASSERT_TRUE(vulkan);
+    SequenceTrainingConfig config = baseConfig();
+    GetParam().adjust(config);
+    std::shared_ptr<TensorOpsTable<float>> ops = createTensorOpsTable(*vulkan);
+    // The ops that carry the work run on the device; only what it lacks falls to the CPU.
+    for (TensorOp op :
+         {TensorOp::LinearForward, TensorOp::LinearBackward, TensorOp::AttentionForward,
+          TensorOp::AttentionBackward, TensorOp::LayerNormForward, TensorOp::LayerNormBackward})
+        EXPECT_EQ(ops->backendFor(op), "vulkan") << tensorOpName(op);
+    expectCpuParity(config, ops);
+}
+
+// Issue 26: with device-local buffers (a discrete GPU's layout, forced on lavapipe by
+// ACTLAB_VULKAN_STAGING=1) every transfer is a recorded copy; the run still matches the CPU.
+TEST(VulkanTransformerStaging, DeviceLocalBuffersGiveTheCpusRun) {
+    setenv("ACTLAB_VULKAN_STAGING", "1", 1);
+    std::unique_ptr<Backend> vulkan = testing::requireVulkan();
+    unsetenv("ACTLAB_VULKAN_STAGING");
+    ASSERT_TRUE(vulkan);
+    SequenceTrainingConfig config = baseConfig();
+    config.model.norm = NormPlacement::Post;
+    config.model.causal = true;
+    expectCpuParity(config, createTensorOpsTable(*vulkan));
+}
+
+// Issue 26: compare mode's two runs train at once, in two threads, on the backend's one set of
+// ops (one residency map, one pending command buffer): each still matches its CPU run.
+TEST(VulkanTransformerShared, TwoRunsInTwoThreadsOnTheSameOpsEachMatchTheCpu) {
+    std::unique_ptr<Backend> vulkan = testing::requireVulkan();
+    ASSERT_TRUE(vulkan);
+    SequenceTrainingConfig configs[2] = {baseConfig(), baseConfig()};
+    configs[1].model.norm = NormPlacement::Post;
+    configs[1].seed = 5;
+    std::unique_ptr<SequenceTrainer> gpu[2], cpu[2];
+    for (int i = 0; i < 2; ++i) {
+        gpu[i] = trainer(configs[i]);
+        cpu[i] = trainer(configs[i]);
+        ASSERT_TRUE(gpu[i] && cpu[i]);
+        gpu[i]->setTensorOps(createTensorOpsTable(*vulkan));
+    }
+    std::thread other([&] {
+        for (int s = 0; s < 60; ++s) gpu[1]->step(1);
+    });
+    for (int s = 0; s < 60; ++s) gpu[0]->step(1);
+    other.join();
+    for (int i = 0; i < 2; ++i) {
+        cpu[i]->step(60);
+        const SequenceSnapshot a = cpu[i]->snapshot(), b = gpu[i]->snapshot();
+        EXPECT_NEAR(b.testLoss, a.testLoss, 0.01 * a.testLoss) << "run " << i;
+    }
+}
+
+// Issue 26: the ops ACTLAB_VULKAN_DISABLE_OPS names run on the CPU, in the middle of the
+// device's step (their inputs brought home, their outputs uploaded), and the run still matches.
+TEST(VulkanTransformerFallback, OpsTheDeviceLacksRunOnTheCpuAndTheRunMatches) {
+    setenv("ACTLAB_VULKAN_DISABLE_OPS", "linear_backward,attention_forward,optimizer_update", 1);
+    std::unique_ptr<Backend> vulkan = testing::requireVulkan();
+    ASSERT_TRUE(vulkan);
+    std::shared_ptr<TensorOpsTable<float>> ops = createTensorOpsTable(*vulkan);  // reads it
+    unsetenv("ACTLAB_VULKAN_DISABLE_OPS");
+    for (TensorOp op :
+         {TensorOp::LinearBackward, TensorOp::AttentionForward, TensorOp::OptimizerUpdate})
+        EXPECT_EQ(ops->backendFor(op), "cpu") << tensorOpName(op);
+    EXPECT_EQ(ops->backendFor(TensorOp::LinearForward), "vulkan");
+    expectCpuParity(baseConfig(), ops);
+    EXPECT_EQ(ops->describe(),
+              "vulkan (cpu: linear_backward, attention_forward, optimizer_update)");
 }
 
 INSTANTIATE_TEST_SUITE_P(

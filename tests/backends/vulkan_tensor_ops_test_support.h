@@ -86,7 +86,8 @@ class VulkanTensorOpsTest : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
         VulkanBackendOptions options;
-        options.allowCpuDevice = true;  // lavapipe
+        options.allowCpuDevice = true;      // lavapipe
+        options.immediateTensorOps = true;  // each op's results in host memory on return
         s_backend = createVulkanBackend(options, &s_whyNot);
         if (s_backend) s_ops = s_backend->tensorOps();
         if (s_backend && !s_ops) s_whyNot = "the Vulkan backend offers no tensor ops";

@@ -31,8 +31,8 @@ double squares(std::span<const T> values) {
 
 // One loop per rule, each simple enough for the compiler to vectorise.
 template <typename T>
-void update(const OptimizerRule<T>& r, const ParameterSlot<T>& slot) {
-    const T lr = r.learningRate, clip = r.clip, b1 = r.beta1, b2 = r.beta2, eps = r.epsilon;
+void update(const OptimizerRule<T>& r, const ParameterSlot<T>& slot, T clip) {
+    const T lr = r.learningRate, b1 = r.beta1, b2 = r.beta2, eps = r.epsilon;
     const T mu = r.momentum, correction1 = r.correction1, correction2 = r.correction2;
     const T decay = slot.isWeight ? r.weightDecay : T(0);
     const size_t n = slot.value.size();
@@ -148,9 +148,10 @@ public:
     void meanPoolBackward(TensorView<T> dinp, ConstTensorView<T> dout) override {
         actlab::meanPoolBackward<T>(dinp, dout);
     }
-    double crossEntropyForward(TensorView<T> probs, TensorView<T> losses, ConstTensorView<T> logits,
-                               ConstTokenView targets) override {
-        return actlab::crossEntropyForward<T>(probs, losses, logits, targets);
+    void crossEntropyForward(TensorView<T> probs, TensorView<T> losses, TensorView<T> meanLoss,
+                             ConstTensorView<T> logits, ConstTokenView targets) override {
+        requireShape(meanLoss, Shape{1}, "crossEntropyForward: meanLoss");
+        meanLoss.data()[0] = T(actlab::crossEntropyForward<T>(probs, losses, logits, targets));
     }
     void crossEntropyBackward(TensorView<T> dlogits, ConstTensorView<T> probs,
                               ConstTokenView targets, T scale) override {
@@ -163,14 +164,24 @@ public:
         std::copy(from.data(), from.data() + from.size(), to.data());
     }
     void fill(TensorView<T> to, T value) override { to.fill(value); }
-    double sumOfSquares(std::span<const std::span<const T>> tensors) override {
-        double total = 0;
-        for (std::span<const T> tensor : tensors) total += squares(tensor);
-        return total;
+    void sumOfSquares(std::span<const std::span<const T>> tensors, std::span<T> sums) override {
+        if (sums.size() != tensors.size())
+            throw TensorError("sumOfSquares: " + std::to_string(sums.size()) + " sums for " +
+                              std::to_string(tensors.size()) + " tensors");
+        for (size_t i = 0; i < tensors.size(); ++i) sums[i] = T(squares(tensors[i]));
     }
-    void optimizerUpdate(const OptimizerRule<T>& rule,
-                         std::span<const ParameterSlot<T>> slots) override {
-        for (const ParameterSlot<T>& slot : slots) update(rule, slot);
+    void optimizerUpdate(const OptimizerRule<T>& rule, std::span<const ParameterSlot<T>> slots,
+                         std::span<T> norm) override {
+        if (norm.size() != 1) throw TensorError("optimizerUpdate: norm must hold one value");
+        double total = 0;
+        for (const ParameterSlot<T>& slot : slots) total += squares(slot.grad);
+        const double global = std::sqrt(total);
+        norm[0] = T(global);
+        if (!std::isfinite(global)) return;
+        const T clip = (rule.clipNorm > 0 && global > rule.clipNorm)
+                           ? T(rule.clipNorm / (global + 1e-6))
+                           : T(1);
+        for (const ParameterSlot<T>& slot : slots) update(rule, slot, clip);
     }
 };
 

@@ -8,6 +8,7 @@ set(actlab_vulkan_sources
   ${CMAKE_CURRENT_LIST_DIR}/vulkan_loader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/vulkan_pipeline_set.cpp
   ${CMAKE_CURRENT_LIST_DIR}/vulkan_reference_check.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/vulkan_resident_tensors.cpp
   ${CMAKE_CURRENT_LIST_DIR}/vulkan_tensor_ops.cpp
   ${CMAKE_CURRENT_LIST_DIR}/vulkan_tensor_ops_sequence.cpp
   ${CMAKE_CURRENT_LIST_DIR}/vulkan_training_engine.cpp

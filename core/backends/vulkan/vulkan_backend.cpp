@@ -45,6 +45,7 @@ public:
           m_checkEveryOp(checkEveryOp) {}
 
     std::string_view name() const override { return "vulkan"; }
+    void setImmediateTensorOps(bool on) { m_immediateTensorOps = on; }
     std::string deviceName() const override { return m_shared->context->deviceName(); }
 
     bool supports(BackendOp op, Precision precision) const override {
@@ -76,7 +77,7 @@ public:
         if (m_tensorOps || m_tensorOpsFailed) return m_tensorOps;
         std::string reason;
         try {
-            m_tensorOps = vulkan::createVulkanTensorOps(m_shared, &reason);
+            m_tensorOps = vulkan::createVulkanTensorOps(m_shared, m_immediateTensorOps, &reason);
         } catch (const std::exception& e) {
             reason = e.what();
         }
@@ -161,6 +162,7 @@ private:
     std::shared_ptr<TensorOps<float>> m_tensorOps;  // shares m_shared; may outlive the backend
     bool m_tensorOpsFailed = false;
     bool m_checkEveryOp = false;
+    bool m_immediateTensorOps = false;
     std::string m_lastError;
 };
 
@@ -199,6 +201,7 @@ std::unique_ptr<Backend> createChecked(const VulkanBackendOptions& options, std:
     shared->context = std::move(context);
     auto backend =
         std::make_unique<VulkanBackend>(std::move(shared), std::move(kernels), checkEveryOp);
+    backend->setImmediateTensorOps(options.immediateTensorOps);
     if (options.selfCheck) {
         if (auto problem = selfCheck(*backend)) {
             if (whyNot) *whyNot = "self-check failed on " + backend->deviceName() + ": " + *problem;

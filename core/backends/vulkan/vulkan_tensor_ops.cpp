@@ -1,10 +1,12 @@
 // The Vulkan tensor ops, per-row part: staging, elementwise ops, linear, activations, optimizer
 // and norms. Each op checks its arguments with the layer's check function (the same TensorError),
-// then runs one StagedCall: inputs copied into the staging arena, the op's dispatches recorded
-// with a barrier after each, one submission waited for, outputs (and += gradients) copied back.
+// then records one RecordedCall: the resident tensors it binds and its dispatches, with a barrier
+// after each; nothing is submitted until the host asks for a result (finish, syncToHost).
 #include "backends/vulkan/vulkan_tensor_ops.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <stdexcept>
@@ -31,42 +33,41 @@ void addMultiplyAccumulate(DispatchList& list, TensorSlice dy, TensorSlice d, Te
 
 }  // namespace
 
-StagedCall::StagedCall(VulkanTensorOps& ops, const char* op)
+RecordedCall::RecordedCall(VulkanTensorOps& ops, const char* op)
     : m_ops(ops),
       m_op(op),
-      m_layout(ops.kernels().alignmentFloats()),
-      m_list(ops.kernels(), ops.dummy()) {}
+      m_lock(ops.shared().mutex),
+      m_resident(ops.resident()),
+      m_list(std::make_unique<DispatchList>(ops.kernels(), ops.dummy())) {}
 
-void StagedCall::run() {
-    std::lock_guard lock(m_ops.shared().mutex);
+void RecordedCall::run() {
     std::string error;
-    const auto fail = [&] {
+    if (!m_list->finish(&error))
         throw std::runtime_error(std::string("vulkan ") + m_op + ": " + error);
-    };
-    const VulkanBuffer* arena = m_ops.arena(m_layout.size(), &error);
-    if (!arena) fail();
-    m_list.placeArena(*arena);
-    if (!m_list.finish(&error)) fail();
-    for (const Transfer& t : m_transfers)
-        if (t.from) std::memcpy(arena->data() + t.offset, t.from, t.count * sizeof(float));
-    if (!m_ops.shared().context->submitAndWait(
-            [&](VkCommandBuffer commands) { m_list.record(commands); }, &error))
-        fail();
-    size_t toDevice = 0, toHost = 0;
-    for (const Transfer& t : m_transfers) {
-        if (t.to) std::memcpy(t.to, arena->data() + t.offset, t.count * sizeof(float));
-        toDevice += t.from ? t.count * sizeof(float) : 0;
-        toHost += t.to ? t.count * sizeof(float) : 0;
-    }
-    m_ops.countSubmission(toDevice, toHost);
+    m_resident.append(std::move(m_list));
+    if (m_ops.immediate()) m_resident.forget();
 }
 
-VulkanTensorOps::VulkanTensorOps(std::shared_ptr<SharedVulkanContext> shared)
-    : m_shared(std::move(shared)) {}
+VulkanTensorOps::VulkanTensorOps(std::shared_ptr<SharedVulkanContext> shared, bool immediate)
+    : m_shared(std::move(shared)), m_immediate(immediate) {
+    const char* disabled = std::getenv("ACTLAB_VULKAN_DISABLE_OPS");
+    std::string_view names = disabled ? disabled : "";
+    while (!names.empty()) {
+        const size_t comma = names.find(',');
+        const std::string_view name = names.substr(0, comma);
+        bool known = false;
+        for (int op = 0; op < kTensorOpCount; ++op)
+            if (tensorOpName(TensorOp(op)) == name) m_disabled[size_t(op)] = known = true;
+        if (!known && !name.empty())
+            std::fprintf(stderr, "actlab: ACTLAB_VULKAN_DISABLE_OPS: no op named '%.*s'\n",
+                         int(name.size()), name.data());
+        names = comma == std::string_view::npos ? "" : names.substr(comma + 1);
+    }
+}
 
 VulkanTensorOps::~VulkanTensorOps() {
     std::lock_guard lock(m_shared->mutex);  // device objects go before the context can
-    m_arena = {};
+    m_resident.reset();
     m_dummy = {};
     m_kernels.reset();
 }
@@ -75,16 +76,35 @@ bool VulkanTensorOps::initialise(std::string* whyNot) {
     std::lock_guard lock(m_shared->mutex);
     m_kernels = TrainingKernels::create(*m_shared->context, whyNot);
     if (!m_kernels) return false;
+    m_resident =
+        std::make_unique<ResidentTensors>(*m_shared->context, m_kernels->alignmentFloats());
     m_dummy = m_shared->context->createBuffer(16 * sizeof(float), whyNot);
     return bool(m_dummy);
 }
 
-const VulkanBuffer* VulkanTensorOps::arena(size_t floats, std::string* whyNot) {
-    if (m_arena && m_arena.bytes() >= floats * sizeof(float)) return &m_arena;
-    const size_t bytes = std::max(floats * sizeof(float), size_t(2 * m_arena.bytes()));
-    m_arena = {};
-    m_arena = m_shared->context->createBuffer(std::max<size_t>(bytes, 1 << 16), whyNot);
-    return m_arena ? &m_arena : nullptr;
+void VulkanTensorOps::finish() {
+    std::lock_guard lock(m_shared->mutex);
+    m_resident->finish();
+}
+
+void VulkanTensorOps::syncToHost(std::span<const HostRange> ranges) {
+    std::lock_guard lock(m_shared->mutex);
+    m_resident->syncToHost(ranges);
+}
+
+void VulkanTensorOps::hostWrote(HostRange range) {
+    std::lock_guard lock(m_shared->mutex);
+    m_resident->hostWrote(range);
+}
+
+void VulkanTensorOps::forget() {
+    std::lock_guard lock(m_shared->mutex);
+    m_resident->forget();
+}
+
+DeviceTraffic VulkanTensorOps::traffic() const {
+    std::lock_guard lock(m_shared->mutex);
+    return m_resident->traffic();
 }
 
 void VulkanTensorOps::linearForward(TensorView<float> out, ConstTensorView<float> inp,
@@ -93,7 +113,7 @@ void VulkanTensorOps::linearForward(TensorView<float> out, ConstTensorView<float
         checkLinearForward(out.shape(), inp.shape(), weight.shape(), bias.shape());
 
     // out (N, OC) = inp (N, C) · (weight (OC, C))ᵀ [+ bias].
-    StagedCall call(*this, "linearForward");
+    RecordedCall call(*this, "linearForward");
     const TensorSlice x = call.input(inp.span()), w = call.input(weight.span());
     const TensorSlice b = hasBias ? call.input(bias.span()) : dummy();
     const TensorSlice y = call.output(out.span());
@@ -108,7 +128,7 @@ void VulkanTensorOps::linearBackward(TensorView<float> dinp, TensorView<float> d
     const auto [N, C, OC, hasBias, hasInputGradient] = checkLinearBackward(
         dinp.shape(), dweight.shape(), dbias.shape(), dout.shape(), inp.shape(), weight.shape());
 
-    StagedCall call(*this, "linearBackward");
+    RecordedCall call(*this, "linearBackward");
     const TensorSlice dy = call.input(dout.span()), x = call.input(inp.span());
     const TensorSlice w = call.input(weight.span());
     const TensorSlice dw = call.inputOutput(dweight.span());
@@ -134,10 +154,11 @@ void VulkanTensorOps::activationForward(TensorView<float> out, TensorView<float>
                                         const ActivationConfig& activation) {
     checkActivationForward(out.shape(), derivative.shape(), inp.shape(), activation);
 
-    StagedCall call(*this, "activationForward");
+    RecordedCall call(*this, "activationForward");
     const TensorSlice z = call.input(inp.span());
     const TensorSlice h = call.output(out.span()), d = call.output(derivative.span());
-    call.dispatches().activation(activation, z, h, d);  // vec4s: the arena pads every tensor
+    call.dispatches().activation(activation, z, h,
+                                 d);  // vec4s: resident buffers are padded to them
     call.run();
 }
 
@@ -145,7 +166,7 @@ void VulkanTensorOps::activationBackward(TensorView<float> dinp, ConstTensorView
                                          ConstTensorView<float> derivative) {
     checkActivationBackward(dinp.shape(), dout.shape(), derivative.shape());
 
-    StagedCall call(*this, "activationBackward");
+    RecordedCall call(*this, "activationBackward");
     const TensorSlice dy = call.input(dout.span()), d = call.input(derivative.span());
     const TensorSlice dx = call.inputOutput(dinp.span());
     addMultiplyAccumulate(call.dispatches(), dy, d, dx);
@@ -159,7 +180,7 @@ void VulkanTensorOps::gatedForward(TensorView<float> out, TensorView<float> dOut
     checkGatedForward(out.shape(), dOutdGate.shape(), dOutdValue.shape(), gate.shape(),
                       value.shape(), activation);
 
-    StagedCall call(*this, "gatedForward");
+    RecordedCall call(*this, "gatedForward");
     const TensorSlice g = call.input(gate.span()), v = call.input(value.span());
     const TensorSlice m = call.output(out.span()), dmdg = call.output(dOutdGate.span());
     const TensorSlice dmdv = call.output(dOutdValue.span());
@@ -173,7 +194,7 @@ void VulkanTensorOps::gatedBackward(TensorView<float> dgate, TensorView<float> d
     checkGatedBackward(dgate.shape(), dvalue.shape(), dout.shape(), dOutdGate.shape(),
                        dOutdValue.shape());
 
-    StagedCall call(*this, "gatedBackward");
+    RecordedCall call(*this, "gatedBackward");
     const TensorSlice dy = call.input(dout.span()), dmdg = call.input(dOutdGate.span());
     const TensorSlice dmdv = call.input(dOutdValue.span());
     const TensorSlice dg = call.inputOutput(dgate.span()), dv = call.inputOutput(dvalue.span());
@@ -186,7 +207,7 @@ void VulkanTensorOps::preluForward(TensorView<float> out, TensorView<float> deri
                                    ConstTensorView<float> inp, ConstTensorView<float> alpha) {
     checkPreluForward(out.shape(), derivative.shape(), inp.shape(), alpha.shape());
 
-    StagedCall call(*this, "preluForward");
+    RecordedCall call(*this, "preluForward");
     const TensorSlice z = call.input(inp.span()), a = call.input(alpha.span());
     const TensorSlice h = call.output(out.span()), d = call.output(derivative.span());
     call.dispatches().prelu(z, a, h, d, uint32_t(inp.extent(1)));
@@ -199,7 +220,7 @@ void VulkanTensorOps::preluBackward(TensorView<float> dinp, TensorView<float> da
     checkPreluBackward(dinp.shape(), dalpha.shape(), dout.shape(), inp.shape(), derivative.shape());
     const uint32_t rows = uint32_t(inp.extent(0)), width = uint32_t(inp.extent(1));
 
-    StagedCall call(*this, "preluBackward");
+    RecordedCall call(*this, "preluBackward");
     const TensorSlice dy = call.input(dout.span()), z = call.input(inp.span());
     const TensorSlice d = call.input(derivative.span());
     const TensorSlice dx = call.inputOutput(dinp.span()), da = call.inputOutput(dalpha.span());
@@ -220,7 +241,7 @@ void VulkanTensorOps::add(TensorView<float> out, ConstTensorView<float> a,
                           ConstTensorView<float> b) {
     checkResidualForward(out.shape(), a.shape(), b.shape());
 
-    StagedCall call(*this, "add");
+    RecordedCall call(*this, "add");
     const TensorSlice sa = call.input(a.span()), sb = call.input(b.span());
     const TensorSlice y = call.output(out.span());
     const shaders::ElementwisePushConstants constants{uint32_t(y.count)};
@@ -232,7 +253,7 @@ void VulkanTensorOps::copy(TensorView<float> to, ConstTensorView<float> from) {
     if (to.size() != from.size())
         throw TensorError("copy: " + std::to_string(from.size()) + " elements into " +
                           std::to_string(to.size()));
-    StagedCall call(*this, "copy");
+    RecordedCall call(*this, "copy");
     const TensorSlice x = call.input(from.span()), y = call.output(to.span());
     const shaders::ElementwisePushConstants constants{uint32_t(y.count)};
     addElementwise(call.dispatches(), TrainingShader::TensorCopy, {x, y}, constants, y.count);
@@ -240,50 +261,50 @@ void VulkanTensorOps::copy(TensorView<float> to, ConstTensorView<float> from) {
 }
 
 void VulkanTensorOps::fill(TensorView<float> to, float value) {
-    StagedCall call(*this, "fill");
+    RecordedCall call(*this, "fill");
     const TensorSlice y = call.output(to.span());
     const shaders::FillPushConstants constants{uint32_t(y.count), value};
     addElementwise(call.dispatches(), TrainingShader::TensorFill, {y}, constants, y.count);
     call.run();
 }
 
-// Precision: each tensor's Σ x² is formed in float on the device, a grid-stride sum per
-// invocation (≤ n/16384 + 1 terms) then a 256-leaf tree per workgroup (at most 64 of them), and
-// the partials are added in double on the host: relative error ≲ (n/16384 + 10) · 2⁻²⁴, against
-// the CPU's double sum (1e-6 relative for a million elements). Fixed order: deterministic.
-double VulkanTensorOps::sumOfSquares(std::span<const std::span<const float>> tensors) {
-    constexpr size_t kMaxGroups = 64;
-    std::vector<size_t> groups;  // per tensor, 0 for an empty one (it adds nothing)
-    size_t totalGroups = 0;
-    for (std::span<const float> tensor : tensors) {
-        groups.push_back(
-            tensor.empty()
-                ? 0
-                : std::min<size_t>(kMaxGroups, groupsFor(tensor.size(), kTrainingWorkgroupSize)));
-        totalGroups += groups.back();
-    }
-    if (totalGroups == 0) return 0.0;
-    std::vector<float> partials(totalGroups);
-    StagedCall call(*this, "sumOfSquares");
-    size_t next = 0;
+// Σ x² of one tensor into `partials` (sized by partialGroups): a grid-stride sum per invocation
+// (≤ n/16384 + 1 terms) then a 256-leaf tree per workgroup; the extra workgroups that round the
+// count up to the binding alignment add nothing. Fixed order: deterministic.
+size_t VulkanTensorOps::partialGroups(size_t n) const {
+    const size_t groups = std::min<size_t>(64, groupsFor(n, kTrainingWorkgroupSize));
+    const size_t alignment = m_kernels->alignmentFloats();
+    return (groups + alignment - 1) / alignment * alignment;
+}
+
+// sums[i] = Σ of tensor i's partials, one workgroup (tensor_sum.comp). Precision: float sums
+// of ≤ n/16384 + 1 terms, then of ≤ 64 partials: relative error ≲ (n/16384 + 70) · 2⁻²⁴.
+void VulkanTensorOps::sumOfSquares(std::span<const std::span<const float>> tensors,
+                                   std::span<float> sums) {
+    if (sums.size() != tensors.size())
+        throw TensorError("sumOfSquares: " + std::to_string(sums.size()) + " sums for " +
+                          std::to_string(tensors.size()) + " tensors");
+    if (tensors.empty()) return;
+    RecordedCall call(*this, "sumOfSquares");
+    const TensorSlice out = call.output(sums);
     for (size_t i = 0; i < tensors.size(); ++i) {
-        if (groups[i] == 0) continue;
-        const TensorSlice x = call.input(tensors[i]);
-        const TensorSlice partial =
-            call.output(std::span<float>(partials).subspan(next, groups[i]));
-        call.dispatches().normPartial(x, x, x, partial, uint32_t(groups[i]));
-        next += groups[i];
+        const size_t groups = partialGroups(tensors[i].size());
+        const TensorSlice x = call.input(tensors[i]), partial = call.scratch(groups);
+        if (!tensors[i].empty()) call.dispatches().normPartial(x, x, x, partial, uint32_t(groups));
+        const shaders::TensorSumPushConstants constants{tensors[i].empty() ? 0u : uint32_t(groups),
+                                                        uint32_t(i), 1.0f};
+        call.dispatches().addDispatch(TrainingShader::TensorSum, {partial, out}, constants, 1);
     }
     call.run();
-    double total = 0;
-    for (float partial : partials) total += double(partial);
-    return total;
 }
 
 void VulkanTensorOps::optimizerUpdate(const OptimizerRule<float>& rule,
-                                      std::span<const ParameterSlot<float>> slots) {
+                                      std::span<const ParameterSlot<float>> slots,
+                                      std::span<float> norm) {
     const bool usesFirst = rule.kind != OptimizerKind::Sgd;
     const bool usesSecond = rule.kind == OptimizerKind::Adam || rule.kind == OptimizerKind::AdamW;
+    if (norm.size() != 1) throw TensorError("optimizerUpdate: norm must hold one value");
+    size_t totalGroups = 0;
     for (const ParameterSlot<float>& slot : slots) {
         const size_t n = slot.value.size();
         if (slot.grad.size() != n || (usesFirst && slot.first.size() != n) ||
@@ -292,31 +313,53 @@ void VulkanTensorOps::optimizerUpdate(const OptimizerRule<float>& rule,
                               " values has " + std::to_string(slot.grad.size()) +
                               " gradients and moments of " + std::to_string(slot.first.size()) +
                               ", " + std::to_string(slot.second.size()));
+        if (n > 0) totalGroups += partialGroups(n);
     }
-    StagedCall call(*this, "optimizerUpdate");
-    bool any = false;
+    RecordedCall call(*this, "optimizerUpdate");
+    DispatchList& list = call.dispatches();
+    const TensorSlice out = call.output(norm);
+    // ‖g‖² into `squares` (1): per-slot partials, then their sum; every update reads it.
+    const TensorSlice partials = call.scratch(std::max<size_t>(totalGroups, 1));
+    const TensorSlice squares = call.scratch(1);
+    size_t next = 0;
+    for (const ParameterSlot<float>& slot : slots) {
+        if (slot.value.empty()) continue;
+        const size_t groups = partialGroups(slot.value.size());
+        const TensorSlice g = call.input(slot.grad);
+        TensorSlice partial = partials;
+        partial.offset += next, partial.count = groups;
+        list.normPartial(g, g, g, partial, uint32_t(groups));
+        next += groups;
+    }
+    const shaders::TensorSumPushConstants sum{uint32_t(totalGroups), 0u, 1.0f};
+    list.addDispatch(TrainingShader::TensorSum, {partials, squares}, sum, 1);
+    bool first = true;
     for (const ParameterSlot<float>& slot : slots) {
         if (slot.value.empty()) continue;
         const TensorSlice w = call.inputOutput(slot.value), g = call.input(slot.grad);
         const TensorSlice m = usesFirst ? call.inputOutput(slot.first) : dummy();
         const TensorSlice v = usesSecond ? call.inputOutput(slot.second) : dummy();
         const shaders::OptimizerUpdatePushConstants constants{
-            uint32_t(w.count), uint32_t(rule.kind),
-            rule.learningRate, slot.isWeight ? rule.weightDecay : 0.0f,
-            rule.clip,         rule.momentum,
-            rule.beta1,        rule.beta2,
-            rule.epsilon,      rule.correction1,
-            rule.correction2};
-        addElementwise(call.dispatches(), TrainingShader::OptimizerUpdate, {w, g, m, v}, constants,
+            uint32_t(w.count),    uint32_t(rule.kind),
+            rule.learningRate,    slot.isWeight ? rule.weightDecay : 0.0f,
+            float(rule.clipNorm), rule.momentum,
+            rule.beta1,           rule.beta2,
+            rule.epsilon,         rule.correction1,
+            rule.correction2,     first ? 1u : 0u};
+        addElementwise(list, TrainingShader::OptimizerUpdate, {w, g, m, v, squares, out}, constants,
                        w.count);
-        any = true;
+        first = false;
     }
-    if (any) call.run();
+    if (first) {  // no parameter: the norm is 0
+        const shaders::FillPushConstants zero{1u, 0.0f};
+        addElementwise(list, TrainingShader::TensorFill, {out}, zero, 1);
+    }
+    call.run();
 }
 
 std::shared_ptr<TensorOps<float>> createVulkanTensorOps(std::shared_ptr<SharedVulkanContext> shared,
-                                                        std::string* whyNot) {
-    auto ops = std::make_shared<VulkanTensorOps>(std::move(shared));
+                                                        bool immediate, std::string* whyNot) {
+    auto ops = std::make_shared<VulkanTensorOps>(std::move(shared), immediate);
     if (!ops->initialise(whyNot)) return nullptr;
     return ops;
 }

@@ -1,9 +1,10 @@
 // Private to the Vulkan tensor ops (vulkan_tensor_ops.cpp, vulkan_tensor_ops_sequence.cpp): the
-// ops class, StagedCall (one op's staging, dispatches and submission) and the elementwise
+// ops class, RecordedCall (one op's resident tensors and dispatches) and the elementwise
 // dispatch they share.
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <initializer_list>
 #include <memory>
 #include <mutex>
@@ -13,12 +14,13 @@
 
 #include "backends/tensor_ops.h"
 #include "backends/vulkan/vulkan_context.h"
+#include "backends/vulkan/vulkan_resident_tensors.h"
 #include "backends/vulkan/vulkan_training_engine.h"
 #include "backends/vulkan/vulkan_training_ops.h"
 
 namespace actlab::vulkan {
 
-static_assert(sizeof(Token) == sizeof(float), "token ids travel in the float arena as int32");
+static_assert(sizeof(Token) == sizeof(float), "token ids travel in float buffers as int32");
 
 // An elementwise dispatch over `count` invocations: at most 65535 workgroups in x (the least
 // maxComputeWorkGroupCount[0] Vulkan guarantees), further rows of them in y; the shader's index
@@ -35,77 +37,68 @@ void addElementwise(DispatchList& list, TrainingShader shader,
 
 class VulkanTensorOps;
 
-// One op call: the tensors it places in the staging arena (inputs copied in before the
-// submission, outputs copied back after it) and its dispatches. run() throws
+// One op call: the resident tensors it binds (uploaded first where the host holds newer values)
+// and its dispatches, appended to the ops' pending commands by run() (immediate ops: submitted
+// and brought home at once). Holds the context's mutex from construction to destruction; throws
 // std::runtime_error "vulkan <op>: <reason>" when Vulkan fails.
-class StagedCall {
+class RecordedCall {
 public:
-    StagedCall(VulkanTensorOps& ops, const char* op);
+    RecordedCall(VulkanTensorOps& ops, const char* op);
     TensorSlice input(std::span<const float> values) {
-        return stage(values.data(), values.size(), nullptr);
+        return m_resident.read(values.data(), values.size_bytes());
     }
     TensorSlice input(std::span<const Token> ids) {  // raw int32, read as `int ids[]`
-        return stage(ids.data(), ids.size(), nullptr);
+        return m_resident.read(ids.data(), ids.size_bytes());
     }
     TensorSlice output(std::span<float> values) {
-        return stage(nullptr, values.size(), values.data());
+        return m_resident.write(values.data(), values.size_bytes());
     }
-    TensorSlice inputOutput(std::span<float> values) {  // a += output: current values go in
-        return stage(values.data(), values.size(), values.data());
+    TensorSlice inputOutput(std::span<float> values) {  // a += output
+        return m_resident.readWrite(values.data(), values.size_bytes());
     }
-    TensorSlice scratch(size_t count) { return stage(nullptr, count, nullptr); }
-    DispatchList& dispatches() { return m_list; }
+    TensorSlice transient(std::span<const Token> ids) {  // host values of this call only
+        return m_resident.transient(ids.data(), ids.size_bytes());
+    }
+    TensorSlice scratch(size_t count) { return m_resident.scratch(count); }
+    DispatchList& dispatches() { return *m_list; }
     void run();
 
 private:
-    struct Transfer {
-        size_t offset;     // floats into the arena
-        const void* from;  // host input, or null
-        float* to;         // host output, or null
-        size_t count;
-    };
-    TensorSlice stage(const void* from, size_t count, float* to) {
-        const size_t offset = m_layout.add(count);
-        m_transfers.push_back({offset, from, to, count});
-        return {VK_NULL_HANDLE, offset, count, nullptr};  // placed in the arena by run()
-    }
-
     VulkanTensorOps& m_ops;
     const char* m_op;
-    ArenaLayout m_layout;
-    DispatchList m_list;
-    std::vector<Transfer> m_transfers;
+    std::unique_lock<std::mutex> m_lock;
+    ResidentTensors& m_resident;
+    std::unique_ptr<DispatchList> m_list;
 };
 
 // The ops: each checks its arguments with the layer's check function (core/layers), then runs
-// one StagedCall. The per-row ops are in vulkan_tensor_ops.cpp, the sequence ops (layernorm,
+// one RecordedCall. The per-row ops are in vulkan_tensor_ops.cpp, the sequence ops (layernorm,
 // attention, embedding, pooling, cross-entropy) in vulkan_tensor_ops_sequence.cpp.
 class VulkanTensorOps final : public TensorOps<float> {
 public:
-    explicit VulkanTensorOps(std::shared_ptr<SharedVulkanContext> shared);
+    VulkanTensorOps(std::shared_ptr<SharedVulkanContext> shared, bool immediate);
     ~VulkanTensorOps() override;
     bool initialise(std::string* whyNot);  // false with a one-line *whyNot on failure
 
     SharedVulkanContext& shared() { return *m_shared; }
     TrainingKernels& kernels() { return *m_kernels; }
+    ResidentTensors& resident() { return *m_resident; }
+    bool immediate() const { return m_immediate; }
     TensorSlice dummy() const { return sliceOf(m_dummy, 0, 16); }
-    // The arena, grown (doubling) to at least `floats`; call under the mutex. Null on failure.
-    const VulkanBuffer* arena(size_t floats, std::string* whyNot);
-    // One staged submission and what it copied each way; call under the mutex.
-    void countSubmission(size_t bytesToDevice, size_t bytesToHost) {
-        ++m_traffic.submissions;
-        m_traffic.bytesToDevice += bytesToDevice;
-        m_traffic.bytesToHost += bytesToHost;
-    }
-    DeviceTraffic traffic() const override {
-        std::lock_guard lock(m_shared->mutex);
-        return m_traffic;
-    }
+
+    void finish() override;
+    void syncToHost(std::span<const HostRange> ranges) override;
+    void hostWrote(HostRange range) override;
+    void forget() override;
+    DeviceTraffic traffic() const override;
+    size_t partialGroups(size_t n) const;  // Σ x² partials of n values (an aligned count)
 
     std::string_view backendName() const override { return "vulkan"; }
-    // The mixture of activations has no shader: the CPU runs it (the table's fallback).
+    // The mixture of activations has no shader: the CPU runs it (the table's fallback), as it
+    // runs the ops ACTLAB_VULKAN_DISABLE_OPS names ("linear_backward,attention_forward").
     bool supports(TensorOp op) const override {
-        return op != TensorOp::Count && op != TensorOp::MixForward && op != TensorOp::MixBackward;
+        return op != TensorOp::Count && op != TensorOp::MixForward && op != TensorOp::MixBackward &&
+               !m_disabled[size_t(op)];
     }
 
     void linearForward(TensorView<float> out, ConstTensorView<float> inp,
@@ -150,22 +143,26 @@ public:
     void add(TensorView<float> out, ConstTensorView<float> a, ConstTensorView<float> b) override;
     void meanPoolForward(TensorView<float> out, ConstTensorView<float> inp) override;
     void meanPoolBackward(TensorView<float> dinp, ConstTensorView<float> dout) override;
-    double crossEntropyForward(TensorView<float> probs, TensorView<float> losses,
-                               ConstTensorView<float> logits, ConstTokenView targets) override;
+    void crossEntropyForward(TensorView<float> probs, TensorView<float> losses,
+                             TensorView<float> meanLoss, ConstTensorView<float> logits,
+                             ConstTokenView targets) override;
     void crossEntropyBackward(TensorView<float> dlogits, ConstTensorView<float> probs,
                               ConstTokenView targets, float scale) override;
     void copy(TensorView<float> to, ConstTensorView<float> from) override;
     void fill(TensorView<float> to, float value) override;
-    double sumOfSquares(std::span<const std::span<const float>> tensors) override;
+    void sumOfSquares(std::span<const std::span<const float>> tensors,
+                      std::span<float> sums) override;
     void optimizerUpdate(const OptimizerRule<float>& rule,
-                         std::span<const ParameterSlot<float>> slots) override;
+                         std::span<const ParameterSlot<float>> slots,
+                         std::span<float> norm) override;
 
 private:
     std::shared_ptr<SharedVulkanContext> m_shared;  // destroyed last
     std::unique_ptr<TrainingKernels> m_kernels;
-    VulkanBuffer m_arena;     // the staging arena of every op, grown as needed
-    VulkanBuffer m_dummy;     // bound where a shader has no tensor
-    DeviceTraffic m_traffic;  // under the mutex
+    std::unique_ptr<ResidentTensors> m_resident;
+    VulkanBuffer m_dummy;  // bound where a shader has no tensor
+    bool m_immediate = false;
+    std::array<bool, kTensorOpCount> m_disabled{};  // by ACTLAB_VULKAN_DISABLE_OPS
 };
 
 }  // namespace actlab::vulkan

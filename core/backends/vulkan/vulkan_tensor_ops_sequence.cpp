@@ -44,14 +44,6 @@ TokenGroups groupTokens(ConstTokenView tokens, Index V) {
     return g;
 }
 
-// The rows (U, C) of `table` (V, C) for the distinct ids of `groups`, in their order.
-std::vector<float> gatherRows(const TokenGroups& groups, const float* table, Index C) {
-    std::vector<float> rows(groups.distinct.size() * size_t(C));
-    for (size_t u = 0; u < groups.distinct.size(); ++u)
-        std::copy_n(table + groups.distinct[u] * C, C, rows.data() + u * size_t(C));
-    return rows;
-}
-
 }  // namespace
 
 void VulkanTensorOps::layernormForward(TensorView<float> out, TensorView<float> mean,
@@ -60,7 +52,7 @@ void VulkanTensorOps::layernormForward(TensorView<float> out, TensorView<float> 
     const auto [N, C] = checkLayernormForward(out.shape(), mean.shape(), rstd.shape(), inp.shape(),
                                               weight.shape(), bias.shape());
 
-    StagedCall call(*this, "layernormForward");
+    RecordedCall call(*this, "layernormForward");
     const TensorSlice x = call.input(inp.span()), w = call.input(weight.span());
     const TensorSlice b = call.input(bias.span()), y = call.output(out.span());
     const TensorSlice m = call.output(mean.span()), s = call.output(rstd.span());
@@ -78,7 +70,7 @@ void VulkanTensorOps::layernormBackward(TensorView<float> dinp, TensorView<float
         checkLayernormBackward(dinp.shape(), dweight.shape(), dbias.shape(), dout.shape(),
                                inp.shape(), weight.shape(), mean.shape(), rstd.shape());
 
-    StagedCall call(*this, "layernormBackward");
+    RecordedCall call(*this, "layernormBackward");
     const TensorSlice x = call.input(inp.span()), w = call.input(weight.span());
     const TensorSlice dy = call.input(dout.span()), m = call.input(mean.span());
     const TensorSlice s = call.input(rstd.span()), dx = call.inputOutput(dinp.span());
@@ -98,7 +90,7 @@ void VulkanTensorOps::attentionForward(TensorView<float> out, TensorView<float> 
     const auto [B, T, C, NH, hs] = checkAttentionForward(out.shape(), preatt.shape(), att.shape(),
                                                          q.shape(), k.shape(), v.shape(), heads);
 
-    StagedCall call(*this, "attentionForward");
+    RecordedCall call(*this, "attentionForward");
     const TensorSlice sq = call.input(q.span()), sk = call.input(k.span());
     const TensorSlice sv = call.input(v.span()), y = call.output(out.span());
     const TensorSlice scores = call.output(preatt.span()), p = call.output(att.span());
@@ -119,7 +111,7 @@ void VulkanTensorOps::attentionBackward(TensorView<float> dq, TensorView<float> 
         checkAttentionBackward(dq.shape(), dk.shape(), dv.shape(), dout.shape(), q.shape(),
                                k.shape(), v.shape(), att.shape(), heads);
 
-    StagedCall call(*this, "attentionBackward");
+    RecordedCall call(*this, "attentionBackward");
     const TensorSlice dy = call.input(dout.span()), sq = call.input(q.span());
     const TensorSlice sk = call.input(k.span()), sv = call.input(v.span());
     const TensorSlice p = call.input(att.span()), dscore = call.scratch(size_t(att.size()));
@@ -141,13 +133,9 @@ void VulkanTensorOps::embeddingForward(TensorView<float> out, ConstTokenView tok
     const auto [B, steps, C, V] =
         checkEmbeddingForward(out.shape(), tokens, tokenTable.shape(), positionTable.shape());
 
-    // Only the rows of the tokens in use travel: (U, C) and the first T positions.
-    const TokenGroups groups = groupTokens(tokens, V);
-    const std::vector<float> rows = gatherRows(groups, tokenTable.data(), C);
-    StagedCall call(*this, "embeddingForward");
-    const TensorSlice ids = call.input(std::span<const Token>(groups.compact));
-    const TensorSlice table = call.input(std::span<const float>(rows));
-    const TensorSlice positions = call.input(positionTable.span().first(size_t(steps * C)));
+    RecordedCall call(*this, "embeddingForward");
+    const TensorSlice ids = call.input(tokens.span()), table = call.input(tokenTable.span());
+    const TensorSlice positions = call.input(positionTable.span());
     const TensorSlice y = call.output(out.span());
     const shaders::EmbeddingPushConstants constants{uint32_t(y.count), uint32_t(steps),
                                                     uint32_t(C)};
@@ -162,31 +150,29 @@ void VulkanTensorOps::embeddingBackward(TensorView<float> dTokenTable,
     const auto [B, steps, C, V] =
         checkEmbeddingBackward(dTokenTable.shape(), dPositionTable.shape(), dout.shape(), tokens);
 
-    // The gradient rows of the tokens in use go in and come back; the rest are unchanged.
+    // The host wrote the tokens: it groups their rows, and only those index lists travel.
     const TokenGroups groups = groupTokens(tokens, V);
-    std::vector<float> rows = gatherRows(groups, dTokenTable.data(), C);
-    StagedCall call(*this, "embeddingBackward");
-    const TensorSlice first = call.input(std::span<const Token>(groups.first));
-    const TensorSlice order = call.input(std::span<const Token>(groups.rows));
-    const TensorSlice dy = call.input(dout.span()), dtable = call.inputOutput(rows);
-    const TensorSlice dpositions = call.inputOutput(dPositionTable.span().first(size_t(steps * C)));
-    const shaders::EmbeddingPushConstants constants{uint32_t(rows.size()), uint32_t(steps),
-                                                    uint32_t(C)};
+    RecordedCall call(*this, "embeddingBackward");
+    const TensorSlice first = call.transient(groups.first);
+    const TensorSlice order = call.transient(groups.rows);
+    const TensorSlice distinct = call.transient(groups.distinct);
+    const TensorSlice dy = call.input(dout.span()), dtable = call.inputOutput(dTokenTable.span());
+    const TensorSlice dpositions = call.inputOutput(dPositionTable.span());
+    const size_t count = groups.distinct.size() * size_t(C);
+    const shaders::EmbeddingPushConstants constants{uint32_t(count), uint32_t(steps), uint32_t(C)};
     addElementwise(call.dispatches(), TrainingShader::EmbeddingTokenGradient,
-                   {first, order, dy, dtable}, constants, rows.size());
+                   {first, order, dy, dtable, distinct}, constants, count);
     // dPositionTable[t] += Σ_b dout[b, t]: column sums of dout as a (B, T·C) matrix.
     const shaders::ColumnSumPushConstants sums{uint32_t(steps * C), uint32_t(B)};
     call.dispatches().addDispatch(TrainingShader::ColumnSumAccumulate, {dy, dpositions}, sums,
                                   groupsFor(size_t(steps * C), kRowWorkgroupSize));
     call.run();
-    for (size_t u = 0; u < groups.distinct.size(); ++u)
-        std::copy_n(rows.data() + u * size_t(C), C, dTokenTable.data() + groups.distinct[u] * C);
 }
 
 void VulkanTensorOps::meanPoolForward(TensorView<float> out, ConstTensorView<float> inp) {
     const auto [B, steps, C] = checkMeanPoolForward(out.shape(), inp.shape());
 
-    StagedCall call(*this, "meanPoolForward");
+    RecordedCall call(*this, "meanPoolForward");
     const TensorSlice x = call.input(inp.span()), y = call.output(out.span());
     const shaders::MeanPoolPushConstants constants{uint32_t(B), uint32_t(steps), uint32_t(C),
                                                    steps > 0 ? 1.0f / float(steps) : 0.0f};
@@ -199,7 +185,7 @@ void VulkanTensorOps::meanPoolBackward(TensorView<float> dinp, ConstTensorView<f
     const auto [B, steps, C] = checkMeanPoolBackward(dinp.shape(), dout.shape());
     if (steps == 0) return;
 
-    StagedCall call(*this, "meanPoolBackward");
+    RecordedCall call(*this, "meanPoolBackward");
     const TensorSlice dy = call.input(dout.span()), dx = call.inputOutput(dinp.span());
     const shaders::MeanPoolPushConstants constants{uint32_t(B), uint32_t(steps), uint32_t(C),
                                                    1.0f / float(steps)};
@@ -208,21 +194,25 @@ void VulkanTensorOps::meanPoolBackward(TensorView<float> dinp, ConstTensorView<f
     call.run();
 }
 
-double VulkanTensorOps::crossEntropyForward(TensorView<float> probs, TensorView<float> losses,
-                                            ConstTensorView<float> logits, ConstTokenView targets) {
+void VulkanTensorOps::crossEntropyForward(TensorView<float> probs, TensorView<float> losses,
+                                          TensorView<float> meanLoss, ConstTensorView<float> logits,
+                                          ConstTokenView targets) {
     const auto [N, V, count] =
         checkCrossEntropyForward(probs.shape(), losses.shape(), logits.shape(), targets);
+    requireShape(meanLoss, Shape{1}, "crossEntropyForward: meanLoss");
 
-    StagedCall call(*this, "crossEntropyForward");
+    RecordedCall call(*this, "crossEntropyForward");
     const TensorSlice z = call.input(logits.span()), y = call.input(targets.span());
     const TensorSlice p = call.output(probs.span()), l = call.output(losses.span());
+    const TensorSlice mean = call.output(meanLoss.span());
     const shaders::CrossEntropyPushConstants constants{uint32_t(N), uint32_t(V), 0.0f};
     call.dispatches().addDispatch(TrainingShader::CrossEntropyForward, {z, y, p, l}, constants,
                                   groupsFor(size_t(N), kRowWorkgroupSize));
+    // The mean over the counted rows (ignored rows hold 0), in float on the device.
+    const shaders::TensorSumPushConstants sum{uint32_t(N), 0u,
+                                              count > 0 ? 1.0f / float(count) : 0.0f};
+    call.dispatches().addDispatch(TrainingShader::TensorSum, {l, mean}, sum, 1);
     call.run();
-    double total = 0;  // ignored rows hold 0
-    for (float loss : losses.span()) total += double(loss);
-    return count > 0 ? total / double(count) : 0.0;
 }
 
 void VulkanTensorOps::crossEntropyBackward(TensorView<float> dlogits, ConstTensorView<float> probs,
@@ -230,7 +220,7 @@ void VulkanTensorOps::crossEntropyBackward(TensorView<float> dlogits, ConstTenso
     const auto [N, V, count] = checkCrossEntropyBackward(dlogits.shape(), probs.shape(), targets);
     if (count == 0) return;
 
-    StagedCall call(*this, "crossEntropyBackward");
+    RecordedCall call(*this, "crossEntropyBackward");
     const TensorSlice p = call.input(probs.span()), y = call.input(targets.span());
     const TensorSlice dz = call.inputOutput(dlogits.span());
     const shaders::CrossEntropyPushConstants constants{uint32_t(N), uint32_t(V),

@@ -42,6 +42,7 @@ constexpr const char* kShaderNames[] = {
     "optimizer_update",
     "cross_entropy_forward",
     "cross_entropy_backward",
+    "tensor_sum",
 };
 static_assert(std::size(kShaderNames) == size_t(TrainingShader::Count));
 

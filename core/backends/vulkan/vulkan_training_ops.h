@@ -77,6 +77,7 @@ enum class TrainingShader {
     OptimizerUpdate,
     CrossEntropyForward,
     CrossEntropyBackward,
+    TensorSum,  // tensor_sum.comp: out[index] = scale · Σ x
     Count,
 };
 
