@@ -1,0 +1,148 @@
+// Everything from the keyboard (issue 29): Tab reaches every control of every view (a control
+// it never reaches fails, named), and a lesson walked with keys alone: Help → Lessons… (Alt+H,
+// L), the browser's list, F5 to present, PgDn to step, Enter to reveal, Esc, Ctrl+S to save.
+#include <gtest/gtest.h>
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QListWidget>
+#include <QMenu>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <functional>
+
+#include "lesson_window.h"
+#include "tests/ui/gui_test_support.h"
+
+namespace actlab::test {
+namespace {
+
+// A control Tab should reach: it takes focus by Tab, is shown (in the window, not scrolled
+// away behind a hidden page), enabled, and has no focus proxy (Tab goes to the proxy).
+bool tabbable(QWidget* widget, QWidget* window) {
+    return (widget->focusPolicy() & Qt::TabFocus) && widget->isVisibleTo(window) &&
+           widget->isEnabled() && !widget->focusProxy() && widget->window() == window;
+}
+
+QString describe(QWidget* widget) {
+    QString text = QString::fromLatin1(widget->metaObject()->className());
+    if (!widget->objectName().isEmpty()) text += " '" + widget->objectName() + "'";
+    if (!widget->accessibleName().isEmpty()) text += " \"" + widget->accessibleName() + "\"";
+    if (QWidget* parent = widget->parentWidget())
+        text += " in " + QString::fromLatin1(parent->metaObject()->className());
+    return text;
+}
+
+// Presses Tab from the first control until the focus comes back to it; the controls never
+// focused on the way, and any that keeps Tab to itself.
+QStringList unreachedByTab(QWidget* window) {
+    QList<QWidget*> controls;
+    for (QWidget* widget : window->findChildren<QWidget*>())
+        if (tabbable(widget, window)) controls << widget;
+    if (controls.isEmpty()) return {QStringLiteral("no control to reach")};
+    QWidget* first = controls.front();
+    first->setFocus(Qt::TabFocusReason);
+    waitFor([&] { return first->hasFocus(); }, 1000);
+    QSet<QWidget*> reached{QApplication::focusWidget()};
+    QStringList problems;
+    for (int press = 0; press < 3 * controls.size() + 20; ++press) {
+        QWidget* before = QApplication::focusWidget();
+        if (!before) return {QStringLiteral("the focus left the window")};
+        QTest::keyClick(before, Qt::Key_Tab);
+        QWidget* now = QApplication::focusWidget();
+        if (now == before) {
+            problems << "Tab stays in " + describe(before);
+            break;
+        }
+        if (now == first) break;
+        reached.insert(now);
+    }
+    for (QWidget* control : controls)
+        if (!reached.contains(control) && control->isVisibleTo(window))
+            problems << "not reached: " + describe(control);
+    return problems;
+}
+
+class KeyboardWalk : public LessonWindow {};
+
+TEST_F(KeyboardWalk, TabReachesEveryControlOfEachView) {
+    for (const char* name : {"explorer", "gelu", "gated", "training", "attention"}) {
+        ASSERT_TRUE(window->setCurrentView(QString::fromLatin1(name)));
+        QApplication::processEvents();
+        const QStringList problems = unreachedByTab(window.get());
+        EXPECT_TRUE(problems.isEmpty()) << name << ":\n  " << qPrintable(problems.join("\n  "));
+    }
+}
+
+// Runs `act` on the modal dialog once it is up (a dialog's exec() blocks the key press that
+// opened it); the dialog is found by type.
+template <class Dialog>
+void whenModal(std::function<void(Dialog*)> act, bool* done) {
+    auto* timer = new QTimer();
+    timer->setInterval(20);
+    QObject::connect(timer, &QTimer::timeout, [timer, act, done] {
+        if (auto* dialog = qobject_cast<Dialog*>(QApplication::activeModalWidget())) {
+            timer->stop();
+            timer->deleteLater();
+            *done = true;
+            act(dialog);
+        }
+    });
+    timer->start();
+}
+
+TEST_F(KeyboardWalk, ALessonOpenedPresentedSteppedRevealedAndSavedWithKeysAlone) {
+    ASSERT_TRUE(gui::LessonController::builtInNames().contains("predict-reveal"));
+    // Help → Lessons…: the browser's list, End and Up to "predict-reveal", Enter opens it.
+    bool browsed = false;
+    whenModal<QDialog>(
+        [](QDialog* dialog) {
+            auto* list = dialog->findChild<QListWidget*>("lessonList");
+            ASSERT_TRUE(list && list->hasFocus());
+            QTest::keyClick(list, Qt::Key_End);
+            QTest::keyClick(list, Qt::Key_Up);
+            QTest::keyClick(list, Qt::Key_Return);
+        },
+        &browsed);
+    QTest::keyClick(window.get(), Qt::Key_H, Qt::AltModifier);
+    ASSERT_TRUE(
+        waitFor([] { return qobject_cast<QMenu*>(QApplication::activePopupWidget()); }, 2000));
+    QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_L);
+    ASSERT_TRUE(waitFor([&] { return lessons->isOpen(); }, 5000)) << "browsed: " << browsed;
+    EXPECT_EQ(lessons->fileName(), "predict-reveal.json") << qPrintable(lessons->fileName());
+
+    QTest::keyClick(window.get(), Qt::Key_F5);
+    ASSERT_TRUE(waitFor([&] { return window->presenting(); }, 2000));
+    for (int scene = 0; scene < lessons->sceneCount() && !lessons->question(); ++scene)
+        QTest::keyClick(window.get(), Qt::Key_PageDown);
+    ASSERT_NE(lessons->question(), nullptr) << "a scene with a question";
+    EXPECT_GT(lessons->sceneIndex(), 0);
+    QTest::keyClick(window.get(), Qt::Key_Return);
+    EXPECT_TRUE(lessons->revealed());
+    QTest::keyClick(window.get(), Qt::Key_Escape);
+    ASSERT_TRUE(waitFor([&] { return !window->presenting(); }, 2000));
+
+    QTemporaryDir folder;
+    const QString path = QDir(folder.path()).filePath("walked.actlab");
+    bool saved = false;
+    whenModal<QFileDialog>(
+        [path](QFileDialog*) {
+            QWidget* field = QApplication::focusWidget();
+            ASSERT_NE(field, nullptr);
+            QTest::keyClicks(field, path);
+            QTest::keyClick(field, Qt::Key_Return);
+        },
+        &saved);
+    QTest::keyClick(window.get(), Qt::Key_S, Qt::ControlModifier);
+    ASSERT_TRUE(waitFor([&] { return QFile::exists(path); }, 5000)) << "dialog: " << saved;
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(file.readAll().contains("predict-reveal")) << "the session holds the lesson";
+}
+
+}  // namespace
+}  // namespace actlab::test
