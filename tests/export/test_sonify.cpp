@@ -135,13 +135,13 @@ TEST(Sonify, APointedCurveSoundsAsTheFunctionItSamples) {
     const ActivationConfig relu = ActivationConfig::withDefaults(ActivationId::Relu);
     const std::vector<int16_t> exact = sonify(relu, options, &error);
     const std::vector<int16_t> pointed = sonifyPoints({-2, 0, 2}, {0, 0, 2}, options, &error);
-    ASSERT_EQ(pointed.size(), 11025u) << error;
+    ASSERT_EQ(pointed.size(), 22050u) << error;
     EXPECT_EQ(pointed, exact);
 
     const double nan = std::nan("");
     const std::vector<int16_t> gap =
         sonifyPoints({-2, -1, 0, 1, 2}, {1, nan, 0.5, 1, 2}, options, &error);
-    ASSERT_EQ(gap.size(), 11025u);
+    ASSERT_EQ(gap.size(), 22050u);
     const auto loudest = [&](double from, double to) {  // over x in [from, to]
         int most = 0;
         for (size_t i = 0; i < gap.size(); ++i) {

@@ -131,8 +131,9 @@ TEST_F(KeyboardWalk, ALessonOpenedPresentedSteppedRevealedAndSavedWithKeysAlone)
     bool saved = false;
     whenModal<QFileDialog>(
         [path](QFileDialog*) {
-            QWidget* field = QApplication::focusWidget();
+            QWidget* field = QApplication::focusWidget();  // the file name
             ASSERT_NE(field, nullptr);
+            QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);  // over the suggested name
             QTest::keyClicks(field, path);
             QTest::keyClick(field, Qt::Key_Return);
         },

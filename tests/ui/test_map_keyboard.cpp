@@ -15,6 +15,7 @@
 
 #include "tests/ui/gui_test_support.h"
 #include "ui/attention/attention_grid_view.h"
+#include "ui/common/appearance.h"
 #include "ui/common/map_cursor.h"
 #include "ui/common/ui_scale.h"
 #include "ui/heatmap/heatmap_view.h"
@@ -114,6 +115,15 @@ TEST(MapKeyboard, HeatmapDrawsItsFocusRingAndCursor) {
     image = view.grab().toImage();
     EXPECT_EQ(image.pixelColor(3, 3), highlight);
     setUiScale(1.0);
+
+    Appearance contrast = appearance();  // high contrast: its own dark-blue highlight
+    contrast.highContrast = true;
+    setAppearance(contrast);
+    QApplication::processEvents();
+    image = view.grab().toImage();
+    EXPECT_EQ(image.pixelColor(1, 1), QColor(0, 0, 160));
+    contrast.highContrast = false;
+    setAppearance(contrast);
 }
 
 TEST(MapKeyboard, DecisionSurfaceReadsItsClassesAndEnterDrawsAPoint) {
@@ -162,7 +172,7 @@ actlab::ModelDiagnostics twoLayers() {
 TEST(MapKeyboard, NeuronGridCursorReadsTheNeuron) {
     NeuronGridView grid;
     grid.setDiagnostics(twoLayers());
-    showFocused(&grid, {700, 160});
+    showFocused(&grid, {700, 130});  // low: each layer on one row
     ASSERT_TRUE(grid.hasFocus());
     ASSERT_EQ(grid.cellRect({0, 0}).top(), grid.cellRect({0, 4}).top()) << "one row per layer";
     QTest::keyClick(&grid, Qt::Key_Right);  // the first key shows the first neuron
@@ -255,4 +265,27 @@ TEST(MapKeyboard, AttentionCursorMovesOverQueriesKeysHeadsAndLayers) {
     EXPECT_EQ(image.pixelColor(int(cell.left()) - 1, int(cell.center().y())), QColor(Qt::black));
     QTest::keyClick(&view, Qt::Key_Escape);
     EXPECT_FALSE(view.isEnlarged());
+}
+
+// The attention maps' summary (issue 29): each head's strongest pattern, measured on its weights,
+// in the accessible description: here a diagonal head and a previous-token head.
+TEST(MapKeyboard, AttentionDescriptionNamesEachHeadsStrongestPattern) {
+    const int T = 4;
+    std::vector<float> values(size_t(2 * T * T), 0.0f);
+    for (int q = 0; q < T; ++q) {
+        values[size_t(q * T + q)] = 1.0f;                           // head 1: itself
+        values[size_t(T * T + q * T + std::max(0, q - 1))] = 1.0f;  // head 2: t − 1
+    }
+    AttentionGridView view;
+    view.setMaps(1, 2, T, values, {"a", "b", "c", "d"});
+    const QString description =
+        QAccessible::queryAccessibleInterface(&view)->text(QAccessible::Description);
+    EXPECT_TRUE(description.startsWith(
+        "Strongest patterns: L1 H1: diagonal (each token itself) (1.00); L1 H2: previous token "
+        "(1.00)."))
+        << qPrintable(description);
+    view.clear();
+    EXPECT_FALSE(QAccessible::queryAccessibleInterface(&view)
+                     ->text(QAccessible::Description)
+                     .contains("Strongest"));
 }
