@@ -7,18 +7,22 @@
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
+#include <QGraphicsView>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
 #include <QRadioButton>
 #include <QSet>
-#include <QTemporaryDir>
+#include <QStatusBar>
+#include <QTabBar>
 #include <QTest>
 #include <QTimer>
 #include <functional>
 
 #include "lesson_window.h"
 #include "tests/ui/gui_test_support.h"
+#include "ui/charts/curve_chart.h"
+#include "ui/common/audio_trace.h"
 
 namespace actlab::test {
 namespace {
@@ -149,28 +153,58 @@ TEST_F(KeyboardWalk, ALessonOpenedPresentedSteppedRevealedAndSavedWithKeysAlone)
     QTest::keyClick(window.get(), Qt::Key_Escape);
     ASSERT_TRUE(waitFor([&] { return !window->presenting(); }, 2000));
 
-    QTemporaryDir folder;
-    const QString path = QDir(folder.path()).filePath("walked.actlab");
+    // The file dialog opens in the session folder; a plain file name is saved there (a typed
+    // path would meet the name field's completion list, which takes keys as they come).
+    QString path;
     bool saved = false;
     whenModal<QFileDialog>(
-        [path](QFileDialog* dialog) {
+        [&path](QFileDialog* dialog) {
             auto* field = dialog->findChild<QLineEdit*>("fileNameEdit");
             if (!field) return dialog->reject();
+            const QString name =
+                QStringLiteral("walked-%1.actlab").arg(QCoreApplication::applicationPid());
+            path = QDir(dialog->directory()).filePath(name);
+            QFile::remove(path);
             QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);  // over the suggested name
-            QTest::keyClicks(field, path);
-            // Return (again if the first only closed the file name's completion list).
-            for (int press = 0; press < 3 && dialog->isVisible(); ++press)
-                QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : field,
-                                Qt::Key_Return);
+            QTest::keyClicks(field, name);
+            QTest::keyClick(field, Qt::Key_Return);
             EXPECT_FALSE(dialog->isVisible()) << qPrintable(field->text());
             if (dialog->isVisible()) dialog->reject();
         },
         &saved);
     QTest::keyClick(window.get(), Qt::Key_S, Qt::ControlModifier);
-    ASSERT_TRUE(waitFor([&] { return QFile::exists(path); }, 5000)) << "dialog: " << saved;
+    ASSERT_TRUE(waitFor([&] { return !path.isEmpty() && QFile::exists(path); }, 5000))
+        << "dialog: " << saved << " " << qPrintable(path);
     QFile file(path);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     EXPECT_TRUE(file.readAll().contains("predict-reveal")) << "the session holds the lesson";
+    file.close();
+    QFile::remove(path);
+}
+
+// View → Play curve as sound (Ctrl+Shift+P): the focused chart's curve, core's samples of it;
+// without a focused chart, or without a sound output, the status bar says so.
+TEST_F(KeyboardWalk, CtrlShiftPPlaysTheFocusedChartOrSaysWhatIsMissing) {
+    ASSERT_TRUE(window->setCurrentView("explorer"));
+    auto* tabs = window->findChild<QTabBar*>();
+    ASSERT_NE(tabs, nullptr);
+    tabs->setFocus();
+    QTest::keyClick(window.get(), Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
+    EXPECT_TRUE(window->statusBar()->currentMessage().startsWith("Move the focus to a chart"))
+        << qPrintable(window->statusBar()->currentMessage());
+    ui::CurveChart* chart = nullptr;
+    for (auto* candidate : window->findChildren<ui::CurveChart*>())
+        if (candidate->isVisible() && !candidate->soundCurve().isEmpty()) chart = candidate;
+    ASSERT_NE(chart, nullptr);
+    auto* view = chart->findChild<QGraphicsView*>();
+    view->setFocus();
+    ASSERT_TRUE(waitFor([&] { return view->hasFocus(); }, 2000));
+    QTest::keyClick(view, Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
+    const QString said = window->statusBar()->currentMessage();
+    EXPECT_TRUE(said.startsWith("Playing") || said.startsWith("No sound output"))
+        << qPrintable(said);
+    EXPECT_FALSE(ui::lastAudioTrace().empty());
+    EXPECT_EQ(ui::lastAudioTrace(), chart->curveSound());
 }
 
 }  // namespace
