@@ -179,6 +179,7 @@ void MainWindow::addPlaySoundAction(QMenu* view) {
     QAction* play = view->addAction(tr("Play curve as s&ound"));
     play->setObjectName(QStringLiteral("playCurveSound"));
     play->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    addAction(play);  // the key works in presentation too, where the menu bar is hidden
     play->setToolTip(
         tr("The focused chart's curve as a rising and falling pitch (Tab to a chart, "
            "Up/Down choose its curve)"));
