@@ -20,6 +20,7 @@ build_packages=(
   g++ cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev libqt6opengl6-dev libgl-dev
   qt6-l10n-tools  # lupdate and lrelease (the .qm files; the translation tests run lupdate)
+  qt6-multimedia-dev  # QAudioSink: the audio trace of a curve (issue 29)
   libeigen3-dev libvulkan-dev glslc nlohmann-json3-dev
   libgtest-dev libbenchmark-dev
 )
@@ -27,6 +28,7 @@ run_packages=(
   # Linked. libqt6gui6 (theirs) has the xcb and offscreen platform plugins; libqt6svg6 the SVG icon
   # engine and image plugin (the window icon). Bookworm's qt6-qpa-plugins has only VNC: not needed.
   libqt6widgets6 libqt6charts6 libqt6svg6 libqt6opengl6 libqt6openglwidgets6 libgomp1
+  libqt6multimedia6  # the audio trace; with no sound device it says so in the status bar
   # Opened at run time: the Vulkan loader (libvulkan.so.1) and Mesa's drivers (lavapipe on any CPU).
   libvulkan1 mesa-vulkan-drivers
   fonts-noto-cjk  # Chinese in the window, and embedded in a lesson's printed handout

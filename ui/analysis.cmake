@@ -9,6 +9,7 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/heatmap/heatmap_gl_canvas.h
   ${CMAKE_CURRENT_LIST_DIR}/heatmap/heatmap_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/heatmap/heatmap_view.h
+  ${CMAKE_CURRENT_LIST_DIR}/heatmap/heatmap_view_cursor.cpp
   ${CMAKE_CURRENT_LIST_DIR}/heatmap/heatmap_view_export.cpp
   ${CMAKE_CURRENT_LIST_DIR}/panels/gated_surface_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/panels/panel_lesson_scenes.cpp

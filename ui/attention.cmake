@@ -13,6 +13,7 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_controls_compare.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_controls_state.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_frame.h
+  ${CMAKE_CURRENT_LIST_DIR}/attention/attention_grid_cursor.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_grid_paint.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_grid_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/attention/attention_grid_view.h

@@ -6,6 +6,8 @@
 # Included by ui/CMakeLists.txt.
 target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/common/app_view.h
+  ${CMAKE_CURRENT_LIST_DIR}/common/audio_trace.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/audio_trace.h
   ${CMAKE_CURRENT_LIST_DIR}/common/appearance.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/appearance.h
   ${CMAKE_CURRENT_LIST_DIR}/common/chart_pages.cpp
@@ -21,6 +23,8 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/common/frame_export.h
   ${CMAKE_CURRENT_LIST_DIR}/common/history_curves.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common/lesson_scene_state.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/map_cursor.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common/map_cursor.h
   ${CMAKE_CURRENT_LIST_DIR}/common/lesson_scene_state.h
   ${CMAKE_CURRENT_LIST_DIR}/common/history_curves.h
   ${CMAKE_CURRENT_LIST_DIR}/common/data_table_dialog.cpp

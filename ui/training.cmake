@@ -7,6 +7,7 @@ target_sources(actlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/training/fit_plot_view.h
   ${CMAKE_CURRENT_LIST_DIR}/training/heatmap_renderer_choice.cpp
   ${CMAKE_CURRENT_LIST_DIR}/training/heatmap_renderer_choice.h
+  ${CMAKE_CURRENT_LIST_DIR}/training/neuron_grid_cursor.cpp
   ${CMAKE_CURRENT_LIST_DIR}/training/neuron_grid_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/training/neuron_grid_view.h
   ${CMAKE_CURRENT_LIST_DIR}/training/run_panel.cpp

@@ -31,6 +31,7 @@
 #include "translations.h"
 #include "ui/attention/attention_controller.h"
 #include "ui/attention/attention_view.h"
+#include "ui/common/map_cursor.h"
 #include "ui/common/ui_scale.h"
 #include "ui/lessons/lesson_panel.h"
 #include "ui/training/training_controller.h"
@@ -77,7 +78,8 @@ LessonController::LessonController(MainWindow& window) : QObject(&window), m_win
     connect(m_panel, &ui::LessonPanel::guessesEdited, this, &LessonController::setGuesses);
 
     // PgDn / PgUp on the window, in presentation too; not while a spin box, slider or combo box
-    // has the focus (they page with these keys), as → and R in the run views.
+    // has the focus (they page with these keys), as → and R in the run views, nor a chart or map
+    // (their keyboard cursors page, and Enter is theirs).
     m_nextAction = new QAction(&window);
     m_nextAction->setObjectName(QStringLiteral("nextSceneAction"));
     m_nextAction->setShortcut(QKeySequence(Qt::Key_PageDown));
@@ -99,7 +101,9 @@ LessonController::LessonController(MainWindow& window) : QObject(&window), m_win
     connect(m_previousAction, &QAction::triggered, this, &LessonController::previous);
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
         m_focusKeepsKeys = qobject_cast<QAbstractSpinBox*>(now) ||
-                           qobject_cast<QAbstractSlider*>(now) || qobject_cast<QComboBox*>(now);
+                           qobject_cast<QAbstractSlider*>(now) || qobject_cast<QComboBox*>(now) ||
+                           dynamic_cast<ui::MapCursorReadable*>(now) ||
+                           (now && now->inherits("actlab::ui::ChartView"));
         m_focusInText = qobject_cast<QLineEdit*>(now) || qobject_cast<QTextEdit*>(now) ||
                         qobject_cast<QPlainTextEdit*>(now);
         updateShortcuts();

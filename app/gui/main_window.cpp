@@ -254,6 +254,10 @@ QString MainWindow::shortcutsText() {
         {tr("Ctrl+E, Ctrl+Shift+E"), tr("Export the plot as PNG, as SVG")},
         {tr("Ctrl+Shift+C"), tr("Export the plotted data as CSV")},
         {tr("Ctrl+O, Ctrl+S, Ctrl+Shift+S"), tr("Open, save, save the session as")},
+        {tr("Arrows, Home, End, PgUp, PgDn"),
+         tr("Move the cursor on the focused chart or map (Tab to it); on attention maps [ ] "
+            "the head, { } the layer")},
+        {tr("Ctrl+Shift+P"), tr("Play the focused chart's curve as sound")},
         {tr("Ctrl+Q"), tr("Quit (asks to save unsaved work first)")},
     };
     QString html = QStringLiteral("<table cellspacing=\"6\">");

@@ -133,11 +133,12 @@ private:
     QMenu* buildFileMenu();                     // sessions, exports, Quit
     void addTrainingPicturesMenu(QMenu* file);  // File → Export training picture
     void buildViewMenu();                       // the tabs, panels, scale, language, colours
-    void addPresentationActions(QMenu* view);   // View → Presentation, and Esc to leave it
-    void addLanguageMenu(QMenu* view);          // View → Language
-    QMenu* buildHelpMenu();                     // shortcuts, tour, About
-    void addColoursMenu(QMenu* view);           // View → Colours (main_window_colours.cpp)
-    void restoreAppearance();                   // palette, maps and high contrast from QSettings
+    void addPlaySoundAction(QMenu* view);
+    void addPresentationActions(QMenu* view);  // View → Presentation, and Esc to leave it
+    void addLanguageMenu(QMenu* view);         // View → Language
+    QMenu* buildHelpMenu();                    // shortcuts, tour, About
+    void addColoursMenu(QMenu* view);          // View → Colours (main_window_colours.cpp)
+    void restoreAppearance();                  // palette, maps and high contrast from QSettings
     void saveAppearance() const;
     ui::RunView* currentLab() const;  // the Training or Attention view when current, else null
     static QWidget* scrolledPage(QWidget* view);  // a tab's page: the view, scrolled if too large

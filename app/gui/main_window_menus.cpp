@@ -8,6 +8,7 @@
 #include <QMessageBox>
 #include <QMetaObject>
 #include <QSignalBlocker>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <cmath>
 #include <functional>
@@ -19,6 +20,7 @@
 #include "presenter_window.h"
 #include "session_manager.h"
 #include "translations.h"
+#include "ui/charts/curve_chart.h"
 #include "ui/common/app_view.h"
 #include "ui/common/frame_export.h"
 #include "ui/common/reduced_motion.h"
@@ -159,6 +161,7 @@ void MainWindow::buildViewMenu() {
     reduceMotion->setToolTip(
         tr("Replays jump to their end and a training run redraws at most once a second"));
     connect(reduceMotion, &QAction::toggled, this, [](bool on) { ui::setReducedMotion(on); });
+    addPlaySoundAction(view);
     QAction* fullScreen = view->addAction(tr("&Full screen"));
     fullScreen->setObjectName(QStringLiteral("fullScreen"));
     fullScreen->setShortcut(QKeySequence(Qt::Key_F11));
@@ -167,6 +170,27 @@ void MainWindow::buildViewMenu() {
             setPresentation(false);  // F11 in presentation leaves it (full screen is its own)
         else
             isFullScreen() ? showNormal() : showFullScreen();
+    });
+}
+
+// The audio trace (issue 29): the focused chart's curve as sound; without a focused chart, or
+// without a sound output, the status bar says so.
+void MainWindow::addPlaySoundAction(QMenu* view) {
+    QAction* play = view->addAction(tr("Play curve as s&ound"));
+    play->setObjectName(QStringLiteral("playCurveSound"));
+    play->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    addAction(play);  // the key works in presentation too, where the menu bar is hidden
+    play->setToolTip(
+        tr("The focused chart's curve as a rising and falling pitch (Tab to a chart, "
+           "Up/Down choose its curve)"));
+    connect(play, &QAction::triggered, this, [this] {
+        for (QWidget* at = QApplication::focusWidget(); at; at = at->parentWidget())
+            if (auto* chart = qobject_cast<ui::CurveChart*>(at)) {
+                chart->playCurveSound();  // shows what it did in the status bar
+                return;
+            }
+        statusBar()->showMessage(tr("Move the focus to a chart first (Tab), then play its curve."),
+                                 8000);
     });
 }
 

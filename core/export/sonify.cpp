@@ -114,20 +114,11 @@ double sonifyPitch(double y, double yMin, double yMax, const SonifyOptions& opti
     return options.lowestHz * std::pow(ratio, share);
 }
 
-std::vector<int16_t> sonify(const ActivationConfig& config, const SonifyOptions& options,
-                            std::string* error) {
-    if (std::string problem = checkOptions(options); !problem.empty()) {
-        if (error) *error = problem;
-        return {};
-    }
-    const size_t n = size_t(std::lround(options.seconds * options.sampleRate));
-    std::vector<double> x(n), f(n), slope(n);
-    for (size_t i = 0; i < n; ++i) {
-        x[i] = options.low + (options.high - options.low) * double(i) / double(n - 1);
-        const Derivatives<double> d = evaluateScalar(config, x[i]);
-        f[i] = d.value;
-        slope[i] = d.first;
-    }
+// The sweep of f (and f′) sampled at x: the voices, the ticks, the fade in and out.
+static std::vector<int16_t> synthesise(const std::vector<double>& x, const std::vector<double>& f,
+                                       const std::vector<double>& slope,
+                                       const SonifyOptions& options) {
+    const size_t n = x.size();
     std::vector<double> mix(n, 0.0);
     addVoice(f, kVoiceLevel, false, options, mix);
     if (options.derivative) addVoice(slope, kDerivativeLevel, true, options, mix);
@@ -141,6 +132,58 @@ std::vector<int16_t> sonify(const ActivationConfig& config, const SonifyOptions&
         samples[i] = int16_t(std::lround(std::clamp(v, -1.0, 1.0) * 32767.0));
     }
     return samples;
+}
+
+// The x of each audio sample: low + (high − low)·i/(n − 1).
+static std::vector<double> sweepPositions(const SonifyOptions& options) {
+    const size_t n = size_t(std::lround(options.seconds * options.sampleRate));
+    std::vector<double> x(n);
+    for (size_t i = 0; i < n; ++i)
+        x[i] = options.low + (options.high - options.low) * double(i) / double(n - 1);
+    return x;
+}
+
+std::vector<int16_t> sonify(const ActivationConfig& config, const SonifyOptions& options,
+                            std::string* error) {
+    if (std::string problem = checkOptions(options); !problem.empty()) {
+        if (error) *error = problem;
+        return {};
+    }
+    const std::vector<double> x = sweepPositions(options);
+    std::vector<double> f(x.size()), slope(x.size());
+    for (size_t i = 0; i < x.size(); ++i) {
+        const Derivatives<double> d = evaluateScalar(config, x[i]);
+        f[i] = d.value;
+        slope[i] = d.first;
+    }
+    return synthesise(x, f, slope, options);
+}
+
+std::vector<int16_t> sonifyPoints(const std::vector<double>& pointX,
+                                  const std::vector<double>& pointY, const SonifyOptions& options,
+                                  std::string* error) {
+    std::string problem = checkOptions(options);
+    if (problem.empty() && (pointX.size() != pointY.size() || pointX.size() < 2 ||
+                            !std::is_sorted(pointX.begin(), pointX.end())))
+        problem = "the curve needs two or more points, x ascending";
+    if (!problem.empty()) {
+        if (error) *error = problem;
+        return {};
+    }
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const std::vector<double> x = sweepPositions(options);
+    std::vector<double> f(x.size(), nan), slope(x.size(), nan);
+    for (size_t i = 0; i < x.size(); ++i) {
+        // The segment [pointX[k], pointX[k + 1]] that holds x[i]; none outside the points.
+        const auto above = std::upper_bound(pointX.begin(), pointX.end(), x[i]);
+        if (above == pointX.begin() || (above == pointX.end() && x[i] > pointX.back())) continue;
+        const size_t k = std::min(size_t(above - pointX.begin()) - 1, pointX.size() - 2);
+        const double span = pointX[k + 1] - pointX[k];
+        if (!(span > 0) || !std::isfinite(pointY[k]) || !std::isfinite(pointY[k + 1])) continue;
+        slope[i] = (pointY[k + 1] - pointY[k]) / span;
+        f[i] = pointY[k] + slope[i] * (x[i] - pointX[k]);
+    }
+    return synthesise(x, f, slope, options);
 }
 
 std::string wavFile(const std::vector<int16_t>& samples, int sampleRate) {

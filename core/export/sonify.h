@@ -34,6 +34,13 @@ double sonifyPitch(double y, double yMin, double yMax, const SonifyOptions& opti
 std::vector<int16_t> sonify(const ActivationConfig& config, const SonifyOptions& options,
                             std::string* error);
 
+// The same sweep for a curve known only at points, as a chart holds it (x ascending, y NaN where
+// undefined): f linear between neighbouring points, undefined (silent) beside an undefined point
+// and outside [x₀, xₙ]; f′ each segment's slope. Empty with *error set for bad options or fewer
+// than two points.
+std::vector<int16_t> sonifyPoints(const std::vector<double>& x, const std::vector<double>& y,
+                                  const SonifyOptions& options, std::string* error);
+
 // A RIFF/WAVE file's bytes: PCM, 16-bit, mono, at `sampleRate`.
 std::string wavFile(const std::vector<int16_t>& samples, int sampleRate);
 

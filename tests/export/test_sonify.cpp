@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>  // getpid
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -122,6 +123,41 @@ TEST(Sonify, AConstantCurveSoundsTheMiddlePitchAndTheDerivativeAddsAVoice) {
     const std::vector<int16_t> both = sonify(tanh, options, &error);
     ASSERT_EQ(alone.size(), both.size());
     EXPECT_NE(alone, both);
+}
+
+// A chart's curve (the GUI's audio trace) sounds as the function it samples: ReLU's three knots
+// make exactly ReLU, so the samples are the catalogue function's; an undefined point silences
+// the segments beside it, and the sweep is silent outside the points.
+TEST(Sonify, APointedCurveSoundsAsTheFunctionItSamples) {
+    SonifyOptions options;
+    options.low = -2, options.high = 2, options.seconds = 0.5;
+    std::string error;
+    const ActivationConfig relu = ActivationConfig::withDefaults(ActivationId::Relu);
+    const std::vector<int16_t> exact = sonify(relu, options, &error);
+    const std::vector<int16_t> pointed = sonifyPoints({-2, 0, 2}, {0, 0, 2}, options, &error);
+    ASSERT_EQ(pointed.size(), 22050u) << error;
+    EXPECT_EQ(pointed, exact);
+
+    const double nan = std::nan("");
+    const std::vector<int16_t> gap =
+        sonifyPoints({-2, -1, 0, 1, 2}, {1, nan, 0.5, 1, 2}, options, &error);
+    ASSERT_EQ(gap.size(), 22050u);
+    const auto loudest = [&](double from, double to) {  // over x in [from, to]
+        int most = 0;
+        for (size_t i = 0; i < gap.size(); ++i) {
+            const double x = -2 + 4.0 * double(i) / double(gap.size() - 1);
+            if (x >= from && x <= to) most = std::max(most, std::abs(int(gap[i])));
+        }
+        return most;
+    };
+    EXPECT_EQ(loudest(-1.9, -0.1), 0) << "silent beside the undefined point";
+    EXPECT_GT(loudest(0.1, 1.9), 5000) << "sounding where the curve is defined";
+    options.low = -4;
+    const std::vector<int16_t> wider = sonifyPoints({-2, 0, 2}, {0, 0, 2}, options, &error);
+    for (size_t i = 200; i < wider.size() / 4 - 200; ++i)
+        ASSERT_EQ(wider[i], 0) << "silent left of the first point, at sample " << i;
+    EXPECT_TRUE(sonifyPoints({0}, {1}, options, &error).empty());
+    EXPECT_FALSE(error.empty());
 }
 
 TEST(Sonify, BadInputIsOneErrorLineAndExitTwo) {

@@ -17,8 +17,10 @@
 #include <cmath>
 #include <limits>
 
+#include "export/sonify.h"
 #include "tests/ui/gui_test_support.h"
 #include "ui/charts/curve_chart.h"
+#include "ui/common/audio_trace.h"
 #include "ui/common/data_table_dialog.h"
 #include "ui/common/panel_export.h"
 
@@ -133,5 +135,36 @@ TEST_F(ChartKeyboard, ShowAsTableHoldsTheCsvExportsRows) {
     EXPECT_EQ(actlab::ui::parseCsv("a,\"b,\"\"c\"\"\"\n1,2\n"),
               (std::vector<QStringList>{{"a", "b,\"c\""}, {"1", "2"}}));
     dialog->close();
+    delete menu;
+}
+
+// The audio trace (issue 29): "Play curve as sound" plays the cursor's curve over the x range
+// shown, sample for sample what core's sonifyPoints makes of that curve's points (the sound of
+// `actlab-cli sonify`); with no sound output it says so instead of failing.
+TEST_F(ChartKeyboard, PlayCurveAsSoundIsCoresSoundOfTheFocusedCurve) {
+    QTest::keyClick(view, Qt::Key_End);
+    QTest::keyClick(view, Qt::Key_Down);  // the cursor on ReLU
+    ASSERT_EQ(chart->cursorCurve(), "relu/f");
+    QMenu* menu = actlab::ui::PanelExport::createMenu(chart, chart);
+    QAction* play = menu->findChild<QAction*>("playSound");
+    ASSERT_NE(play, nullptr);
+    EXPECT_TRUE(play->isEnabled());
+    play->trigger();
+    actlab::SonifyOptions options;
+    options.low = chart->xLow();
+    options.high = chart->xHigh();
+    options.seconds = 3;
+    std::string error;
+    const std::vector<int16_t> relu = actlab::sonifyPoints({-1, 0, 1}, {0, 0, 1}, options, &error);
+    ASSERT_EQ(relu.size(), size_t(3 * 44100)) << error;
+    EXPECT_EQ(actlab::ui::lastAudioTrace(), relu);
+
+    QTest::keyClick(view, Qt::Key_Up);  // GELU's samples (x = 0 left out: NaN is no sample)
+    const QString said = chart->playCurveSound();
+    EXPECT_EQ(actlab::ui::lastAudioTrace(),
+              actlab::sonifyPoints({-1, -0.5, 0.5, 1}, {1, 0.25, 0.25, 1}, options, &error));
+    EXPECT_NE(actlab::ui::lastAudioTrace(), relu);
+    EXPECT_TRUE(said.startsWith("Playing GELU") || said.contains("No sound output"))
+        << qPrintable(said);
     delete menu;
 }

@@ -12,6 +12,7 @@
 #include "common/compute_threads.h"
 #include "training/sequence_prediction.h"
 #include "ui/attention/attention_controller.h"
+#include "ui/common/reduced_motion.h"
 
 using namespace actlab;
 using namespace actlab::ui;
@@ -174,6 +175,41 @@ TEST(AttentionController, PlayingTheFiguresAreNewTenTimesASecondAndThePausedFram
     EXPECT_EQ(paused.tokenAccuracy, reference.tokenAccuracy);
     EXPECT_EQ(paused.headEntropy, reference.headEntropy);
     EXPECT_EQ(paused.probes.attention.weights, reference.probes.attention.weights);
+}
+
+// Reduced motion (issue 29): a playing run's pictures step, at most once a second, where they
+// otherwise move many times a second.
+TEST(AttentionController, UnderReducedMotionAPlayingRunRedrawsAtMostOnceASecond) {
+    AttentionController controller;
+    controller.setStepsPerFrame(0);
+    controller.reset(test::smallReverse(4, 64));
+    ASSERT_TRUE(waitFor([&] { return controller.latest().snapshot != nullptr; }));
+    std::vector<qint64> at;  // when each frame of the playing run arrived
+    QElapsedTimer clock;
+    QObject::connect(&controller, &AttentionController::frameChanged, [&] {
+        if (controller.latest().running) at.push_back(clock.elapsed());
+    });
+    const auto playFor = [&](int milliseconds) {
+        at.clear();
+        clock.start();
+        controller.play();
+        actlab::test::waitFor([] { return false; }, milliseconds);
+        controller.pause();
+        ASSERT_TRUE(waitFor([&] { return !controller.latest().running; }));
+    };
+    playFor(1500);
+    const size_t moving = at.size();
+    EXPECT_GE(moving, 6u) << "without reduced motion the run moves";
+    setReducedMotion(true);
+    playFor(3200);
+    setReducedMotion(false);
+    std::printf("[ measure  ] %zu frames in 1.5 s moving, %zu in 3.2 s stepping\n", moving,
+                at.size());
+    ASSERT_GE(at.size(), 2u) << "it still steps";
+    EXPECT_LE(at.size(), 5u);
+    for (size_t i = 1; i < at.size(); ++i)
+        EXPECT_GE(at[i] - at[i - 1], kReducedMotionIntervalMs - 20)
+            << "frames " << i - 1 << ", " << i;
 }
 
 TEST(AttentionController, ATypedSequenceIsPredictedInTheWorkerAndFollowsTraining) {

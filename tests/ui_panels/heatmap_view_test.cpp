@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QGuiApplication>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QSignalSpy>
 #include <cmath>
@@ -212,5 +213,27 @@ TEST(HeatmapOpenGl, TexturePathShowsTheSameColoursAsRaster) {
         const QPoint at = cellCentre(view, 1, row);
         EXPECT_EQ(QColor(gl.pixel(at)), QColor(raster.pixel(at))) << "row " << row;
     }
+    EXPECT_EQ(view.setRenderer(HeatmapView::Renderer::Raster), HeatmapView::Renderer::Raster);
+}
+
+// Under Xvfb too: the keyboard cursor (issue 29) is drawn over the OpenGL canvas, not under it.
+TEST(HeatmapOpenGl, TheKeyboardCursorIsDrawnOverTheCanvas) {
+    ASSERT_TRUE(HeatmapView::openGlAvailable());
+    HeatmapView view;
+    view.resize(400, 300);
+    view.setData(3, 3, {-1.f, -1.f, -1.f, 1.f, 1.f, 1.f, 0.5f, 0.5f, 0.5f}, 0, 1, 0, 1);
+    view.show();
+    ASSERT_EQ(view.setRenderer(HeatmapView::Renderer::OpenGl), HeatmapView::Renderer::OpenGl);
+    view.activateWindow();
+    view.setFocus();
+    for (int i = 0; i < 5 && !view.hasFocus(); ++i) QApplication::processEvents();
+    ASSERT_TRUE(view.hasFocus());
+    QKeyEvent right(QEvent::KeyPress, Qt::Key_Right, Qt::NoModifier);
+    QApplication::sendEvent(&view, &right);  // shows the cursor on the middle cell
+    ASSERT_EQ(view.cursorCell(), QPoint(1, 1));
+    for (int i = 0; i < 5; ++i) QApplication::processEvents();
+    const QRectF cell = view.cellRectAt(1, 1);
+    const QImage image = view.grab().toImage();
+    EXPECT_EQ(image.pixelColor(int(cell.left()) - 1, int(cell.center().y())), QColor(Qt::black));
     EXPECT_EQ(view.setRenderer(HeatmapView::Renderer::Raster), HeatmapView::Renderer::Raster);
 }

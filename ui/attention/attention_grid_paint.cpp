@@ -15,6 +15,7 @@ void AttentionGridView::paintEvent(QPaintEvent*) {
     QPainter painter(this);
     painter.fillRect(rect(), palette().base());
     paintAll(painter, size());
+    paintCursor(painter);
 }
 
 void AttentionGridView::paintAll(QPainter& painter, const QSize& size) const {

@@ -24,12 +24,14 @@ constexpr int kMinimumLabelStep = 7;  // pixels per position below which names a
 
 AttentionGridView::AttentionGridView(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
-    setFocusPolicy(Qt::StrongFocus);  // Esc returns from an enlarged head
+    setFocusPolicy(Qt::StrongFocus);  // the cursor's keys; Esc returns from an enlarged head
     setAttribute(Qt::WA_OpaquePaintEvent);
     PanelExport::attachMenu(this, this);
+    installMapCursorAccessibility();
     setToolTip(
         tr("Each map: how much each query position (row) attends to each key position "
-           "(column). Click a head to enlarge it; click again or press Esc to go back."));
+           "(column). Click a head to enlarge it; click again or press Esc to go back. "
+           "Keys: arrows move the cursor, [ ] the head, { } the layer, Enter enlarges."));
     connect(&AppearanceNotifier::instance(), &AppearanceNotifier::changed, this, [this] {
         rebuildImages();  // the sequential map of the new appearance
         update();
@@ -51,6 +53,10 @@ void AttentionGridView::setMaps(int layers, int heads, int length, std::vector<f
     while (m_tokens.size() < length) m_tokens << QString::number(m_tokens.size());
     rebuildImages();
     if (m_enlargedLayer >= layers || m_enlargedHead >= heads) showGrid();
+    if (m_cursor && (m_cursor->layer >= layers || m_cursor->head >= heads ||
+                     m_cursor->query >= length || m_cursor->key >= length))
+        m_cursor.reset();
+    describeView();
     if (m_hover && (m_hover->layer >= layers || m_hover->head >= heads ||
                     m_hover->query >= length || m_hover->key >= length))
         setHover(std::nullopt);
@@ -83,8 +89,10 @@ void AttentionGridView::clear() {
     m_values.clear();
     m_images.clear();
     m_tokens.clear();
+    m_cursor.reset();
     setHover(std::nullopt);
     showGrid();
+    describeView();
     update();
 }
 
@@ -290,6 +298,10 @@ void AttentionGridView::mousePressEvent(QMouseEvent* event) {
 void AttentionGridView::keyPressEvent(QKeyEvent* event) {
     if (event->key() == Qt::Key_Escape && isEnlarged()) {
         showGrid();
+        return;
+    }
+    if (moveCursorByKey(*event)) {
+        event->accept();
         return;
     }
     QWidget::keyPressEvent(event);

@@ -11,11 +11,16 @@
 #include <optional>
 #include <vector>
 
+#include "ui/common/map_cursor.h"
 #include "ui/common/panel_export.h"
 
 namespace actlab::ui {
 
-class AttentionGridView : public QWidget, public PanelExportable {
+// With focus, a cell cursor (attention_grid_cursor.cpp): the arrows move it over a map's queries
+// and keys, [ and ] to the previous or next head, { and } to the previous or next layer, Enter
+// enlarges its head; its reading is the accessible value. The accessible description names
+// each head's strongest pattern (diagonal, previous token, …), computed from its weights.
+class AttentionGridView : public QWidget, public PanelExportable, public MapCursorReadable {
     Q_OBJECT
 public:
     // One weight of one map: a[layer, head, query, key].
@@ -74,12 +79,23 @@ public:
     bool hasExportData() const override { return m_layers > 0 && m_heads > 0 && m_length > 0; }
     QString csvText() const override;
 
+    // The keyboard cursor (issue 29), announced when its reading changes; an enlarged grid
+    // enlarges the cursor's head.
+    void setCursorCell(int layer, int head, int query, int key);  // ignored outside the maps
+    std::optional<Cell> cursorCell() const;                       // with its weight
+    // "layer 2, head 3, query “b” (pos 1), key “a” (pos 0): 0.83"; empty without a cursor
+    QString cursorReading() const override;
+    QVariant cursorValue() const override;  // the weight
+    // Each head's strongest pattern as described: "L1 H2: previous token (0.85)".
+    QString patternSummary() const;
+
     QSize sizeHint() const override { return {640, 480}; }
     QSize minimumSizeHint() const override { return {200, 160}; }
 
 signals:
     void hovered(const QString& readout);  // empty when the pointer leaves the maps
     void enlargedChanged(bool enlarged);
+    void cursorReadingChanged(const QString& reading);  // the keyboard cursor's, as announced
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -87,9 +103,14 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void leaveEvent(QEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
 
 private:
-    void rebuildImages();  // m_images from m_values
+    bool moveCursorByKey(const QKeyEvent& event);  // false for a key that is not the cursor's
+    void paintCursor(QPainter& painter) const;     // the focus ring and the cursor's frame
+    void describeView();                           // the patterns, then the tooltip
+    void rebuildImages();                          // m_images from m_values
     // Where everything goes at one size: a box per shown map (title, labels, square map).
     struct MapBox {
         int layer = 0, head = 0;
@@ -132,6 +153,8 @@ private:
     QStringList m_headLabels;
     int m_enlargedLayer = -1, m_enlargedHead = -1;
     std::optional<Cell> m_hover;
+    std::optional<Cell> m_cursor;  // the keyboard cursor (its weight unused)
+    bool m_cursorShown = false;    // from a key press until focus leaves
 };
 
 }  // namespace actlab::ui

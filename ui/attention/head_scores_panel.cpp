@@ -13,6 +13,7 @@ HeadScoresPanel::HeadScoresPanel(QWidget* parent) : QGroupBox(tr("What the heads
     m_table = new QTableWidget(0, 8, this);
     m_table->setObjectName(QStringLiteral("headScoresTable"));
     m_table->setAccessibleName(tr("Head scores"));
+    m_table->setTabKeyNavigation(false);  // Tab leaves the table (arrows read its cells)
     m_table->setHorizontalHeaderLabels({tr("Run"), tr("Layer"), tr("Head"), tr("prev."),
                                         tr("induct."), tr("self"), tr("first"), tr("Label")});
     m_table->horizontalHeaderItem(3)->setToolTip(tr("Mean weight on the previous position"));

@@ -11,9 +11,14 @@
 #include <QString>
 #include <QStringList>
 #include <QWidget>
+#include <cstdint>
 #include <vector>
 
 #include "ui/common/panel_export.h"
+
+namespace actlab {
+struct SonifyOptions;
+}
 
 namespace actlab::ui {
 
@@ -119,6 +124,16 @@ public:
     QString cursorCurve() const;                          // empty without a cursor
     int cursorIndex() const;                              // −1 without a cursor
     QString cursorReading() const;  // "GELU at x = −0.75: −0.17"; empty without a cursor
+
+    // The audio trace (issue 29, curve_chart_sound.cpp): the cursor's curve, else the first with
+    // two points, over the visible x range in kSoundSeconds, as core's sonifyPoints makes it.
+    static constexpr double kSoundSeconds = 3.0;
+    QString soundCurve() const;               // its key; empty when no curve has two points
+    std::vector<int16_t> curveSound() const;  // the samples; empty without a curve
+    SonifyOptions soundOptions() const;       // the range shown, kSoundSeconds, core's pitches
+    // Plays it (or says why not) and shows what it did in the main window's status bar.
+    QString playCurveSound() const;
+    void addMenuActions(QMenu* menu) const override;  // "Play curve as sound"
 
 signals:
     void cursorMoved(double x);                         // data x under the mouse pointer

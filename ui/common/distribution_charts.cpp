@@ -11,6 +11,7 @@
 
 #include "ui/charts/curve_chart.h"
 #include "ui/common/appearance.h"
+#include "ui/common/control_choices.h"  // qtText
 #include "ui/common/core_text.h"
 #include "ui/common/history_curves.h"
 

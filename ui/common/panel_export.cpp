@@ -233,6 +233,7 @@ QMenu* PanelExport::createMenu(QWidget* widget, const PanelExportable* element) 
         QString error;
         if (!copyImage(*element, &error)) QMessageBox::warning(widget, tr("Copy image"), error);
     });
+    element->addMenuActions(menu);
     return menu;
 }
 

@@ -28,6 +28,8 @@ public:
     // The data shown, as CSV: a header row naming the columns (and units), then one row per
     // value; numbers round-trip exactly, NaN is written "nan" and ±∞ "inf" / "-inf".
     virtual QString csvText() const = 0;
+    // Actions of the element's own, added to its right-click menu after the exports.
+    virtual void addMenuActions(QMenu* /*menu*/) const {}
 };
 
 // The writers, the menu and the view exports. Presentation scale: a PNG is painted at the

@@ -45,6 +45,8 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent) {
         update();
     });
     PanelExport::attachMenu(this, this);
+    createCursorMark();
+    nameView();  // a focusable map has a name before it has titles
 }
 
 HeatmapView::~HeatmapView() = default;
@@ -80,6 +82,7 @@ void HeatmapView::setData(int nx, int nv, std::vector<float> values, double xLow
     updateScale();
     rebuildCellImage();
     describeView();
+    keepCursorInGrid();
 }
 
 // For a screen reader: the values' range over the axes' ranges, then the tooltip.
@@ -108,6 +111,7 @@ void HeatmapView::clear() {
     updateScale();
     rebuildCellImage();
     describeView();
+    keepCursorInGrid();
 }
 
 void HeatmapView::setColorMap(ColorMap map) {
@@ -147,6 +151,7 @@ void HeatmapView::setEqualAspect(bool on) {
     m_equalAspect = on;
     m_scaledImage = QImage();
     placeGlCanvas();
+    updateCursorMark();
     update();
 }
 
@@ -409,6 +414,7 @@ void HeatmapView::paintColorBar(QPainter& painter, const QRect& bar) const {
 void HeatmapView::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     placeGlCanvas();
+    updateCursorMark();
 }
 
 void HeatmapView::mouseMoveEvent(QMouseEvent* event) {
@@ -449,6 +455,7 @@ HeatmapView::Renderer HeatmapView::setRenderer(Renderer renderer) {
         m_glCanvas->setImage(m_cellImage);
         placeGlCanvas();
         m_glCanvas->show();
+        updateCursorMark();  // above the canvas
     } else {
         delete m_glCanvas;
         m_glCanvas = nullptr;

@@ -12,15 +12,18 @@
 #include <utility>
 #include <vector>
 
+#include "ui/common/map_cursor.h"
 #include "ui/common/panel_export.h"
 #include "ui/heatmap/color_maps.h"
 
 namespace actlab::ui {
 
+class HeatmapCursorMark;
 class HeatmapGlCanvas;
 
-// Right-click opens its export menu (PanelExport): PNG, SVG, the grid as CSV.
-class HeatmapView : public QWidget, public PanelExportable {
+// Right-click opens its export menu (PanelExport): PNG, SVG, the grid as CSV. With focus, the
+// arrow keys move a cell cursor (heatmap_view_cursor.cpp) read as its accessible value.
+class HeatmapView : public QWidget, public PanelExportable, public MapCursorReadable {
     Q_OBJECT
 public:
     enum class Renderer { Raster, OpenGl };
@@ -100,10 +103,20 @@ public:
     QJsonObject saveState() const;
     void restoreState(const QJsonObject& state);
 
+    // The keyboard cursor (issue 29): a cell moved by the arrow keys (Home/End the row's ends,
+    // Ctrl+Home/End the corners, Page Up/Down a tenth of the rows), drawn while the view has
+    // focus; the first key starts it at the centre. Its reading is the accessible value.
+    void setCursorCell(int column, int row);  // clamped to the grid; announced when it changes
+    std::optional<QPoint> cursorCell() const { return m_cursor; }  // (column, row), row 0 at vLow
+    QRectF cellRectAt(int column, int row) const;  // where a cell is drawn; empty outside
+    QString cursorReading() const override;  // "x₁ = 0.5, x₂ = −1.25: 0.73"; empty without one
+    QVariant cursorValue() const override;   // the cell's value
+
 signals:
     void cursorMoved(double x, double v, double value);  // sample under the pointer
     void cursorLeft();
     void clicked(double x, double v);
+    void cursorReadingChanged(const QString& reading);  // the keyboard cursor's, as announced
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -111,8 +124,12 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void leaveEvent(QEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
 
 private:
+    friend class HeatmapCursorMark;
     void nameView();      // for a screen reader: "P(class 1) over x₁ and x₂", from the titles
     void describeView();  // the values' range and undefined cells, then the tooltip
     struct Layout {
@@ -127,6 +144,9 @@ private:
     void rebuildCellImage();
     void updateScale();
     void placeGlCanvas();
+    void createCursorMark();  // in the constructor
+    void updateCursorMark();  // after a move, a resize or new data
+    void keepCursorInGrid();  // after new data
 
     int m_nx = 0;
     int m_nv = 0;
@@ -151,6 +171,10 @@ private:
 
     Renderer m_renderer = Renderer::Raster;
     HeatmapGlCanvas* m_glCanvas = nullptr;
+
+    std::optional<QPoint> m_cursor;             // the keyboard cursor's cell
+    bool m_cursorShown = false;                 // drawn: from a key press until focus leaves
+    HeatmapCursorMark* m_cursorMark = nullptr;  // the cursor and focus ring, over the field
 };
 
 }  // namespace actlab::ui

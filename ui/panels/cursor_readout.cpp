@@ -33,6 +33,7 @@ CursorReadout::CursorReadout(QWidget* parent) : QWidget(parent) {
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
+    m_table->setTabKeyNavigation(false);  // Tab leaves the table (arrows read its cells)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     // The names whole (GELU (sigmoid approx.)); the numbers share the rest.
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);

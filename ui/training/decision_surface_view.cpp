@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QEvent>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QResizeEvent>
@@ -266,6 +267,15 @@ bool DecisionSurfaceView::eventFilter(QObject* watched, QEvent* event) {
                 const double x1 = m_overlay->low + at.x() / plot.width() * span;
                 const double x2 = m_overlay->low + (plot.height() - at.y()) / plot.height() * span;
                 emit pointRequested(x1, x2, mouse->modifiers() & Qt::ShiftModifier);
+                return true;
+            }
+        } else if (event->type() == QEvent::KeyPress && m_drawing) {
+            // Enter puts a point at the keyboard cursor's cell (Shift+Enter: the other class).
+            auto* key = static_cast<QKeyEvent*>(event);
+            const auto cell = m_heatmap->cursorCell();
+            if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && cell) {
+                emit pointRequested(m_heatmap->sampleX(cell->x()), m_heatmap->sampleV(cell->y()),
+                                    key->modifiers() & Qt::ShiftModifier);
                 return true;
             }
         }

@@ -33,6 +33,8 @@ NeuronGridView::NeuronGridView(QWidget* parent) : QWidget(parent) {
     policy.setHeightForWidth(true);
     setSizePolicy(policy);
     PanelExport::attachMenu(this, this);
+    installMapCursorAccessibility();
+    setFocusPolicy(Qt::StrongFocus);
     setToolTip(
         tr("Each cell is a hidden neuron. Colour: share of training samples through which "
            "it passes gradient, or on which it is active (z > 0). ✕: dead (passes none). "
@@ -87,6 +89,7 @@ void NeuronGridView::setDiagnostics(const ModelDiagnostics& diagnostics) {
     m_geometrySize = QSize();  // names and widths may have changed
     m_layers = std::move(layers);
     if (m_selected && !cellRect(*m_selected).isValid()) m_selected.reset();
+    if (m_cursor && !cellRect(*m_cursor).isValid()) m_cursor.reset();
     if (!sameShape) updateGeometry();
     update();
     describeView();
@@ -117,6 +120,7 @@ void NeuronGridView::clear() {
     m_layers.clear();
     m_geometrySize = QSize();
     m_selected.reset();
+    m_cursor.reset();
     m_revivedTotal = 0;
     update();
     describeView();
@@ -256,6 +260,7 @@ QSize NeuronGridView::sizeHint() const {
 void NeuronGridView::paintEvent(QPaintEvent*) {
     QPainter painter(this);
     paintTo(painter, size(), geometry());
+    paintCursor(painter);
 }
 
 void NeuronGridView::paintTo(QPainter& painter, const QSize& size, const Geometry& g) const {

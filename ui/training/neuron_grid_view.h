@@ -9,13 +9,16 @@
 #include <vector>
 
 #include "diagnostics/diagnostics.h"
+#include "ui/common/map_cursor.h"
 #include "ui/common/panel_export.h"
 
 class QFontMetrics;
 
 namespace actlab::ui {
 
-class NeuronGridView : public QWidget, public PanelExportable {
+// With focus, the arrow keys move a cursor over the neurons (neuron_grid_cursor.cpp), read as
+// the grid's accessible value; Enter or Space selects the neuron under it, as a click does.
+class NeuronGridView : public QWidget, public PanelExportable, public MapCursorReadable {
     Q_OBJECT
 public:
     struct Neuron {
@@ -65,15 +68,30 @@ public:
     bool hasExportData() const override { return !m_layers.empty(); }
     QString csvText() const override;
 
+    // The keyboard cursor (issue 29): Left/Right the previous or next unit, Up/Down a row of
+    // cells (on to the next layer past its last), Home/End the layer's ends (Ctrl: the grid's),
+    // Page Up/Down the previous or next layer. Drawn while the grid has focus.
+    void setCursorNeuron(Neuron neuron);  // announced when the reading changes
+    std::optional<Neuron> cursorNeuron() const { return m_cursor; }
+    // "hidden 1, unit 5: dead, passes gradient on 0 % of the inputs, active on 0 %"
+    QString cursorReading() const override;
+    QVariant cursorValue() const override;  // the share the cell's colour shows
+
 signals:
     void neuronClicked(int layer, int unit);
+    void cursorReadingChanged(const QString& reading);  // the keyboard cursor's, as announced
 
 protected:
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
 
 private:
+    std::optional<Neuron> cursorMove(Neuron from, const QKeyEvent& event) const;
+    void paintCursor(QPainter& painter) const;  // the focus ring and the cursor's frame
     void describeView();  // the dead count, then the tooltip, for a screen reader
     struct Layer {
         QString name;
@@ -100,6 +118,8 @@ private:
 
     std::vector<Layer> m_layers;
     std::optional<Neuron> m_selected;
+    std::optional<Neuron> m_cursor;  // the keyboard cursor
+    bool m_cursorShown = false;      // from a key press until focus leaves
     QElapsedTimer m_clock;
     int m_revivedTotal = 0;
     Colouring m_colouring = Colouring::PassesGradient;
