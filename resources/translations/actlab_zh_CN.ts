@@ -1501,6 +1501,35 @@
         <source>%1 lab: %2</source>
         <translation>%1实验室：%2</translation>
     </message>
+    <message>
+        <source>Arrows, Home, End, PgUp, PgDn</source>
+        <translation>方向键、Home、End、PgUp、PgDn</translation>
+    </message>
+    <message>
+        <source>Move the cursor on the focused chart or map (Tab to it); on attention maps [ ] the head, { } the layer</source>
+        <translation>在获得焦点的图表或图上移动光标（用 Tab 移到它上面）；在注意力图上用 [ ] 切换注意力头，{ } 切换层</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+P</source>
+        <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
+        <translation>Ctrl+Shift+P</translation>
+    </message>
+    <message>
+        <source>Play the focused chart&apos;s curve as sound</source>
+        <translation>将获得焦点的图表中的曲线播放为声音</translation>
+    </message>
+    <message>
+        <source>Play curve as s&amp;ound</source>
+        <translation>将曲线播放为声音(&amp;O)</translation>
+    </message>
+    <message>
+        <source>The focused chart&apos;s curve as a rising and falling pitch (Tab to a chart, Up/Down choose its curve)</source>
+        <translation>将获得焦点的图表中的曲线播放为升降的音调（用 Tab 移到图表，用上/下方向键选择曲线）</translation>
+    </message>
+    <message>
+        <source>Move the focus to a chart first (Tab), then play its curve.</source>
+        <translation>请先将焦点移到图表上（按 Tab），再播放其曲线。</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::PresenterWindow</name>
@@ -2123,10 +2152,6 @@
         <translation>注意力权重</translation>
     </message>
     <message>
-        <source>Each map: how much each query position (row) attends to each key position (column). Click a head to enlarge it; click again or press Esc to go back.</source>
-        <translation>每张图：每个查询位置（行）对每个键位置（列）的注意力有多大。单击注意力头可放大；再次单击或按 Esc 返回。</translation>
-    </message>
-    <message>
         <source>L%1</source>
         <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
         <translation>L%1</translation>
@@ -2152,6 +2177,48 @@
         <source>%1 · %2</source>
         <translatorcomment>kept as in English: a name, key, number or formula</translatorcomment>
         <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>layer %1, head %2, query “%3” (pos %4), key “%5” (pos %6): %7</source>
+        <comment>attention map cursor</comment>
+        <translation>第 %1 层，第 %2 个头，查询“%3”（位置 %4），键“%5”（位置 %6）：%7</translation>
+    </message>
+    <message>
+        <source>diagonal (each token itself)</source>
+        <translation>对角线（每个词元看自身）</translation>
+    </message>
+    <message>
+        <source>anti-diagonal (the sequence reversed)</source>
+        <translation>反对角线（序列倒序）</translation>
+    </message>
+    <message>
+        <source>previous token</source>
+        <translation>前一个词元</translation>
+    </message>
+    <message>
+        <source>first token</source>
+        <translation>第一个词元</translation>
+    </message>
+    <message>
+        <source>uniform</source>
+        <translation>均匀</translation>
+    </message>
+    <message>
+        <source>no single pattern</source>
+        <translation>无单一模式</translation>
+    </message>
+    <message>
+        <source>L%1 H%2: %3 (%4)</source>
+        <comment>a head&apos;s strongest pattern and its mean weight</comment>
+        <translation>L%1 H%2：%3（%4）</translation>
+    </message>
+    <message>
+        <source>Strongest patterns: %1.</source>
+        <translation>最强模式：%1。</translation>
+    </message>
+    <message>
+        <source>Each map: how much each query position (row) attends to each key position (column). Click a head to enlarge it; click again or press Esc to go back. Keys: arrows move the cursor, [ ] the head, { } the layer, Enter enlarges.</source>
+        <translation>每张图：每个查询位置（行）对每个键位置（列）的注意力有多大。单击注意力头可放大；再次单击或按 Esc 返回。按键：方向键移动光标，[ ] 切换注意力头，{ } 切换层，Enter 放大。</translation>
     </message>
 </context>
 <context>
@@ -2314,6 +2381,21 @@
     </message>
 </context>
 <context>
+    <name>actlab::ui::AudioTrace</name>
+    <message>
+        <source>There is no curve to play.</source>
+        <translation>没有可播放的曲线。</translation>
+    </message>
+    <message>
+        <source>No sound output is available here: %1 cannot be played.</source>
+        <translation>此处没有可用的声音输出：无法播放%1。</translation>
+    </message>
+    <message>
+        <source>Playing %1 (%2 s): higher pitch, higher value; a tick at x = 0 and where the curve crosses zero.</source>
+        <translation>正在播放%1（%2 秒）：音调越高，数值越大；在 x = 0 处和曲线穿过零的位置有一声滴答。</translation>
+    </message>
+</context>
+<context>
     <name>actlab::ui::ChartPages</name>
     <message>
         <source>The window is too small for all the charts at once</source>
@@ -2431,6 +2513,14 @@ Shift+方向键：平移，+/−：缩放</translation>
         <source>%1 at %2 = %3: %4</source>
         <comment>keyboard cursor: curve at x-title = x: y</comment>
         <translation>%1 在 %2 = %3 处：%4</translation>
+    </message>
+    <message>
+        <source>the curve</source>
+        <translation>曲线</translation>
+    </message>
+    <message>
+        <source>Play curve as sound</source>
+        <translation>将曲线播放为声音</translation>
     </message>
 </context>
 <context>
@@ -3282,6 +3372,16 @@ sigmoid 误差：%3</translation>
             <numerusform>%n 个单元格无定义。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>undefined</source>
+        <comment>a heatmap cell without a value</comment>
+        <translation>未定义</translation>
+    </message>
+    <message>
+        <source>%1 = %2, %3 = %4: %5</source>
+        <comment>heatmap cursor: x title = x, v title = v: value</comment>
+        <translation>%1 = %2，%3 = %4：%5</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::LessonPanel</name>
@@ -3397,6 +3497,15 @@ sigmoid 误差：%3</translation>
         <source>%1 of %2 units dead</source>
         <comment>neuron grid summary</comment>
         <translation>%2 个单元中 %1 个已死亡</translation>
+    </message>
+    <message>
+        <source>%1, unit %2: %3, passes gradient on %4 % of the inputs, active on %5 %</source>
+        <comment>neuron grid cursor: layer, unit (from 1): dead or alive, the shares in percent</comment>
+        <translation>%1，第 %2 个单元：%3，在 %4 % 的输入上传递梯度，在 %5 % 的输入上激活</translation>
+    </message>
+    <message>
+        <source>alive</source>
+        <translation>存活</translation>
     </message>
 </context>
 <context>
