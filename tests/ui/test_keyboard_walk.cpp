@@ -11,6 +11,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
+#include <QPushButton>
 #include <QRadioButton>
 #include <QSet>
 #include <QStatusBar>
@@ -21,8 +22,11 @@
 
 #include "lesson_window.h"
 #include "tests/ui/gui_test_support.h"
+#include "ui/attention/attention_grid_view.h"
+#include "ui/attention/attention_view.h"
 #include "ui/charts/curve_chart.h"
 #include "ui/common/audio_trace.h"
+#include "ui/training/training_view.h"
 
 namespace actlab::test {
 namespace {
@@ -205,6 +209,52 @@ TEST_F(KeyboardWalk, CtrlShiftPPlaysTheFocusedChartOrSaysWhatIsMissing) {
         << qPrintable(said);
     EXPECT_FALSE(ui::lastAudioTrace().empty());
     EXPECT_EQ(ui::lastAudioTrace(), chart->curveSound());
+}
+
+// A focused map or chart takes its cursor keys before the lab's shortcuts: → moves the cursor
+// and does not step the run, R on a chart resets the chart, not the run; with the focus
+// elsewhere → steps the run as before.
+TEST_F(KeyboardWalk, AFocusedMapOrChartKeepsItsKeysFromTheLabsShortcuts) {
+    ASSERT_TRUE(window->setCurrentView("attention"));
+    ui::AttentionView* lab = window->attentionView();
+    ASSERT_TRUE(lab->trainAndWait(3, 60000));
+    ui::AttentionGridView* map = lab->grid();
+    map->setFocus(Qt::TabFocusReason);
+    ASSERT_TRUE(waitFor([&] { return map->hasFocus(); }, 2000));
+    QTest::keyClick(map, Qt::Key_Right);  // shows the cursor
+    QTest::keyClick(map, Qt::Key_Right);
+    QTest::keyClick(map, Qt::Key_Down);
+    QTest::qWait(500);  // a step, had one been asked for, is drawn by then
+    EXPECT_EQ(lab->currentStep(), 3) << "the arrows went to the lab's Step";
+    ASSERT_TRUE(map->cursorCell().has_value());
+    EXPECT_EQ(map->cursorCell()->key, 1);
+    EXPECT_EQ(map->cursorCell()->query, 1);
+
+    ASSERT_TRUE(window->setCurrentView("training"));
+    ui::TrainingView* training = window->trainingView();
+    ASSERT_TRUE(training->trainAndWait(4, 60000));
+    ui::CurveChart* chart = nullptr;
+    for (auto* candidate : training->findChildren<ui::CurveChart*>())
+        if (candidate->isVisible()) chart = candidate;
+    ASSERT_NE(chart, nullptr);
+    auto* view = chart->findChild<QGraphicsView*>();
+    view->setFocus(Qt::TabFocusReason);
+    ASSERT_TRUE(waitFor([&] { return view->hasFocus(); }, 2000));
+    QTest::keyClick(view, Qt::Key_Right);
+    QTest::keyClick(view, Qt::Key_R);
+    QTest::qWait(500);
+    EXPECT_EQ(training->currentStep(), 4) << "→ or R on a chart reached the lab's Step or Reset";
+    EXPECT_FALSE(chart->cursorReading().isEmpty());
+
+    QWidget* button = nullptr;  // a push button of the lab: it has no use for →
+    for (auto* candidate : training->findChildren<QPushButton*>())
+        if (candidate->isVisible() && candidate->isEnabled()) button = candidate;
+    ASSERT_NE(button, nullptr);
+    button->setFocus(Qt::TabFocusReason);
+    ASSERT_TRUE(waitFor([&] { return button->hasFocus(); }, 2000));
+    QTest::keyClick(button, Qt::Key_Right);
+    EXPECT_TRUE(waitFor([&] { return training->currentStep() > 4; }, 20000))
+        << "→ steps the run when no chart or map has the focus; at " << training->currentStep();
 }
 
 }  // namespace

@@ -295,6 +295,16 @@ void AttentionGridView::mousePressEvent(QMouseEvent* event) {
         }
 }
 
+bool AttentionGridView::event(QEvent* event) {
+    // Esc is the map's only while a head is enlarged (else it leaves presentation, say).
+    const int escape = isEnlarged() ? int(Qt::Key_Escape) : int(Qt::Key_unknown);
+    if (takesKeyBeforeShortcuts(event,
+                                {Qt::Key_Return, Qt::Key_Enter, escape, Qt::Key_BracketLeft,
+                                 Qt::Key_BracketRight, Qt::Key_BraceLeft, Qt::Key_BraceRight}))
+        return true;
+    return QWidget::event(event);
+}
+
 void AttentionGridView::keyPressEvent(QKeyEvent* event) {
     if (event->key() == Qt::Key_Escape && isEnlarged()) {
         showGrid();

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/common/map_cursor.h"
 #include "ui/common/ui_scale.h"
 
 namespace actlab::ui {
@@ -161,6 +162,12 @@ static int cursorMoveFor(int key) {
         default:
             return -1;
     }
+}
+
+bool ChartView::event(QEvent* event) {
+    if (takesKeyBeforeShortcuts(event, {Qt::Key_R, Qt::Key_Plus, Qt::Key_Equal, Qt::Key_Minus}))
+        return true;
+    return QChartView::event(event);
 }
 
 void ChartView::keyPressEvent(QKeyEvent* event) {

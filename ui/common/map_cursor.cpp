@@ -107,6 +107,20 @@ bool isArrowKey(int key) {
     return key == Qt::Key_Left || key == Qt::Key_Right || key == Qt::Key_Up || key == Qt::Key_Down;
 }
 
+bool takesKeyBeforeShortcuts(QEvent* event, std::initializer_list<int> more) {
+    if (event->type() != QEvent::ShortcutOverride) return false;
+    const auto* key = static_cast<QKeyEvent*>(event);
+    const Qt::KeyboardModifiers allowed =
+        Qt::ShiftModifier | Qt::ControlModifier | Qt::KeypadModifier;
+    if (key->modifiers() & ~allowed) return false;
+    const int k = key->key();
+    const bool cursorKey = isArrowKey(k) || k == Qt::Key_Home || k == Qt::Key_End ||
+                           k == Qt::Key_PageUp || k == Qt::Key_PageDown ||
+                           std::find(more.begin(), more.end(), k) != more.end();
+    if (cursorKey) event->accept();
+    return cursorKey;
+}
+
 double focusLineWidth() { return std::max(2.0, std::round(2 * uiScale())); }
 
 void paintFocusRing(QPainter& painter, const QRect& rect, const QPalette& palette) {

@@ -6,8 +6,10 @@
 #include <QPoint>
 #include <QString>
 #include <QVariant>
+#include <initializer_list>
 #include <optional>
 
+class QEvent;
 class QKeyEvent;
 class QPainter;
 class QPalette;
@@ -41,6 +43,12 @@ std::optional<QPoint> gridCursorMove(QPoint cell, const QKeyEvent& event, int co
 // An arrow key: the first one only shows a new cursor where it starts; Home, End and the page
 // keys go where they say from there.
 bool isArrowKey(int key);
+
+// For a focused chart or map's event(): true (the event accepted) when `event` is the shortcut
+// override of one of its cursor keys (plain, or with Shift or Ctrl), so that the key reaches it
+// before the window's shortcuts (→ steps a run, R resets it, Page Up/Down turn a lesson's
+// scene). The cursor keys are the arrows, Home, End and the page keys, with `more`.
+bool takesKeyBeforeShortcuts(QEvent* event, std::initializer_list<int> more = {});
 
 // Lines that must be seen at every UI scale: 2 px times the scale, at least 2.
 double focusLineWidth();

@@ -98,6 +98,11 @@ void HeatmapView::keepCursorInGrid() {
     updateCursorMark();
 }
 
+bool HeatmapView::event(QEvent* event) {
+    if (takesKeyBeforeShortcuts(event)) return true;
+    return QWidget::event(event);
+}
+
 void HeatmapView::keyPressEvent(QKeyEvent* event) {
     // Moves are on the grid as drawn: row 0 at the top is the highest v.
     const QPoint start =

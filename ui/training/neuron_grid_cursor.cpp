@@ -100,6 +100,11 @@ std::optional<NeuronGridView::Neuron> NeuronGridView::cursorMove(Neuron from,
     return to;
 }
 
+bool NeuronGridView::event(QEvent* event) {
+    if (takesKeyBeforeShortcuts(event, {Qt::Key_Return, Qt::Key_Enter, Qt::Key_Space})) return true;
+    return QWidget::event(event);
+}
+
 void NeuronGridView::keyPressEvent(QKeyEvent* event) {
     if (m_layers.empty()) {
         QWidget::keyPressEvent(event);
