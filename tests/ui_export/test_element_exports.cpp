@@ -84,7 +84,9 @@ TEST(ElementExports, CurveChartWritesItsCurvesAndOpensTheMenuOnAPlainRightClick)
     sendMouse(viewport, QEvent::MouseButtonRelease, {301, 200}, Qt::NoButton);
     QMenu* menu = openPopup();
     ASSERT_NE(menu, nullptr) << "a right click opens the export menu";
-    EXPECT_EQ(menu->actions().size(), 6);  // five actions and a separator
+    // Five export actions, a separator and the audio trace (issue 29).
+    ASSERT_EQ(menu->actions().size(), 7);
+    EXPECT_EQ(menu->actions().last()->text(), QStringLiteral("Play curve as sound"));
     menu->close();
     QApplication::processEvents();
     // A right drag pans the view and opens nothing.
