@@ -229,6 +229,7 @@ TEST_F(KeyboardWalk, AFocusedMapOrChartKeepsItsKeysFromTheLabsShortcuts) {
     ASSERT_TRUE(map->cursorCell().has_value());
     EXPECT_EQ(map->cursorCell()->key, 1);
     EXPECT_EQ(map->cursorCell()->query, 1);
+    EXPECT_EQ(lab->readoutText(), map->cursorReading()) << "the reading is shown, not only said";
 
     ASSERT_TRUE(window->setCurrentView("training"));
     ui::TrainingView* training = window->trainingView();

@@ -68,15 +68,17 @@ AttentionView::AttentionView(QWidget* parent) : RunView(parent) {
     connect(timeline(), &TimelineBar::keyframeChosen, this, &AttentionView::showKeyframe);
     connect(timeline(), &TimelineBar::liveChosen, this, &AttentionView::showLive);
     for (int run = 0; run < 2; ++run) {
-        connect(m_maps->grid(run), &AttentionGridView::hovered, this,
-                [this, run](const QString& text) {
-                    if (text.isEmpty())
-                        m_readout->setText(tr("Hover a map to read a weight."));
-                    else
-                        m_readout->setText(
-                            m_comparing ? tr("%1: %2").arg(run == 0 ? tr("A") : tr("B")).arg(text)
-                                        : text);
-                });
+        // The weight under the pointer, or under the keyboard cursor (what is announced is
+        // also shown).
+        const auto read = [this, run](const QString& text) {
+            if (text.isEmpty())
+                m_readout->setText(tr("Hover a map to read a weight."));
+            else
+                m_readout->setText(
+                    m_comparing ? tr("%1: %2").arg(run == 0 ? tr("A") : tr("B")).arg(text) : text);
+        };
+        connect(m_maps->grid(run), &AttentionGridView::hovered, this, read);
+        connect(m_maps->grid(run), &AttentionGridView::cursorReadingChanged, this, read);
         connect(m_maps->grid(run), &AttentionGridView::enlargedChanged, this,
                 [this, run] { linkEnlarged(run); });
     }
