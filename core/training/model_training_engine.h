@@ -7,7 +7,7 @@
 #include <string>
 
 #include "backends/tensor_ops.h"
-#include "backends/training_engine.h"
+#include "training/training_engine.h"
 
 namespace actlab {
 

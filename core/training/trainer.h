@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "backends/backend.h"
-#include "backends/training_engine.h"
 #include "datasets/dataset.h"
 #include "diagnostics/diagnostics.h"
 #include "diagnostics/distributions.h"
@@ -19,6 +18,7 @@
 #include "optimizers/optimizer.h"
 #include "training/run_core.h"
 #include "training/run_history.h"
+#include "training/training_engine.h"
 #include "training/training_probes.h"
 
 namespace actlab {

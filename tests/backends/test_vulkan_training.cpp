@@ -407,25 +407,6 @@ TEST(VulkanTraining, RunsWithoutValidationErrors) {
     for (const std::string& message : messages) ADD_FAILURE() << message;
 }
 
-// Check mode (ACTLAB_VULKAN_CHECK=1) runs the CPU engine beside every step: silent when they agree.
-TEST(VulkanTraining, CheckModeReportsNothingWhenTheStepsAgree) {
-    VulkanBackendOptions options;
-    options.allowCpuDevice = true;
-    options.checkEveryOp = true;
-    std::string whyNot;
-    auto vulkan = createVulkanBackend(options, &whyNot);
-    ASSERT_TRUE(vulkan) << "Vulkan is required for this test: " << whyNot;
-    const EngineCase c = engineCases()[1];
-    auto engine = vulkanEngine(*vulkan, c.model, c.loss, OptimizerConfig{}, &whyNot);
-    ASSERT_TRUE(engine) << whyNot;
-    ::testing::internal::CaptureStderr();
-    for (int step = 0; step < 5; ++step) {
-        const Batch b = randomBatch(c.model, c.loss, 32, 40 + step);
-        EXPECT_TRUE(engine->trainStep(b.inputs, b.targets, 32).finite);
-    }
-    EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
-}
-
 // Steps per second on this machine's Vulkan device vs the CPU engine (reported, not asserted).
 double stepsPerSecond(TrainingEngine& engine, const Batch& b, int batch) {
     for (int i = 0; i < 5; ++i) engine.trainStep(b.inputs, b.targets, batch);  // warm-up (JIT)
