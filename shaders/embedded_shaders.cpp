@@ -29,9 +29,6 @@ constexpr uint32_t kGradientNormPartial[] =
 constexpr uint32_t kGradientNormFinal[] =
 #include "gradient_norm_final.spv.inc"
     ;
-constexpr uint32_t kOptimizerStep[] =
-#include "optimizer_step.spv.inc"
-    ;
 constexpr uint32_t kPreluForward[] =
 #include "prelu_forward.spv.inc"
     ;
@@ -111,7 +108,6 @@ constexpr EmbeddedShader kShaders[] = {
     {"loss_gradient",                kLossGradient},
     {"gradient_norm_partial",        kGradientNormPartial},
     {"gradient_norm_final",          kGradientNormFinal},
-    {"optimizer_step",               kOptimizerStep},
     {"prelu_forward",                kPreluForward},
     {"prelu_alpha_gradient",         kPreluAlphaGradient},
     {"tensor_add",                   kTensorAdd},

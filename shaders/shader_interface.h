@@ -82,16 +82,6 @@ struct NormFinalPushConstants {
 };
 static_assert(sizeof(NormFinalPushConstants) == 8, "must match gradient_norm_final.comp");
 
-// optimizer_step.comp; kind is OptimizerKind's value
-struct OptimizerPushConstants {
-    uint32_t n = 0;
-    uint32_t kind = 0;
-    uint32_t firstStep = 0;
-    float learningRate = 0, weightDecay = 0, momentum = 0, beta1 = 0, beta2 = 0, epsilon = 0;
-    float correction1 = 1, correction2 = 1, clipNorm = 0;
-};
-static_assert(sizeof(OptimizerPushConstants) == 48, "must match optimizer_step.comp");
-
 // prelu_forward.comp
 struct PreluPushConstants {
     uint32_t n = 0;  // rows·width

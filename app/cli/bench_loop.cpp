@@ -7,6 +7,7 @@
 
 #include "backends/backend_factory.h"
 #include "cli_arguments.h"
+#include "training/model_training_engine.h"
 
 namespace actlab::cli {
 namespace {
@@ -106,14 +107,34 @@ void trainingLoop(Model<float>& model, LossKind loss, const LabelledPoints& data
     writeTrainingFigures(json, r, lastLoss, model.tensorOps());
 }
 
-// The same for a model of the Training lab's configurations.
+// The same for a model of the Training lab's configurations, stepped by the Trainer's engine
+// (training/model_training_engine.h) on the backend's ops.
 void trainingLoop(const ModelConfig& modelConfig, LossKind loss, const LabelledPoints& data,
                   int batch, const OptimizerConfig& optimizerConfig, Backend& backend,
                   double seconds, JsonWriter& json) {
+    std::shared_ptr<TensorOpsTable<float>> ops = workloadOps(backend);
+    if (!ops) ops = TensorOpsTable<float>::cpu();
     std::string error;
-    auto model = createModel<float>(modelConfig, &error);
-    if (!model) throw CliError(error);
-    trainingLoop(*model, loss, data, batch, optimizerConfig, backend, seconds, json);
+    auto engine = createModelTrainingEngine(modelConfig, loss, optimizerConfig, ops, &error);
+    if (!engine) throw CliError(error);
+    const std::vector<float> inputs(data.inputs.begin(), data.inputs.end());
+    const std::vector<float> targets(data.targets.begin(), data.targets.end());
+    const int rows = int(data.size()), d = data.rawDimension;
+    int cursor = 0;
+    double lastLoss = 0;
+    const BenchResult r = timeLoop(
+        seconds,
+        [&] {
+            const std::span<const float> x(inputs.data() + size_t(cursor) * size_t(d),
+                                           size_t(batch) * size_t(d));
+            const std::span<const float> y(targets.data() + cursor, size_t(batch));
+            cursor = (cursor + batch) % rows;
+            const TrainStepResult step = engine->trainStep(x, y, batch);
+            lastLoss = step.loss;
+            return step.finite;
+        },
+        ops.get());
+    writeTrainingFigures(json, r, lastLoss, *ops);
 }
 
 // A sequence workload: the trainer's steps on the backend's ops, without the history's

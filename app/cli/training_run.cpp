@@ -38,6 +38,8 @@ RunResult runTraining(const TrainOptions& o, std::ostream* metrics, double targe
     result.parameters = static_cast<long long>(trainer->model().parameterCount());
     result.model = trainer->config().model;
     stepAndMeasure(*trainer, o, target, metrics, result);
+    // Where the ops ran, with those that fell to the CPU: "vulkan (cpu: mix_forward, …)".
+    result.backend = trainer->model().tensorOps().describe();
     if (o.saveModelPath) writeModelFile(*o.saveModelPath, *trainer);
     if (o.saveSessionPath)
         writeSessionFile(*o.saveSessionPath, cliSession("training", trainerStateToJson(*trainer)));

@@ -9,7 +9,6 @@
 
 #include "activations/catalogue.h"
 #include "backends/tensor_ops.h"
-#include "backends/training_engine.h"
 
 namespace actlab {
 
@@ -19,7 +18,6 @@ enum class Precision { F64, F32 };
 enum class BackendOp {
     ActivationScalar,  // y, f′, f″ of a scalar function, elementwise
     ActivationGated,   // y = act(x)·v with ∂y/∂x and ∂y/∂v, elementwise
-    TrainFeedForward,  // a TrainingEngine for MLP / GLU-FFN models (createTrainingEngine)
 };
 
 // Elementwise scalar activation over n points; `second` may be empty (not computed).
@@ -63,16 +61,6 @@ public:
                                const GatedActivationBatch<float>& batch) = 0;
     virtual bool evaluateGated(const ActivationConfig& config,
                                const GatedActivationBatch<double>& batch) = 0;
-
-    // A training engine for `model` on this backend, or nullptr (with *error) if it cannot.
-    virtual std::unique_ptr<TrainingEngine> createTrainingEngine(const ModelConfig& model,
-                                                                 LossKind loss,
-                                                                 const OptimizerConfig& optimizer,
-                                                                 std::string* error) {
-        (void)model, (void)loss, (void)optimizer;
-        if (error) *error = "the " + std::string(name()) + " backend does not train models";
-        return nullptr;
-    }
 
     // The tensor ops this backend offers for layer-built models (float), or nullptr when it
     // offers none (the CPU's come from cpuTensorOps; TensorOpsTable puts them last).

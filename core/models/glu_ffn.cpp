@@ -64,6 +64,7 @@ public:
     std::span<const T> forward(std::span<const T> input, int batch) override {
         resize(batch);
         TensorOpsTable<T>& ops = this->tensorOps();
+        ops.hostWrote(hostRange(input));  // the caller's rows, new to the ops each pass
         m_input = ConstTensorView<T>(input, Shape{batch, m_config.inputDimension});
         if (m_project)
             ops.forOp(TensorOp::LinearForward)
@@ -186,6 +187,7 @@ private:
 
     void resize(int batch) {
         if (batch == m_batch) return;
+        this->tensorOps().forget();  // the buffers the ops have seen are about to be freed
         m_batch = batch;
         const Shape wide{batch, m_dFf}, narrow{batch, m_dModel};
         m_h.assign(m_blocks.size() + 1, Tensor<T>(narrow));

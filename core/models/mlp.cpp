@@ -57,6 +57,7 @@ public:
     std::span<const T> forward(std::span<const T> input, int batch) override {
         resize(batch);
         TensorOpsTable<T>& ops = this->tensorOps();
+        ops.hostWrote(hostRange(input));  // the caller's rows, new to the ops each pass
         m_input = ConstTensorView<T>(input, Shape{batch, m_config.inputDimension});
         ConstTensorView<T> h = m_input;
         for (Layer& layer : m_layers) {
@@ -137,6 +138,7 @@ private:
 
     void resize(int batch) {
         if (batch == m_batch) return;
+        this->tensorOps().forget();  // the buffers the ops have seen are about to be freed
         m_batch = batch;
         for (size_t l = 0; l < m_layers.size(); ++l) {
             Layer& layer = m_layers[l];

@@ -50,10 +50,13 @@ public:
     virtual std::vector<Parameter<T>*> parameters() = 0;
     virtual std::vector<HiddenLayerView<T>> hiddenLayers() const = 0;
 
-    // The parameter list is fixed once a model is built, so it is gathered once here.
+    // The parameter list is fixed once a model is built, so it is gathered once here. Through
+    // the ops: on a device the gradients stay there.
     void zeroGradients() {
         if (m_parameterCache.empty()) m_parameterCache = parameters();
-        for (Parameter<T>* p : m_parameterCache) std::fill(p->grad.begin(), p->grad.end(), T(0));
+        for (Parameter<T>* p : m_parameterCache)
+            m_ops->forOp(TensorOp::Fill)
+                .fill(TensorView<T>(std::span<T>(p->grad), Shape{Index(p->grad.size())}), T(0));
     }
     size_t parameterCount() {
         size_t n = 0;

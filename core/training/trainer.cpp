@@ -5,7 +5,9 @@
 #include <cmath>
 #include <numeric>
 
+#include "backends/backend_factory.h"
 #include "common/random.h"
+#include "training/model_training_engine.h"
 
 namespace actlab {
 namespace {
@@ -75,13 +77,13 @@ std::unique_ptr<Trainer> Trainer::create(const TrainingConfig& config, std::stri
         return fail("the learning rate must be in (0, 10]");
     if (config.l1 < 0 || config.l2 < 0 || !std::isfinite(config.l1 + config.l2))
         return fail("regularisation rates must be finite and >= 0");
-    if (backend && backend->supports(BackendOp::TrainFeedForward, Precision::F32))
-        t->m_engine =
-            backend->createTrainingEngine(model, t->m_loss, config.optimizer, &t->m_engineNote);
-    else if (backend)
-        t->m_engineNote = "the " + std::string(backend->name()) + " backend does not train models";
-    if (!t->m_engine)
-        t->m_engine = createCpuTrainingEngine(model, t->m_loss, config.optimizer, &problem);
+    // The backend's ops first and the CPU's for the rest; the CPU's alone without a backend.
+    std::shared_ptr<TensorOpsTable<float>> ops;
+    if (backend && backend->tensorOps())
+        ops = createTensorOpsTable(*backend);
+    else if (backend && backend->name() != "cpu")
+        t->m_engineNote = "the " + std::string(backend->name()) + " backend offers no tensor ops";
+    t->m_engine = createModelTrainingEngine(model, t->m_loss, config.optimizer, ops, &problem);
     if (!t->m_engine) return fail(problem);
     t->m_engine->setRegularisation(config.l1, config.l2);
     t->m_order.resize(t->m_data.trainSize());
@@ -281,6 +283,7 @@ bool Trainer::measure(TrainingSnapshot& s, bool withSurfaces) {
     const LossValue train =
         computeLoss<float>(m_loss, output, trainRows, outputs, m_data.trainTargets, gradient);
     if (!finite(train) || !finite(test)) return false;
+    model.tensorOps().hostWrote(hostRange(std::span<const float>(gradient)));
     model.zeroGradients();
     model.backward(gradient);
     s.diagnostics = diagnoseModel(model, trainRows);

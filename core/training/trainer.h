@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "backends/backend.h"
-#include "backends/training_engine.h"
 #include "datasets/dataset.h"
 #include "diagnostics/diagnostics.h"
 #include "diagnostics/distributions.h"
@@ -19,6 +18,7 @@
 #include "optimizers/optimizer.h"
 #include "training/run_core.h"
 #include "training/run_history.h"
+#include "training/training_engine.h"
 #include "training/training_probes.h"
 
 namespace actlab {
@@ -87,8 +87,8 @@ public:
     static constexpr std::size_t kHistoryCapacity = 1024;
 
     // Builds data, model and optimizer; nullptr with *error for an invalid configuration.
-    // Training runs on `backend` when it offers a training engine, else on the CPU (see
-    // engineNote()); snapshots and diagnostics always run on the CPU reference.
+    // Training, snapshots and diagnostics run on `backend`'s tensor ops (the CPU's for what it
+    // does not offer), on the CPU's alone when it offers none (see engineNote()).
     static std::unique_ptr<Trainer> create(const TrainingConfig& config, std::string* error,
                                            Backend* backend = nullptr);
 

@@ -1,6 +1,6 @@
 // Training on the Vulkan backend (lavapipe in CI) against the CPU reference engine: one step's
 // parameters, evaluate(), 200-step runs through the Trainer (final loss within 1%, the issue's
-// requirement), every optimizer, divergence, a declined config falling back, and speed figures.
+// requirement), every optimizer, divergence, and speed figures.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -13,6 +13,7 @@
 #include "backends/backend_factory.h"
 #include "backends/vulkan/vulkan_backend.h"
 #include "common/random.h"
+#include "training/model_training_engine.h"
 #include "training/trainer.h"
 
 namespace actlab {
@@ -26,6 +27,14 @@ std::unique_ptr<Backend> requireVulkanBackend() {
         return nullptr;
     }
     return std::move(selection.backend);
+}
+
+// The engine the Trainer makes on this backend: the model and optimizer through the backend's
+// tensor ops, the CPU's for the rest.
+std::unique_ptr<TrainingEngine> vulkanEngine(Backend& backend, const ModelConfig& model,
+                                             LossKind loss, const OptimizerConfig& optimizer,
+                                             std::string* error) {
+    return createModelTrainingEngine(model, loss, optimizer, createTensorOpsTable(backend), error);
 }
 
 ModelConfig mlp(int in, int out, std::vector<int> hidden, ActivationId act) {
@@ -136,7 +145,7 @@ TEST_P(VulkanTrainingEngine, OneStepMatchesTheCpuEngine) {
     sgd.kind = OptimizerKind::Sgd;
     sgd.learningRate = 0.1;
     std::string error;
-    auto gpu = vulkan->createTrainingEngine(c.model, c.loss, sgd, &error);
+    auto gpu = vulkanEngine(*vulkan, c.model, c.loss, sgd, &error);
     ASSERT_TRUE(gpu) << error;
     auto cpu = createCpuTrainingEngine(c.model, c.loss, sgd, &error);
     ASSERT_TRUE(cpu) << error;
@@ -155,7 +164,7 @@ TEST_P(VulkanTrainingEngine, EvaluateMatchesTheHostForward) {
     ASSERT_TRUE(vulkan);
     const EngineCase& c = GetParam();
     std::string error;
-    auto gpu = vulkan->createTrainingEngine(c.model, c.loss, OptimizerConfig{}, &error);
+    auto gpu = vulkanEngine(*vulkan, c.model, c.loss, OptimizerConfig{}, &error);
     ASSERT_TRUE(gpu) << error;
     const Batch train = randomBatch(c.model, c.loss, 32, 5);
     for (int i = 0; i < 3; ++i) ASSERT_TRUE(gpu->trainStep(train.inputs, train.targets, 32).finite);
@@ -221,7 +230,7 @@ TEST_P(VulkanTrainingOptimizer, FiveStepsMatchTheCpuEngine) {
     const ModelConfig model = mlp(2, 3, {16, 16}, ActivationId::Tanh);
     const LossKind loss = LossKind::SoftmaxCrossEntropy;
     std::string error;
-    auto gpu = vulkan->createTrainingEngine(model, loss, c.config, &error);
+    auto gpu = vulkanEngine(*vulkan, model, loss, c.config, &error);
     ASSERT_TRUE(gpu) << error;
     auto cpu = createCpuTrainingEngine(model, loss, c.config, &error);
     gpu->setRegularisation(c.l1, c.l2);
@@ -323,7 +332,7 @@ TEST(VulkanTraining, ANonFiniteLossReportsNotFiniteAndKeepsTheParameters) {
     ASSERT_TRUE(vulkan);
     const ModelConfig model = mlp(1, 1, {8}, ActivationId::Relu);
     std::string error;
-    auto gpu = vulkan->createTrainingEngine(model, LossKind::Mse, OptimizerConfig{}, &error);
+    auto gpu = vulkanEngine(*vulkan, model, LossKind::Mse, OptimizerConfig{}, &error);
     ASSERT_TRUE(gpu) << error;
     const std::vector<float> before = gpu->hostModel().parameters()[0]->value;
     const std::vector<float> inputs(4, 3e38f), targets(4, 0.0f);  // outputs overflow to ±inf/NaN
@@ -346,31 +355,12 @@ TEST(VulkanTraining, AnExplodingRunStopsThroughTheTrainer) {
     EXPECT_LT(t->steps(), 200);
 }
 
-// A GLU-FFN with 19 M parameters: more than one optimizer dispatch covers on lavapipe (65535
-// workgroups of 256), so the engine declines and the Trainer trains on the CPU, saying why.
-TEST(VulkanTraining, ADeclinedConfigFallsBackToTheCpuWithANote) {
-    auto vulkan = requireVulkanBackend();
-    ASSERT_TRUE(vulkan);
-    EXPECT_TRUE(vulkan->supports(BackendOp::TrainFeedForward, Precision::F32));
-    ModelConfig huge = glu(2, 1, 512, 6, ActivationId::Swiglu);
-    huge.dFf = 2048;
-    std::string error;
-    EXPECT_FALSE(vulkan->createTrainingEngine(huge, LossKind::BceWithLogits, {}, &error));
-    EXPECT_NE(error.find("parameters"), std::string::npos) << error;
-    TrainingConfig config = runConfig({"", "circle", huge, OptimizerKind::Sgd, 0.01});
-    auto t = Trainer::create(config, &error, vulkan.get());
-    ASSERT_TRUE(t) << error;
-    EXPECT_EQ(t->backendName(), "cpu");
-    EXPECT_NE(t->engineNote().find("declined"), std::string::npos) << t->engineNote();
-}
-
 TEST(VulkanTraining, EnginesOutliveTheirBackendAndHostEditsReachTheDevice) {
     auto vulkan = requireVulkanBackend();
     ASSERT_TRUE(vulkan);
     const ModelConfig model = mlp(2, 1, {8}, ActivationId::Relu);
     std::string error;
-    auto gpu =
-        vulkan->createTrainingEngine(model, LossKind::BceWithLogits, OptimizerConfig{}, &error);
+    auto gpu = vulkanEngine(*vulkan, model, LossKind::BceWithLogits, OptimizerConfig{}, &error);
     ASSERT_TRUE(gpu) << error;
     vulkan.reset();
     for (Parameter<float>* p : gpu->hostModel().parameters())
@@ -401,7 +391,7 @@ TEST(VulkanTraining, RunsWithoutValidationErrors) {
         for (const EngineCase& c : {engineCases()[1], engineCases()[4]}) {
             OptimizerConfig adam;
             adam.clipNorm = 1.0;
-            auto engine = vulkan->createTrainingEngine(c.model, c.loss, adam, &whyNot);
+            auto engine = vulkanEngine(*vulkan, c.model, c.loss, adam, &whyNot);
             ASSERT_TRUE(engine) << whyNot;
             engine->setRegularisation(1e-4, 1e-3);
             for (int batch : {16, 16, 33}) {
@@ -415,25 +405,6 @@ TEST(VulkanTraining, RunsWithoutValidationErrors) {
     }
     EXPECT_EQ(errors.load(), 0);
     for (const std::string& message : messages) ADD_FAILURE() << message;
-}
-
-// Check mode (ACTLAB_VULKAN_CHECK=1) runs the CPU engine beside every step: silent when they agree.
-TEST(VulkanTraining, CheckModeReportsNothingWhenTheStepsAgree) {
-    VulkanBackendOptions options;
-    options.allowCpuDevice = true;
-    options.checkEveryOp = true;
-    std::string whyNot;
-    auto vulkan = createVulkanBackend(options, &whyNot);
-    ASSERT_TRUE(vulkan) << "Vulkan is required for this test: " << whyNot;
-    const EngineCase c = engineCases()[1];
-    auto engine = vulkan->createTrainingEngine(c.model, c.loss, OptimizerConfig{}, &whyNot);
-    ASSERT_TRUE(engine) << whyNot;
-    ::testing::internal::CaptureStderr();
-    for (int step = 0; step < 5; ++step) {
-        const Batch b = randomBatch(c.model, c.loss, 32, 40 + step);
-        EXPECT_TRUE(engine->trainStep(b.inputs, b.targets, 32).finite);
-    }
-    EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
 }
 
 // Steps per second on this machine's Vulkan device vs the CPU engine (reported, not asserted).
@@ -473,7 +444,7 @@ TEST(VulkanTraining, ReportsStepsPerSecond) {
         o.kind = w.optimizer;
         o.learningRate = 1e-3;
         std::string error;
-        auto gpu = vulkan->createTrainingEngine(w.model, w.loss, o, &error);
+        auto gpu = vulkanEngine(*vulkan, w.model, w.loss, o, &error);
         ASSERT_TRUE(gpu) << error;
         auto cpu = createCpuTrainingEngine(w.model, w.loss, o, &error);
         const Batch b = randomBatch(w.model, w.loss, w.batch, 1);

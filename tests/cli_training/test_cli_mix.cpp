@@ -117,11 +117,16 @@ TEST(CliMix, OnVulkanTheMixRunsOnTheCpuAndTheStatusSaysSo) {
     EXPECT_EQ(cpu["backend"], "cpu");
     EXPECT_NEAR(gpu["test_loss"].get<double>(), cpu["test_loss"].get<double>(),
                 1e-4 * cpu["test_loss"].get<double>());
-    // The MLP's whole-step Vulkan engine has no mix: it says so and trains on the CPU.
-    const CliRun mlp = runCli({"train", "--task", "spiral", "--activation", "mix(gelu,silu)",
-                               "--steps", "5", "--backend", "vulkan"});
-    EXPECT_EQ(mlp.status, 0) << mlp.err;
-    EXPECT_NE(mlp.err.find("no mixture of activations"), std::string::npos) << mlp.err;
+    // The MLP trains on the same Vulkan ops, the mix on the CPU, and matches the CPU run.
+    const std::vector<std::string> mlpFlags = {
+        "train", "--task", "spiral", "--activation", "mix(gelu,silu)", "--steps", "5"};
+    std::vector<std::string> mlpVulkan = mlpFlags;
+    mlpVulkan.insert(mlpVulkan.end(), {"--backend", "vulkan"});
+    const Json mlpGpu = jsonLine(mlpVulkan), mlpCpu = jsonLine(mlpFlags);
+    EXPECT_EQ(mlpGpu["backend"], "vulkan (cpu: mix_forward, mix_backward)");
+    EXPECT_EQ(mlpCpu["backend"], "cpu");
+    EXPECT_NEAR(mlpGpu["test_loss"].get<double>(), mlpCpu["test_loss"].get<double>(),
+                1e-4 * mlpCpu["test_loss"].get<double>());
 }
 
 }  // namespace

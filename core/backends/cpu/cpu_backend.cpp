@@ -33,7 +33,8 @@ public:
     }
 
     bool supports(BackendOp op, Precision precision) const override {
-        return op != BackendOp::TrainFeedForward || precision == Precision::F32;
+        (void)op, (void)precision;
+        return true;
     }
 
     bool evaluateScalar(const ActivationConfig& config,
@@ -51,12 +52,6 @@ public:
     bool evaluateGated(const ActivationConfig& config,
                        const GatedActivationBatch<double>& batch) override {
         return runGated(config, batch);
-    }
-
-    std::unique_ptr<TrainingEngine> createTrainingEngine(const ModelConfig& model, LossKind loss,
-                                                         const OptimizerConfig& optimizer,
-                                                         std::string* error) override {
-        return createCpuTrainingEngine(model, loss, optimizer, error);
     }
 
 private:

@@ -11,8 +11,6 @@ set(actlab_vulkan_sources
   ${CMAKE_CURRENT_LIST_DIR}/vulkan_resident_tensors.cpp
   ${CMAKE_CURRENT_LIST_DIR}/vulkan_tensor_ops.cpp
   ${CMAKE_CURRENT_LIST_DIR}/vulkan_tensor_ops_sequence.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/vulkan_training_engine.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/vulkan_training_network.cpp
   ${CMAKE_CURRENT_LIST_DIR}/vulkan_training_ops.cpp
 )
 target_sources(actlab_core PRIVATE ${actlab_vulkan_sources})

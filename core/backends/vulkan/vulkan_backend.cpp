@@ -12,7 +12,6 @@
 #include "backends/vulkan/vulkan_context.h"
 #include "backends/vulkan/vulkan_reference_check.h"
 #include "backends/vulkan/vulkan_tensor_ops.h"
-#include "backends/vulkan/vulkan_training_engine.h"
 
 namespace actlab {
 namespace {
@@ -50,25 +49,7 @@ public:
 
     bool supports(BackendOp op, Precision precision) const override {
         return precision == Precision::F32 &&
-               (op == BackendOp::ActivationScalar || op == BackendOp::ActivationGated ||
-                op == BackendOp::TrainFeedForward);
-    }
-
-    // MLP and GLU-FFN training on the device; declined configurations say why (the Trainer
-    // then trains on the CPU).
-    std::unique_ptr<TrainingEngine> createTrainingEngine(const ModelConfig& model, LossKind loss,
-                                                         const OptimizerConfig& optimizer,
-                                                         std::string* error) override {
-        std::string reason;
-        std::unique_ptr<TrainingEngine> engine;
-        try {
-            engine = vulkan::createVulkanTrainingEngine(m_shared, model, loss, optimizer,
-                                                        m_checkEveryOp, &reason);
-        } catch (const std::exception& e) {
-            reason = e.what();
-        }
-        if (!engine && error) *error = "the vulkan backend declined training: " + reason;
-        return engine;
+               (op == BackendOp::ActivationScalar || op == BackendOp::ActivationGated);
     }
 
     // One shared instance, created on first use; nullptr (reported once) if that fails.

@@ -5,6 +5,7 @@
 #include <functional>
 #include <initializer_list>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 
@@ -137,6 +138,13 @@ private:
     VkFence m_fence = VK_NULL_HANDLE;
     bool m_lost = false;
     bool m_separateMemory = false;
+};
+
+// The backend's context, shared with its tensor ops (which may outlive the backend); `mutex`
+// serialises submissions: the context has one command buffer.
+struct SharedVulkanContext {
+    std::unique_ptr<VulkanContext> context;
+    std::mutex mutex;
 };
 
 }  // namespace actlab::vulkan

@@ -15,7 +15,6 @@
 #include "backends/tensor_ops.h"
 #include "backends/vulkan/vulkan_context.h"
 #include "backends/vulkan/vulkan_resident_tensors.h"
-#include "backends/vulkan/vulkan_training_engine.h"
 #include "backends/vulkan/vulkan_training_ops.h"
 
 namespace actlab::vulkan {

@@ -20,7 +20,6 @@ constexpr const char* kShaderNames[] = {
     "loss_gradient",
     "gradient_norm_partial",
     "gradient_norm_final",
-    "optimizer_step",
     "prelu_forward",
     "prelu_alpha_gradient",
     // The tensor ops' shaders (vulkan_tensor_ops.cpp).
@@ -200,14 +199,6 @@ size_t DispatchList::normFinal(TensorSlice partial, TensorSlice rowLoss, TensorS
     const shaders::NormFinalPushConstants constants{uint32_t(partial.count),
                                                     uint32_t(rowLoss.count)};
     return add(TrainingShader::NormFinal, 0, {partial, rowLoss, status}, constants, 1);
-}
-
-size_t DispatchList::optimizer(TensorSlice value, TensorSlice grad, TensorSlice first,
-                               TensorSlice second, TensorSlice mask, TensorSlice status) {
-    shaders::OptimizerPushConstants constants;
-    constants.n = uint32_t(value.count);
-    return add(TrainingShader::OptimizerStep, 0, {value, grad, first, second, mask, status},
-               constants, groupsFor(value.count, kTrainingWorkgroupSize));
 }
 
 void DispatchList::placeArena(const VulkanBuffer& arena) {

@@ -55,7 +55,6 @@ enum class TrainingShader {
     LossGradient,
     NormPartial,  // gradient_norm_partial.comp
     NormFinal,    // gradient_norm_final.comp
-    OptimizerStep,
     PreluForward,
     PreluAlphaGradient,
     // The tensor ops' shaders (vulkan_tensor_ops.cpp), each named after its .comp.
@@ -142,8 +141,6 @@ public:
     size_t normPartial(TensorSlice grad, TensorSlice value, TensorSlice mask, TensorSlice partial,
                        uint32_t groups);
     size_t normFinal(TensorSlice partial, TensorSlice rowLoss, TensorSlice status);
-    size_t optimizer(TensorSlice value, TensorSlice grad, TensorSlice first, TensorSlice second,
-                     TensorSlice mask, TensorSlice status);
 
     // A dispatch of any shader over `bindings` (in binding order; the rest get the dummy) with
     // `constants` as its push constants: what the tensor ops use. Returns its index.

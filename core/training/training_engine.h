@@ -1,7 +1,6 @@
-// A training engine: one model's training steps on one backend (forward, loss gradient,
-// backward, regularisation, optimizer update). The CPU engine is the reference; a GPU engine
-// keeps parameters, activations and optimizer state in device memory and mirrors them into a
-// host model on request, so that snapshots and diagnostics always run on the CPU reference.
+// A training engine: one model's training steps (forward, loss gradient, backward,
+// regularisation, optimizer update) and its host model on request, whatever runs the steps
+// (training/model_training_engine.h: the model's tensor ops, a device's first, the CPU's last).
 #pragma once
 
 #include <memory>
@@ -44,7 +43,8 @@ public:
     virtual std::span<const float> evaluate(std::span<const float> inputs, int rows) = 0;
 };
 
-// The reference engine on the CPU (Eigen); nullptr with *error for an invalid model config.
+// The engine on the CPU's ops alone, the reference (training/model_training_engine.cpp);
+// nullptr with *error for an invalid model config.
 std::unique_ptr<TrainingEngine> createCpuTrainingEngine(const ModelConfig& model, LossKind loss,
                                                         const OptimizerConfig& optimizer,
                                                         std::string* error);
