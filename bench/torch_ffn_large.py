@@ -4,22 +4,14 @@ beside shared/bench/torch_bench.py's: a 1024-2048-2048-10 MLP with exact GELU, s
 cross-entropy, batch 512 cycling through a 4096-row teacher set (x ~ N(0, 1), the class argmax of
 x·W), Adam 1e-3. Prints one JSON line as torch_bench.py does.
 Usage: torch_ffn_large.py [ffn-large] [--threads N] [--seconds S]"""
-import json
-import sys
-import time
 
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-args = sys.argv[1:]
-threads, seconds = 2, 3.0
-if "--threads" in args:
-    i = args.index("--threads"); threads = int(args[i + 1]); del args[i:i + 2]
-if "--seconds" in args:
-    i = args.index("--seconds"); seconds = float(args[i + 1]); del args[i:i + 2]
-torch.set_num_threads(threads)
-torch.manual_seed(0)
+import twin_timing
+
+threads, seconds = twin_timing.setup()
 
 N, D, W, C, B = 4096, 1024, 2048, 10, 512
 g = torch.Generator().manual_seed(7)
@@ -40,17 +32,4 @@ def step():
     return loss
 
 
-warm = time.perf_counter()
-for _ in range(5):  # as actlab-cli: fewer where they take longer than the timed seconds
-    step()
-    if time.perf_counter() - warm >= seconds:
-        break
-n, t0 = 0, time.perf_counter()
-while True:
-    loss = step(); n += 1
-    elapsed = time.perf_counter() - t0
-    if elapsed >= seconds:
-        break
-print(json.dumps({"workload": "ffn-large", "peer": "pytorch-" + torch.__version__,
-                  "threads": threads, "steps_per_second": round(n / elapsed, 2),
-                  "final_loss": round(float(loss), 5)}))
+twin_timing.run("ffn-large", step, threads, seconds)

@@ -4,23 +4,15 @@ beside shared/bench/torch_bench.py's: a causal character-level language model, v
 d_model 64, 4 heads, 2 Pre-LN blocks, FFN 256 with exact GELU, batch 32, Adam 3e-3, random
 windows of a 20,000-character text. Prints one JSON line as torch_bench.py does.
 Usage: torch_text_char.py [text-char] [--threads N] [--seconds S]"""
-import json
 import math
-import sys
-import time
 
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-args = sys.argv[1:]
-threads, seconds = 2, 3.0
-if "--threads" in args:
-    i = args.index("--threads"); threads = int(args[i + 1]); del args[i:i + 2]
-if "--seconds" in args:
-    i = args.index("--seconds"); seconds = float(args[i + 1]); del args[i:i + 2]
-torch.set_num_threads(threads)
-torch.manual_seed(0)
+import twin_timing
+
+threads, seconds = twin_timing.setup()
 
 V, T, D, H, L, B, N = 96, 64, 64, 4, 2, 32, 20000
 g = torch.Generator().manual_seed(5)
@@ -72,13 +64,4 @@ def step():
     return loss
 
 
-for _ in range(5):
-    step()
-n, t0 = 0, time.perf_counter()
-while True:
-    loss = step(); n += 1
-    elapsed = time.perf_counter() - t0
-    if elapsed >= seconds:
-        break
-print(json.dumps({"workload": "text-char", "peer": "pytorch-" + torch.__version__, "threads": threads,
-                  "steps_per_second": round(n / elapsed, 1), "final_loss": round(float(loss), 5)}))
+twin_timing.run("text-char", step, threads, seconds)

@@ -4,23 +4,15 @@ yardstick beside shared/bench/torch_bench.py's: the reverse task at vocab 64, se
 8 heads, 4 Pre-LN blocks, FFN 1024 with exact GELU, batch 64, Adam 1e-3, a fresh batch each step,
 per-token cross-entropy. Prints one JSON line as torch_bench.py does.
 Usage: torch_transformer_small.py [transformer-small] [--threads N] [--seconds S]"""
-import json
 import math
-import sys
-import time
 
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-args = sys.argv[1:]
-threads, seconds = 2, 3.0
-if "--threads" in args:
-    i = args.index("--threads"); threads = int(args[i + 1]); del args[i:i + 2]
-if "--seconds" in args:
-    i = args.index("--seconds"); seconds = float(args[i + 1]); del args[i:i + 2]
-torch.set_num_threads(threads)
-torch.manual_seed(0)
+import twin_timing
+
+threads, seconds = twin_timing.setup()
 
 V, T, D, H, L, FF, B = 64, 64, 256, 8, 4, 1024, 64
 g = torch.Generator().manual_seed(6)
@@ -68,17 +60,4 @@ def step():
     return loss
 
 
-warm = time.perf_counter()
-for _ in range(5):  # as actlab-cli: fewer where they take longer than the timed seconds
-    step()
-    if time.perf_counter() - warm >= seconds:
-        break
-n, t0 = 0, time.perf_counter()
-while True:
-    loss = step(); n += 1
-    elapsed = time.perf_counter() - t0
-    if elapsed >= seconds:
-        break
-print(json.dumps({"workload": "transformer-small", "peer": "pytorch-" + torch.__version__,
-                  "threads": threads, "steps_per_second": round(n / elapsed, 2),
-                  "final_loss": round(float(loss), 5)}))
+twin_timing.run("transformer-small", step, threads, seconds)
