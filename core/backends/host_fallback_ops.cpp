@@ -192,6 +192,17 @@ public:
         m_cpu->optimizerUpdate(rule, slots, norm);
         for (HostRange range : changed) markWritten(range);
     }
+    void loss(TensorView<T> gradient, TensorView<T> rowLosses, TensorView<T> meanLoss,
+              ConstTensorView<T> output, ConstTensorView<float> targets, LossKind kind) override {
+        reads({rangeOf(output), rangeOf(targets)});
+        m_cpu->loss(gradient, rowLosses, meanLoss, output, targets, kind);
+        wrote({rangeOf(gradient), rangeOf(rowLosses), rangeOf(meanLoss)});
+    }
+    void regularisation(TensorView<T> grad, ConstTensorView<T> weight, T l1, T l2) override {
+        reads({rangeOf(weight)}, {rangeOf(grad)});
+        m_cpu->regularisation(grad, weight, l1, l2);
+        wrote({rangeOf(grad)});
+    }
 
 private:
     // The inputs, and the tensors an op adds into, brought home.

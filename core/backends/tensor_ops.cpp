@@ -60,6 +60,10 @@ std::string_view tensorOpName(TensorOp op) {
             return "sum_of_squares";
         case TensorOp::OptimizerUpdate:
             return "optimizer_update";
+        case TensorOp::Loss:
+            return "loss";
+        case TensorOp::Regularisation:
+            return "regularisation";
         case TensorOp::Count:
             break;
     }
@@ -77,6 +81,18 @@ void TensorOps<T>::mixBackward(TensorView<T> dinp, TensorView<T> dweights, Const
                                ConstTensorView<T> inp, ConstTensorView<T> derivative,
                                ConstTensorView<T> weights, const ActivationConfig& mix) {
     actlab::mixBackward<T>(dinp, dweights, dout, inp, derivative, weights, mix);
+}
+
+LossExtents checkLossShapes(const Shape& gradient, const Shape& rowLosses, const Shape& meanLoss,
+                            const Shape& output, const Shape& targets) {
+    requireRank(output, 2, "loss: output");
+    const Index batch = output.extent(0), outputs = output.extent(1);
+    if (batch <= 0 || outputs <= 0) throw TensorError("loss: an empty output");
+    requireShape(gradient, output, "loss: gradient");
+    requireShape(rowLosses, Shape{batch}, "loss: rowLosses");
+    requireShape(targets, Shape{batch}, "loss: targets");
+    requireShape(meanLoss, Shape{1}, "loss: meanLoss");
+    return {int(batch), int(outputs)};
 }
 
 template <typename T>

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "activations/catalogue.h"
+#include "models/loss.h"
 #include "optimizers/optimizer.h"
 #include "tensor/tensor.h"
 
@@ -53,6 +54,8 @@ enum class TensorOp {
     Fill,             // to = value
     SumOfSquares,     // Σ x² over several tensors (the gradient norm)
     OptimizerUpdate,  // one optimizer step over several parameters
+    Loss,             // models/loss.h: a batch's mean loss and its gradient
+    Regularisation,   // L1/L2 on a weight: grad += λ2·w + λ1·sign(w)
     Count,
 };
 inline constexpr int kTensorOpCount = int(TensorOp::Count);
@@ -180,7 +183,22 @@ public:
     // AdamW as Adam without decay in g, and w −= lr·weightDecay·w first (optimizers/optimizer.h).
     virtual void optimizerUpdate(const OptimizerRule<T>& rule,
                                  std::span<const ParameterSlot<T>> slots, std::span<T> norm) = 0;
+    // computeLoss (models/loss.h) of output (batch, outputs) against targets (batch, class
+    // indices or values): gradient (batch, outputs) = ∂(mean loss)/∂output (overwritten),
+    // rowLosses (batch) each row's loss, meanLoss (1) their mean (the CPU sums in double).
+    virtual void loss(TensorView<T> gradient, TensorView<T> rowLosses, TensorView<T> meanLoss,
+                      ConstTensorView<T> output, ConstTensorView<float> targets, LossKind kind) = 0;
+    // The gradient of λ1·|w| + (λ2/2)·w² added: grad += λ2·w + λ1·sign(w) (same shapes).
+    virtual void regularisation(TensorView<T> grad, ConstTensorView<T> weight, T l1, T l2) = 0;
 };
+
+// The entry checks of TensorOps::loss (every backend's): output (batch, outputs) with batch > 0,
+// gradient the same, rowLosses and targets (batch), meanLoss (1); TensorError otherwise.
+struct LossExtents {
+    int batch = 0, outputs = 0;
+};
+LossExtents checkLossShapes(const Shape& gradient, const Shape& rowLosses, const Shape& meanLoss,
+                            const Shape& output, const Shape& targets);
 
 // The CPU ops (core/layers and the optimizer's loops): complete, the reference, bit for bit
 // what the layers give.

@@ -11,7 +11,8 @@ namespace actlab {
 
 template <typename T>
 LossValue computeLoss(LossKind kind, std::span<const T> output, int batch, int outputs,
-                      std::span<const float> targets, std::span<T> outputGradient) {
+                      std::span<const float> targets, std::span<T> outputGradient,
+                      std::span<T> rowLosses) {
     LossValue result;
     const bool withGradient = !outputGradient.empty();
     const T scale = T(1) / T(batch);
@@ -21,10 +22,11 @@ LossValue computeLoss(LossKind kind, std::span<const T> output, int batch, int o
         const T* z = output.data() + size_t(i) * size_t(outputs);
         T* dz = withGradient ? outputGradient.data() + size_t(i) * size_t(outputs) : nullptr;
         const double y = targets[i];
+        double row = 0;
         switch (kind) {
             case LossKind::BceWithLogits: {
                 const double logit = z[0];
-                total += std::max(logit, 0.0) - logit * y + std::log1p(std::exp(-std::abs(logit)));
+                row = std::max(logit, 0.0) - logit * y + std::log1p(std::exp(-std::abs(logit)));
                 if ((logit > 0) == (y > 0.5)) ++correct;
                 if (dz) {
                     const double s = logit >= 0 ? 1 / (1 + std::exp(-logit))
@@ -38,7 +40,7 @@ LossValue computeLoss(LossKind kind, std::span<const T> output, int batch, int o
                 const T largest = *std::max_element(z, z + outputs);
                 double sum = 0;
                 for (int c = 0; c < outputs; ++c) sum += std::exp(double(z[c] - largest));
-                total += std::log(sum) + double(largest) - double(z[label]);
+                row = std::log(sum) + double(largest) - double(z[label]);
                 if (std::max_element(z, z + outputs) - z == label) ++correct;
                 if (dz) {
                     for (int c = 0; c < outputs; ++c)
@@ -50,11 +52,13 @@ LossValue computeLoss(LossKind kind, std::span<const T> output, int batch, int o
             }
             case LossKind::Mse: {
                 const double diff = double(z[0]) - y;
-                total += diff * diff;
+                row = diff * diff;
                 if (dz) dz[0] = T(2 * diff) * scale;
                 break;
             }
         }
+        total += row;
+        if (!rowLosses.empty()) rowLosses[size_t(i)] = T(row);
     }
     result.loss = total / batch;
     result.accuracy = kind == LossKind::Mse ? 0.0 : double(correct) / batch;
@@ -62,8 +66,9 @@ LossValue computeLoss(LossKind kind, std::span<const T> output, int batch, int o
 }
 
 template LossValue computeLoss<float>(LossKind, std::span<const float>, int, int,
-                                      std::span<const float>, std::span<float>);
+                                      std::span<const float>, std::span<float>, std::span<float>);
 template LossValue computeLoss<double>(LossKind, std::span<const double>, int, int,
-                                       std::span<const float>, std::span<double>);
+                                       std::span<const float>, std::span<double>,
+                                       std::span<double>);
 
 }  // namespace actlab

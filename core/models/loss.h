@@ -13,9 +13,11 @@ struct LossValue {
 };
 
 // output is (batch, outputs) logits/predictions; targets (batch) class indices or values.
-// Writes ∂(mean loss)/∂output into outputGradient (same shape) unless it is empty.
+// Writes ∂(mean loss)/∂output into outputGradient (same shape) unless it is empty, and each
+// row's loss into rowLosses (batch) unless it is empty.
 template <typename T>
 LossValue computeLoss(LossKind kind, std::span<const T> output, int batch, int outputs,
-                      std::span<const float> targets, std::span<T> outputGradient);
+                      std::span<const float> targets, std::span<T> outputGradient,
+                      std::span<T> rowLosses = {});
 
 }  // namespace actlab

@@ -32,27 +32,25 @@ public:
         return m_model->tensorOps().backendFor(TensorOp::LinearForward);
     }
 
+    // The whole step recorded into the ops, then one wait for the loss and the gradient norm. A
+    // step whose loss is not finite changes nothing: its gradient is not finite either, and the
+    // update skips a non-finite norm.
     TrainStepResult trainStep(std::span<const float> inputs, std::span<const float> targets,
                               int batch) override {
-        TrainStepResult result;
         TensorOpsTable<float>& ops = m_model->tensorOps();
-        const int outputs = m_model->outputDimension();
         const std::span<const float> output = m_model->forward(inputs, batch);
-        m_outputGradient.resize(output.size());
-        const LossValue value =
-            computeLoss<float>(m_loss, output, batch, outputs, targets, m_outputGradient);
-        ops.hostWrote(hostRange(std::span<const float>(m_outputGradient)));
-        result.loss = value.loss;
-        if (!std::isfinite(value.loss)) {
-            result.finite = false;
-            return result;
-        }
+        recordLoss(ops, output, targets, batch);
         m_model->zeroGradients();
         m_model->backward(m_outputGradient);
-        applyRegularisation(ops);
-        // float gradients can overflow while the (double) loss is still finite: divergence too
-        result.gradientNorm = m_optimizer.step(m_parameters);
-        result.finite = std::isfinite(result.gradientNorm);
+        recordRegularisation(ops);
+        m_optimizer.record(m_parameters);
+        ops.syncToHost(
+            {hostRange(std::span<const float>(m_meanLoss)), hostRange(m_optimizer.gradientNorm())});
+        TrainStepResult result;
+        result.loss = m_meanLoss[0];
+        // float gradients can overflow while the loss is still finite: divergence too
+        result.gradientNorm = m_optimizer.gradientNorm()[0];
+        result.finite = std::isfinite(result.loss) && std::isfinite(result.gradientNorm);
         return result;
     }
 
@@ -78,16 +76,36 @@ public:
     }
 
 private:
-    // L1/L2 on weights: ∂/∂w of λ1·|w| + (λ2/2)·w², added to the gradients in host memory.
-    void applyRegularisation(TensorOpsTable<float>& ops) {
+    // The mean loss into m_meanLoss and ∂(mean loss)/∂output into m_outputGradient (models/loss.h);
+    // output is (batch, outputs), targets (batch) new host data.
+    void recordLoss(TensorOpsTable<float>& ops, std::span<const float> output,
+                    std::span<const float> targets, int batch) {
+        if (m_outputGradient.size() != output.size() || m_rowLosses.size() != size_t(batch)) {
+            ops.forget();  // their memory is replaced
+            m_outputGradient.resize(output.size());
+            m_rowLosses.resize(size_t(batch));
+        }
+        const std::span<const float> rowTargets = targets.first(size_t(batch));
+        ops.hostWrote(hostRange(rowTargets));
+        const Shape outputShape{Index(batch), Index(m_model->outputDimension())};
+        ops.forOp(TensorOp::Loss)
+            .loss(TensorView<float>(std::span<float>(m_outputGradient), outputShape),
+                  TensorView<float>(std::span<float>(m_rowLosses), Shape{Index(batch)}),
+                  TensorView<float>(std::span<float>(m_meanLoss), Shape{1}),
+                  ConstTensorView<float>(output, outputShape),
+                  ConstTensorView<float>(rowTargets, Shape{Index(batch)}), m_loss);
+    }
+
+    // L1/L2 on weights: ∂/∂w of λ1·|w| + (λ2/2)·w², added to their gradients.
+    void recordRegularisation(TensorOpsTable<float>& ops) {
         if (m_l1 == 0 && m_l2 == 0) return;
         for (Parameter<float>* p : m_parameters) {
             if (!p->isWeight) continue;
-            for (size_t i = 0; i < p->size(); ++i) {
-                const float w = p->value[i];
-                p->grad[i] += m_l2 * w + m_l1 * float((w > 0) - (w < 0));
-            }
-            ops.hostWrote(hostRange(std::span<const float>(p->grad)));
+            const Shape shape{Index(p->size())};
+            ops.forOp(TensorOp::Regularisation)
+                .regularisation(TensorView<float>(std::span<float>(p->grad), shape),
+                                ConstTensorView<float>(std::span<const float>(p->value), shape),
+                                m_l1, m_l2);
         }
     }
 
@@ -95,7 +113,9 @@ private:
     LossKind m_loss;
     Optimizer<float> m_optimizer;
     std::vector<Parameter<float>*> m_parameters;
-    std::vector<float> m_outputGradient;
+    std::vector<float> m_outputGradient;  // (batch, outputs)
+    std::vector<float> m_rowLosses;       // (batch)
+    std::vector<float> m_meanLoss = std::vector<float>(1);
     float m_l1 = 0, m_l2 = 0;
 };
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "layers/losses.h"
+#include "models/loss.h"
 #include "vulkan_tensor_ops_test_support.h"
 
 namespace actlab {
@@ -119,6 +120,47 @@ TEST_F(VulkanTensorOpsTest, CrossEntropyMatchesCpu) {
         gpu().crossEntropyBackward(dGpu, pCpu, targets, 0.5f);
         cpu().crossEntropyBackward(dCpu, pCpu, targets, 0.5f);
         expectNear(dGpu, dCpu, kElementwiseTolerance, "cross_entropy_backward", "dlogits");
+    }
+}
+
+// Issue 26: the loss of a batch and L1/L2 run on the device, so that a step records whole.
+TEST_F(VulkanTensorOpsTest, LossMatchesCpuAndTheCpuIsComputeLoss) {
+    for (const LossKind kind :
+         {LossKind::BceWithLogits, LossKind::SoftmaxCrossEntropy, LossKind::Mse}) {
+        const Index N = 77, outputs = kind == LossKind::SoftmaxCrossEntropy ? 5 : 1;
+        SCOPED_TRACE("kind " + std::to_string(int(kind)));
+        const Tensor<float> output = randomTensor({N, outputs}, 81, 3.0);
+        Tensor<float> targets = randomTensor({N}, 82);
+        for (Index i = 0; i < N; ++i) {
+            float& y = targets.data()[i];
+            if (kind == LossKind::SoftmaxCrossEntropy) y = float(i % outputs);
+            if (kind == LossKind::BceWithLogits) y = y > 0 ? 1.0f : 0.0f;
+        }
+        Tensor<float> dGpu({N, outputs}), dCpu({N, outputs}), rowsGpu({N}), rowsCpu({N});
+        Tensor<float> meanGpu({1}), meanCpu({1});
+        gpu().loss(dGpu, rowsGpu, meanGpu, output, targets, kind);
+        cpu().loss(dCpu, rowsCpu, meanCpu, output, targets, kind);
+        std::vector<float> reference(size_t(N * outputs));
+        const LossValue value = computeLoss<float>(kind, output.span(), int(N), int(outputs),
+                                                   targets.span(), std::span<float>(reference));
+        EXPECT_EQ(meanCpu.data()[0], float(value.loss));
+        EXPECT_EQ(std::memcmp(dCpu.data(), reference.data(), reference.size() * sizeof(float)), 0);
+        EXPECT_NEAR(meanGpu.data()[0], meanCpu.data()[0],
+                    kFunctionTolerance * std::abs(meanCpu.data()[0]));
+        expectNear(rowsGpu, rowsCpu, kFunctionTolerance, "loss", "rowLosses");
+        expectNear(dGpu, dCpu, kFunctionTolerance, "loss", "gradient");
+    }
+}
+
+TEST_F(VulkanTensorOpsTest, RegularisationMatchesCpu) {
+    for (const Index n : {Index(1), Index(300), Index(70000)}) {
+        SCOPED_TRACE("n " + std::to_string(n));
+        Tensor<float> weight = randomTensor({n}, 91);
+        weight.data()[0] = 0.0f;  // sign(0) = 0
+        Tensor<float> gGpu = randomTensor({n}, 92), gCpu = gGpu;
+        gpu().regularisation(gGpu, weight, 0.01f, 0.003f);
+        cpu().regularisation(gCpu, weight, 0.01f, 0.003f);
+        expectNear(gGpu, gCpu, kElementwiseTolerance, "regularisation", "grad");
     }
 }
 

@@ -262,6 +262,7 @@ struct RunCase {
     ModelConfig model;
     OptimizerKind optimizer;
     double learningRate;
+    double l1 = 0, l2 = 0;  // issue 26: the penalty runs on the device
 };
 void PrintTo(const RunCase& c, std::ostream* os) { *os << c.name; }
 
@@ -271,6 +272,8 @@ TrainingConfig runConfig(const RunCase& c) {
     config.model = c.model;
     config.optimizer.kind = c.optimizer;
     config.optimizer.learningRate = c.learningRate;
+    config.l1 = c.l1;
+    config.l2 = c.l2;
     config.batch = 32;
     config.surfaceResolution = 16;
     config.neuronResolution = 4;
@@ -321,11 +324,37 @@ std::vector<RunCase> runCases() {
         {"spiral3_swiglu_adamw", "spiral3", glu(2, 3, 16, 2, A::Swiglu), O::AdamW, 0.003},
         {"spiral3_swiglu_sgd", "spiral3", glu(2, 3, 16, 2, A::Swiglu), O::Sgd, 0.01},
         {"circle_geglu_sgd", "circle", glu(2, 1, 16, 2, A::Geglu), O::Sgd, 0.01},
+        {"spiral3_relu_adam_l1_l2", "spiral3", mlp(2, 3, {32, 32}, A::Relu), O::Adam, 0.003, 1e-3,
+         1e-2},
+        {"sine_tanh_adam_l1_l2", "sine", mlp(1, 1, {32, 32}, A::Tanh), O::Adam, 0.001, 1e-3, 1e-2},
     };
 }
 
 INSTANTIATE_TEST_SUITE_P(Runs, VulkanTrainingRun, ::testing::ValuesIn(runCases()),
                          [](const auto& info) { return std::string(info.param.name); });
+
+// Issue 26: with the loss named in ACTLAB_VULKAN_DISABLE_OPS the CPU computes it mid-step (the
+// output brought home, the gradient marked host-newer) and the runs still match the CPU's.
+TEST(VulkanTraining, ALossOnTheCpuMidStepStillMatches) {
+    for (const RunCase& run : {runCases()[7], runCases()[8]}) {
+        SCOPED_TRACE(run.name);
+        const TrainingConfig config = runConfig(run);
+        setenv("ACTLAB_VULKAN_DISABLE_OPS", "loss", 1);
+        auto vulkan = requireVulkanBackend();
+        ASSERT_TRUE(vulkan);
+        std::string error;
+        auto gpu = Trainer::create(config, &error, vulkan.get());
+        unsetenv("ACTLAB_VULKAN_DISABLE_OPS");
+        ASSERT_TRUE(gpu) << error;
+        auto cpu = Trainer::create(config, &error);
+        ASSERT_TRUE(cpu) << error;
+        gpu->step(200);
+        cpu->step(200);
+        const TrainingSnapshot g = gpu->snapshot(true), r = cpu->snapshot(true);
+        EXPECT_LT(std::abs(g.trainLoss - r.trainLoss), 0.01 * r.trainLoss);
+        EXPECT_LT(std::abs(g.testLoss - r.testLoss), 0.01 * r.testLoss);
+    }
+}
 
 TEST(VulkanTraining, ANonFiniteLossReportsNotFiniteAndKeepsTheParameters) {
     auto vulkan = requireVulkanBackend();

@@ -183,6 +183,22 @@ public:
                            : T(1);
         for (const ParameterSlot<T>& slot : slots) update(rule, slot, clip);
     }
+    void loss(TensorView<T> gradient, TensorView<T> rowLosses, TensorView<T> meanLoss,
+              ConstTensorView<T> output, ConstTensorView<float> targets, LossKind kind) override {
+        const auto [batch, outputs] = checkLossShapes(
+            gradient.shape(), rowLosses.shape(), meanLoss.shape(), output.shape(), targets.shape());
+        meanLoss.data()[0] = T(computeLoss<T>(kind, output.span(), batch, outputs, targets.span(),
+                                              gradient.span(), rowLosses.span())
+                                   .loss);
+    }
+    void regularisation(TensorView<T> grad, ConstTensorView<T> weight, T l1, T l2) override {
+        if (grad.size() != weight.size())
+            throw TensorError("regularisation: " + std::to_string(grad.size()) + " gradients for " +
+                              std::to_string(weight.size()) + " weights");
+        T* g = grad.data();
+        const T* w = weight.data();
+        for (Index i = 0; i < grad.size(); ++i) g[i] += l2 * w[i] + l1 * T((w[i] > 0) - (w[i] < 0));
+    }
 };
 
 }  // namespace

@@ -154,6 +154,11 @@ public:
     void optimizerUpdate(const OptimizerRule<float>& rule,
                          std::span<const ParameterSlot<float>> slots,
                          std::span<float> norm) override;
+    void loss(TensorView<float> gradient, TensorView<float> rowLosses, TensorView<float> meanLoss,
+              ConstTensorView<float> output, ConstTensorView<float> targets,
+              LossKind kind) override;
+    void regularisation(TensorView<float> grad, ConstTensorView<float> weight, float l1,
+                        float l2) override;
 
 private:
     std::shared_ptr<SharedVulkanContext> m_shared;  // destroyed last
@@ -162,6 +167,8 @@ private:
     VulkanBuffer m_dummy;  // bound where a shader has no tensor
     bool m_immediate = false;
     std::array<bool, kTensorOpCount> m_disabled{};  // by ACTLAB_VULKAN_DISABLE_OPS
+    // regularisation()'s partial sums of squares: never read, never reallocated.
+    std::array<float, 64> m_regularisationPartials{};
 };
 
 }  // namespace actlab::vulkan

@@ -230,4 +230,42 @@ void VulkanTensorOps::crossEntropyBackward(TensorView<float> dlogits, ConstTenso
     call.run();
 }
 
+// loss_gradient.comp writes each row's loss and ∂(mean loss)/∂z, tensor_sum.comp their mean (in
+// float on the device; the CPU sums in double).
+void VulkanTensorOps::loss(TensorView<float> gradient, TensorView<float> rowLosses,
+                           TensorView<float> meanLoss, ConstTensorView<float> output,
+                           ConstTensorView<float> targets, LossKind kind) {
+    const auto [batch, outputs] = checkLossShapes(
+        gradient.shape(), rowLosses.shape(), meanLoss.shape(), output.shape(), targets.shape());
+    RecordedCall call(*this, "loss");
+    const TensorSlice z = call.input(output.span()), y = call.input(targets.span());
+    const TensorSlice dz = call.output(gradient.span()), rows = call.output(rowLosses.span());
+    const TensorSlice mean = call.output(meanLoss.span());
+    const float scale = 1.0f / float(batch);
+    // LossKind's order is the shader's kBceWithLogits, kSoftmaxCrossEntropy, kMse
+    call.dispatches().loss(z, y, dz, rows, uint32_t(batch), uint32_t(outputs), uint32_t(kind),
+                           scale);
+    const shaders::TensorSumPushConstants sum{uint32_t(batch), 0u, scale};
+    call.dispatches().addDispatch(TrainingShader::TensorSum, {rows, mean}, sum, 1);
+    call.run();
+}
+
+// gradient_norm_partial.comp with the penalty on: the weight is its own mask (w = 0 adds
+// nothing either way); its partial sums go to a scratch nobody reads.
+void VulkanTensorOps::regularisation(TensorView<float> grad, ConstTensorView<float> weight,
+                                     float l1, float l2) {
+    if (grad.size() != weight.size())
+        throw TensorError("regularisation: " + std::to_string(grad.size()) + " gradients for " +
+                          std::to_string(weight.size()) + " weights");
+    if (grad.size() == 0) return;
+    RecordedCall call(*this, "regularisation");
+    const TensorSlice w = call.input(weight.span());
+    const TensorSlice g = call.inputOutput(grad.span());
+    const TensorSlice partial = call.output(std::span<float>(m_regularisationPartials));
+    const shaders::NormPartialPushConstants constants{uint32_t(g.count), l1, l2, 1u};
+    call.dispatches().addDispatch(TrainingShader::NormPartial, {g, w, w, partial}, constants,
+                                  uint32_t(m_regularisationPartials.size()));
+    call.run();
+}
+
 }  // namespace actlab::vulkan
