@@ -72,51 +72,14 @@ BenchResult timeLoop(double seconds, const std::function<bool()>& step,
 }
 
 // A training workload as PyTorch's yardstick runs it: consecutive batches of `batch` rows
-// cycling through the data, forward + loss + backward + optimizer step per iteration, on the
-// backend's ops.
-void trainingLoop(Model<float>& model, LossKind loss, const LabelledPoints& data, int batch,
-                  const OptimizerConfig& optimizerConfig, Backend& backend, double seconds,
-                  JsonWriter& json) {
-    Optimizer<float> optimizer(optimizerConfig);
-    if (std::shared_ptr<TensorOpsTable<float>> ops = workloadOps(backend)) {
-        model.setTensorOps(ops);
-        optimizer.setTensorOps(ops);
-    }
-    const std::vector<float> inputs(data.inputs.begin(), data.inputs.end());
-    const std::vector<float> targets(data.targets.begin(), data.targets.end());
-    const int rows = int(data.size()), d = data.rawDimension, outputs = model.outputDimension();
-    const std::vector<Parameter<float>*> parameters = model.parameters();
-    std::vector<float> gradient(size_t(batch) * size_t(outputs));
-    int cursor = 0;
-    double lastLoss = 0;
-    const BenchResult r = timeLoop(
-        seconds,
-        [&] {
-            const std::span<const float> x(inputs.data() + size_t(cursor) * size_t(d),
-                                           size_t(batch) * size_t(d));
-            const std::span<const float> y(targets.data() + cursor, size_t(batch));
-            cursor = (cursor + batch) % rows;
-            const std::span<const float> out = model.forward(x, batch);
-            lastLoss = computeLoss<float>(loss, out, batch, outputs, y, gradient).loss;
-            model.zeroGradients();
-            model.backward(gradient);
-            optimizer.step(parameters);
-            return std::isfinite(lastLoss);
-        },
-        &model.tensorOps());
-    writeTrainingFigures(json, r, lastLoss, model.tensorOps());
-}
-
-// The same for a model of the Training lab's configurations, stepped by the Trainer's engine
-// (training/model_training_engine.h) on the backend's ops.
-void trainingLoop(const ModelConfig& modelConfig, LossKind loss, const LabelledPoints& data,
+// cycling through the data, one step of the Trainer's engine (training/model_training_engine.h:
+// forward + loss + backward + optimizer update) per iteration, on the backend's ops.
+void trainingLoop(std::unique_ptr<Model<float>> model, LossKind loss, const LabelledPoints& data,
                   int batch, const OptimizerConfig& optimizerConfig, Backend& backend,
                   double seconds, JsonWriter& json) {
     std::shared_ptr<TensorOpsTable<float>> ops = workloadOps(backend);
     if (!ops) ops = TensorOpsTable<float>::cpu();
-    std::string error;
-    auto engine = createModelTrainingEngine(modelConfig, loss, optimizerConfig, ops, &error);
-    if (!engine) throw CliError(error);
+    auto engine = createModelTrainingEngine(std::move(model), loss, optimizerConfig, ops);
     const std::vector<float> inputs(data.inputs.begin(), data.inputs.end());
     const std::vector<float> targets(data.targets.begin(), data.targets.end());
     const int rows = int(data.size()), d = data.rawDimension;
@@ -135,6 +98,15 @@ void trainingLoop(const ModelConfig& modelConfig, LossKind loss, const LabelledP
         },
         ops.get());
     writeTrainingFigures(json, r, lastLoss, *ops);
+}
+
+void trainingLoop(const ModelConfig& modelConfig, LossKind loss, const LabelledPoints& data,
+                  int batch, const OptimizerConfig& optimizerConfig, Backend& backend,
+                  double seconds, JsonWriter& json) {
+    std::string error;
+    std::unique_ptr<Model<float>> model = createModel<float>(modelConfig, &error);
+    if (!model) throw CliError(error);
+    trainingLoop(std::move(model), loss, data, batch, optimizerConfig, backend, seconds, json);
 }
 
 // A sequence workload: the trainer's steps on the backend's ops, without the history's

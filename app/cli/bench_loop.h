@@ -8,7 +8,7 @@
 #include "backends/backend.h"
 #include "datasets/dataset.h"
 #include "json_writer.h"
-#include "models/loss.h"
+#include "layers/batch_loss.h"
 #include "models/model_factory.h"
 #include "optimizers/optimizer.h"
 #include "training/sequence_trainer.h"
@@ -29,13 +29,13 @@ BenchResult timeLoop(double seconds, const std::function<bool()>& step,
                      const TensorOpsTable<float>* ops = nullptr);
 
 // A training workload as PyTorch's yardstick runs it: consecutive batches of `batch` rows
-// cycling through the data, forward + loss + backward + optimizer step per iteration, on the
-// backend's ops; writes steps, seconds, steps_per_second, final_loss, ops (where they ran:
-// "vulkan", "vulkan (cpu: mix_forward)", "cpu"), submits_per_step, bytes_to_host_per_step and
-// bytes_to_device_per_step.
-void trainingLoop(Model<float>& model, LossKind loss, const LabelledPoints& data, int batch,
-                  const OptimizerConfig& optimizerConfig, Backend& backend, double seconds,
-                  JsonWriter& json);
+// cycling through the data, one step of the Trainer's engine (forward + loss + backward +
+// optimizer update) per iteration, on the backend's ops; writes steps, seconds,
+// steps_per_second, final_loss, ops (where they ran: "vulkan", "vulkan (cpu: mix_forward)",
+// "cpu"), submits_per_step, bytes_to_host_per_step and bytes_to_device_per_step.
+void trainingLoop(std::unique_ptr<Model<float>> model, LossKind loss, const LabelledPoints& data,
+                  int batch, const OptimizerConfig& optimizerConfig, Backend& backend,
+                  double seconds, JsonWriter& json);
 // The same for a model of the Training lab's configurations (createModel).
 void trainingLoop(const ModelConfig& modelConfig, LossKind loss, const LabelledPoints& data,
                   int batch, const OptimizerConfig& optimizerConfig, Backend& backend,

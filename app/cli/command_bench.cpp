@@ -119,9 +119,8 @@ void ffnLarge(Backend& backend, double seconds, JsonWriter& json) {
     OptimizerConfig o;
     o.kind = OptimizerKind::Adam;
     o.learningRate = 1e-3;
-    std::unique_ptr<Model<float>> model = createMlp<float>(m);
-    trainingLoop(*model, LossKind::SoftmaxCrossEntropy, wideTeacher(4096, 1024, 10, 7), 512, o,
-                 backend, seconds, json);
+    trainingLoop(createMlp<float>(m), LossKind::SoftmaxCrossEntropy, wideTeacher(4096, 1024, 10, 7),
+                 512, o, backend, seconds, json);
 }
 
 // transformer-tiny: vocab 16, seq 16, d_model 64, 4 heads, 2 Pre-LN blocks, plain FFN 256 with

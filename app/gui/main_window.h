@@ -127,7 +127,7 @@ private:
     // The status bar's backend line: the backend and why, then per lab where its runs train
     // (and why on the CPU, and which ops fell back); main_window_backend.cpp.
     void updateBackendText();
-    QString labEngineText(const ui::RunView& lab) const;
+    QString labEngineText(const ui::RunView& lab, bool brief) const;
     void rebuildViews();
     void buildMenus();
     QMenu* buildFileMenu();                     // sessions, exports, Quit

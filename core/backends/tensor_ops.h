@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "activations/catalogue.h"
-#include "models/loss.h"
+#include "layers/batch_loss.h"
 #include "optimizers/optimizer.h"
 #include "tensor/tensor.h"
 
@@ -54,7 +54,7 @@ enum class TensorOp {
     Fill,             // to = value
     SumOfSquares,     // Σ x² over several tensors (the gradient norm)
     OptimizerUpdate,  // one optimizer step over several parameters
-    Loss,             // models/loss.h: a batch's mean loss and its gradient
+    Loss,             // layers/batch_loss.h: a batch's mean loss and its gradient
     Regularisation,   // L1/L2 on a weight: grad += λ2·w + λ1·sign(w)
     Count,
 };
@@ -183,7 +183,7 @@ public:
     // AdamW as Adam without decay in g, and w −= lr·weightDecay·w first (optimizers/optimizer.h).
     virtual void optimizerUpdate(const OptimizerRule<T>& rule,
                                  std::span<const ParameterSlot<T>> slots, std::span<T> norm) = 0;
-    // computeLoss (models/loss.h) of output (batch, outputs) against targets (batch, class
+    // computeLoss (layers/batch_loss.h) of output (batch, outputs) against targets (batch, class
     // indices or values): gradient (batch, outputs) = ∂(mean loss)/∂output (overwritten),
     // rowLosses (batch) each row's loss, meanLoss (1) their mean (the CPU sums in double).
     virtual void loss(TensorView<T> gradient, TensorView<T> rowLosses, TensorView<T> meanLoss,

@@ -85,7 +85,6 @@ public:
         }
         ops.forOp(TensorOp::LinearForward)
             .linearForward(m_output, m_h.back(), valueOf(m_headWeight), vectorOf(m_headBias));
-        ops.finish();
         m_gateViewsStale = true;
         return m_output.span();
     }
@@ -124,7 +123,7 @@ public:
             ops.forOp(TensorOp::LinearBackward)
                 .linearBackward(TensorView<T>(), gradientOf(m_inWeight), gradientOf(m_inBias), m_dh,
                                 m_input, valueOf(m_inWeight));
-        ops.finish();
+        // recorded: a caller that reads the gradients syncs them (the optimizer does not)
     }
 
     std::vector<Parameter<T>*> parameters() override {

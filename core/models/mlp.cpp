@@ -67,7 +67,6 @@ public:
             layer.site.forward(ops, layer.h, layer.d, layer.z);
             h = layer.h;
         }
-        ops.finish();
         return m_layers.back().z.span();
     }
 
@@ -92,7 +91,7 @@ public:
                 .linearBackward(below, gradientOf(layer.weight), gradientOf(layer.bias), dz, x,
                                 weightOf(layer));
         }
-        ops.finish();
+        // recorded: a caller that reads the gradients syncs them (the optimizer does not)
     }
 
     std::vector<Parameter<T>*> parameters() override {
@@ -106,6 +105,7 @@ public:
     }
 
     std::vector<HiddenLayerView<T>> hiddenLayers() const override {
+        this->tensorOps().finish();  // the views read host memory
         std::vector<HiddenLayerView<T>> views;
         for (size_t l = 0; l + 1 < m_layers.size(); ++l) {
             const Layer& layer = m_layers[l];

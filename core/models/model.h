@@ -41,11 +41,19 @@ public:
     virtual int outputDimension() const = 0;
 
     // input is (batch, inputDimension) row-major; returns (batch, outputDimension) logits.
-    // The returned span and the hidden views stay valid until the next forward().
+    // The returned span and the hidden views stay valid until the next forward(). Both record
+    // into the ops: the results are in host memory after tensorOps().finish() (or syncToHost of
+    // what is read), so that a device runs a whole training step as one submission.
     virtual std::span<const T> forward(std::span<const T> input, int batch) = 0;
     // outputGradient is (batch, outputDimension) ∂L/∂output for the last forward(); adds
     // ∂L/∂parameter into every parameter's grad (call zeroGradients() first).
     virtual void backward(std::span<const T> outputGradient) = 0;
+    // forward(), then finish(): the output and the hidden views in host memory.
+    std::span<const T> forwardToHost(std::span<const T> input, int batch) {
+        const std::span<const T> output = forward(input, batch);
+        m_ops->finish();
+        return output;
+    }
 
     virtual std::vector<Parameter<T>*> parameters() = 0;
     virtual std::vector<HiddenLayerView<T>> hiddenLayers() const = 0;
@@ -64,8 +72,7 @@ public:
         return n;
     }
 
-    // The ops every layer runs through (the CPU's unless set); results are in host memory when
-    // forward and backward return.
+    // The ops every layer runs through (the CPU's unless set).
     void setTensorOps(std::shared_ptr<TensorOpsTable<T>> ops) { m_ops = std::move(ops); }
     TensorOpsTable<T>& tensorOps() const { return *m_ops; }
 

@@ -1,6 +1,6 @@
 // One training step of an MLP or GLU-FFN through its tensor ops: forward, the loss and its
-// gradient ∂(mean loss)/∂output (models/loss.h), backward, L1/L2 on the weights, the optimizer
-// update. Host memory holds the parameters whenever hostModel() is asked for.
+// gradient ∂(mean loss)/∂output (layers/batch_loss.h), backward, L1/L2 on the weights, the
+// optimizer update. Host memory holds the parameters whenever hostModel() is asked for.
 #include "training/model_training_engine.h"
 
 #include <cmath>
@@ -72,12 +72,12 @@ public:
         return true;
     }
     std::span<const float> evaluate(std::span<const float> inputs, int rows) override {
-        return m_model->forward(inputs, rows);
+        return m_model->forwardToHost(inputs, rows);
     }
 
 private:
-    // The mean loss into m_meanLoss and ∂(mean loss)/∂output into m_outputGradient (models/loss.h);
-    // output is (batch, outputs), targets (batch) new host data.
+    // The mean loss into m_meanLoss and ∂(mean loss)/∂output into m_outputGradient
+    // (layers/batch_loss.h); output is (batch, outputs), targets (batch) new host data.
     void recordLoss(TensorOpsTable<float>& ops, std::span<const float> output,
                     std::span<const float> targets, int batch) {
         if (m_outputGradient.size() != output.size() || m_rowLosses.size() != size_t(batch)) {
@@ -126,8 +126,13 @@ std::unique_ptr<TrainingEngine> createModelTrainingEngine(
     std::shared_ptr<TensorOpsTable<float>> ops, std::string* error) {
     auto network = createModel<float>(model, error);
     if (!network) return nullptr;
-    return std::make_unique<ModelTrainingEngine>(std::move(network), loss, optimizer,
-                                                 std::move(ops));
+    return createModelTrainingEngine(std::move(network), loss, optimizer, std::move(ops));
+}
+
+std::unique_ptr<TrainingEngine> createModelTrainingEngine(
+    std::unique_ptr<Model<float>> model, LossKind loss, const OptimizerConfig& optimizer,
+    std::shared_ptr<TensorOpsTable<float>> ops) {
+    return std::make_unique<ModelTrainingEngine>(std::move(model), loss, optimizer, std::move(ops));
 }
 
 std::unique_ptr<TrainingEngine> createCpuTrainingEngine(const ModelConfig& model, LossKind loss,

@@ -16,5 +16,9 @@ namespace actlab {
 std::unique_ptr<TrainingEngine> createModelTrainingEngine(
     const ModelConfig& model, LossKind loss, const OptimizerConfig& optimizer,
     std::shared_ptr<TensorOpsTable<float>> ops, std::string* error);
+// The same for a model built already (one larger than the Training lab allows: the benchmarks).
+std::unique_ptr<TrainingEngine> createModelTrainingEngine(
+    std::unique_ptr<Model<float>> model, LossKind loss, const OptimizerConfig& optimizer,
+    std::shared_ptr<TensorOpsTable<float>> ops);
 
 }  // namespace actlab

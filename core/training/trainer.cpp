@@ -275,10 +275,11 @@ bool Trainer::measure(TrainingSnapshot& s, bool withSurfaces) {
     Model<float>& model = m_engine->hostModel();
     const int outputs = model.outputDimension();
     const int testRows = int(m_data.testSize()), trainRows = int(m_data.trainSize());
-    const LossValue test = computeLoss<float>(m_loss, model.forward(m_data.testInputs, testRows),
-                                              testRows, outputs, m_data.testTargets, {});
+    const LossValue test =
+        computeLoss<float>(m_loss, model.forwardToHost(m_data.testInputs, testRows), testRows,
+                           outputs, m_data.testTargets, {});
     // Full-batch forward/backward on the training set: metrics and gradients for diagnostics.
-    const std::span<const float> output = model.forward(m_data.trainInputs, trainRows);
+    const std::span<const float> output = model.forwardToHost(m_data.trainInputs, trainRows);
     std::vector<float> gradient(output.size());
     const LossValue train =
         computeLoss<float>(m_loss, output, trainRows, outputs, m_data.trainTargets, gradient);
@@ -286,6 +287,7 @@ bool Trainer::measure(TrainingSnapshot& s, bool withSurfaces) {
     model.tensorOps().hostWrote(hostRange(std::span<const float>(gradient)));
     model.zeroGradients();
     model.backward(gradient);
+    model.tensorOps().finish();  // the diagnostics read the gradients
     s.diagnostics = diagnoseModel(model, trainRows);
     if (withSurfaces) computeSurfaces(s);
     s.trainLoss = train.loss;
@@ -361,7 +363,7 @@ void Trainer::computeSurfaces(TrainingSnapshot& s) {
     const int small = std::max(2, m_config.neuronResolution);
     const size_t cells = size_t(small) * size_t(small);
     const std::vector<float> smallInputs = grid(small);
-    model.forward(smallInputs, small * small);
+    model.forwardToHost(smallInputs, small * small);
     const std::vector<HiddenLayerView<float>> layers = model.hiddenLayers();
     for (size_t l = 0; l < layers.size(); ++l) {
         const HiddenLayerView<float>& view = layers[l];

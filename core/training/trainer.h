@@ -13,7 +13,7 @@
 #include "datasets/dataset.h"
 #include "diagnostics/diagnostics.h"
 #include "diagnostics/distributions.h"
-#include "models/loss.h"
+#include "layers/batch_loss.h"
 #include "models/model_factory.h"
 #include "optimizers/optimizer.h"
 #include "training/run_core.h"

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "models/loss.h"
+#include "layers/batch_loss.h"
 #include "models/model_factory.h"
 #include "optimizers/optimizer.h"
 

@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "layers/batch_loss.h"
 #include "layers/losses.h"
-#include "models/loss.h"
 #include "vulkan_tensor_ops_test_support.h"
 
 namespace actlab {

@@ -174,7 +174,7 @@ TEST_P(VulkanTrainingEngine, EvaluateMatchesTheHostForward) {
             const std::span<const float> out = gpu->evaluate(grid.inputs, rows);
             return std::vector<float>(out.begin(), out.end());
         }();
-        const std::span<const float> expected = gpu->hostModel().forward(grid.inputs, rows);
+        const std::span<const float> expected = gpu->hostModel().forwardToHost(grid.inputs, rows);
         ASSERT_EQ(got.size(), expected.size());
         const double scale = rms(expected);  // outputs sum terms that cancel: tolerance by scale
         int bad = 0;
@@ -332,6 +332,36 @@ std::vector<RunCase> runCases() {
 
 INSTANTIATE_TEST_SUITE_P(Runs, VulkanTrainingRun, ::testing::ValuesIn(runCases()),
                          [](const auto& info) { return std::string(info.param.name); });
+
+// Issue 26: a Training-lab step on Vulkan is one recorded submission (forward, loss, backward,
+// L1/L2 and the update) and brings home only the loss and the gradient norm; the batch goes to
+// the device. The MLP, the GLU-FFN and a run with L1/L2.
+TEST(VulkanTraining, AStepIsOneSubmissionAndAFewBytesToTheHost) {
+    for (const RunCase& run : {runCases()[0], runCases()[4], runCases()[7]}) {
+        SCOPED_TRACE(run.name);
+        auto vulkan = requireVulkanBackend();
+        ASSERT_TRUE(vulkan);
+        std::string error;
+        auto gpu = Trainer::create(runConfig(run), &error, vulkan.get());
+        ASSERT_TRUE(gpu) << error;
+        gpu->setRecordsHistory(false);  // the history's measurements are snapshots of their own
+        gpu->step(2);
+        const TensorOpsTable<float>& ops = gpu->model().tensorOps();  // brings everything home
+        gpu->step(1);  // which the next step uploads again
+        const DeviceTraffic before = ops.traffic();
+        constexpr int kSteps = 10;
+        gpu->step(kSteps);
+        const DeviceTraffic after = ops.traffic();
+        EXPECT_EQ(after.submissions - before.submissions, unsigned(kSteps));
+        EXPECT_LE(after.bytesToHost - before.bytesToHost, kSteps * 4096ull);
+        EXPECT_LE(after.bytesToDevice - before.bytesToDevice, kSteps * 4096ull);
+        std::printf("%s per step: %.1f submissions, %.0f bytes to host, %.0f bytes to device\n",
+                    run.name, double(after.submissions - before.submissions) / kSteps,
+                    double(after.bytesToHost - before.bytesToHost) / kSteps,
+                    double(after.bytesToDevice - before.bytesToDevice) / kSteps);
+        ASSERT_FALSE(gpu->diverged());
+    }
+}
 
 // Issue 26: with the loss named in ACTLAB_VULKAN_DISABLE_OPS the CPU computes it mid-step (the
 // output brought home, the gradient marked host-newer) and the runs still match the CPU's.

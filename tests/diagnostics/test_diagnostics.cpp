@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "diagnostics/diagnostics.h"
-#include "models/loss.h"
+#include "layers/batch_loss.h"
 #include "models/model_factory.h"
 
 namespace actlab {

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "models/loss.h"
+#include "layers/batch_loss.h"
 
 namespace actlab {
 namespace {

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "common/random.h"
-#include "models/loss.h"
+#include "layers/batch_loss.h"
 #include "models/model_factory.h"
 
 namespace actlab {

@@ -16,6 +16,7 @@
 #include "gui_test_support.h"
 #include "main_window.h"
 #include "ui/charts/curve_chart.h"
+#include "ui/common/status_label.h"
 #include "ui/common/ui_scale.h"
 #include "ui/panels/explorer_panel.h"
 #include "ui/panels/properties_panel.h"
@@ -92,6 +93,32 @@ TEST_F(MainWindowTest, StatusBarNamesTheBackendAndWhy) {
     ASSERT_NE(label, nullptr);
     EXPECT_TRUE(label->text().startsWith("Backend: cpu — ")) << label->text().toStdString();
     EXPECT_GT(label->text().size(), QString("Backend: cpu — ").size());
+}
+
+// Issue 26: "auto" on a machine without a GPU gives a long reason (every device and why not). The
+// status bar shows its first words and each lab's backend, whole at 1280 × 720; the tooltip and
+// backendText() (About) have the reason in full.
+TEST(MainWindowBackendLine, ALongReasonStaysWholeAt1280x720) {
+    actlab::BackendSelection cpu = actlab::createBackend(actlab::BackendChoice::Cpu);
+    const QString detail = QStringLiteral(
+        "llvmpipe (LLVM 15.0.6, 256 bits) is a CPU device; no discrete or integrated GPU");
+    const QString reason = "auto: no usable GPU (" + detail + "); using the CPU";
+    actlab::gui::MainWindow window(*cpu.backend, reason);
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(actlab::test::waitFor(
+        [&] { return window.trainingView() && !window.trainingView()->engineOps().isEmpty(); },
+        60000));
+    QApplication::processEvents();
+    auto* label = window.findChild<actlab::ui::ElidedLabel*>(QStringLiteral("backendLabel"));
+    ASSERT_NE(label, nullptr);
+    EXPECT_TRUE(label->fullText().startsWith("Backend: cpu — auto: no usable GPU · "))
+        << label->fullText().toStdString();
+    EXPECT_TRUE(label->fullText().contains("Training lab: cpu")) << label->fullText().toStdString();
+    EXPECT_FALSE(label->fullText().contains(detail));
+    EXPECT_EQ(label->text(), label->fullText()) << "cut at 1280 × 720";
+    EXPECT_TRUE(label->toolTip().contains(detail)) << label->toolTip().toStdString();
+    EXPECT_TRUE(window.backendText().contains(reason)) << window.backendText().toStdString();
 }
 
 TEST_F(MainWindowTest, FileMenuHasTheExportShortcuts) {

@@ -2,7 +2,7 @@
 // BCE with logits: ℓ = max(z, 0) − z·y + log(1 + e^−|z|), ∂ℓ/∂z = σ(z) − y.
 // Softmax CE: ℓ = logsumexp(z) − z_y, ∂ℓ/∂z = softmax(z) − onehot(y).  MSE: ℓ = (z − y)², ∂ = 2(z −
 // y).
-#include "models/loss.h"
+#include "layers/batch_loss.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,5 @@
-// Losses of the Training lab with their gradients: BCE with logits, softmax cross-entropy, MSE.
+// The losses of a batch of the Training lab's models with their gradients: BCE with logits,
+// softmax cross-entropy, MSE (the TensorOp::Loss of every backend).
 #pragma once
 
 #include <span>
