@@ -2665,6 +2665,14 @@ Shift+方向键：平移，+/−：缩放</translation>
         <source>The learnable mix at this site, Σ softmax(w)ᵢ·fᵢ(z): each function&apos;s share softmax(w)ᵢ at each measured step, stacked (they sum to 1; the mean over units when each unit has its own mixture). Equal at step 0; the network moves them.</source>
         <translation>此位置的可学习混合 Σ softmax(w)ᵢ·fᵢ(z)：每个测量步上各函数的占比 softmax(w)ᵢ，堆叠显示（总和为 1；每个单元各有一组混合时取各单元的平均）。第 0 步时相等，由网络在训练中调整。</translation>
     </message>
+    <message>
+        <source>A: median</source>
+        <translation>A：中位数</translation>
+    </message>
+    <message>
+        <source>B: median</source>
+        <translation>B：中位数</translation>
+    </message>
 </context>
 <context>
     <name>actlab::ui::ExplorerCurves</name>

@@ -67,14 +67,27 @@ protected:
 };
 
 // The cut texts of the view on each page of its charts, "page N: " before each.
-QStringList elidedOnEveryPage(TrainingView& view) {
+// What is cut on each page of charts, and the shown charts without a readable scale (fewer than
+// two tick labels on an axis, even on a short chart); `shoot` is called on each page.
+QStringList elidedOnEveryPage(TrainingView& view, const std::function<void(int)>& shoot) {
     QStringList cut;
     ChartPages* pages = view.charts()->pages();
     for (int page = 0; page < pages->pageCount(); ++page) {
         pages->showPage(page);
         settle();
+        shoot(page);
         for (const QString& text : actlab::test::elidedTexts(view))
             cut << QStringLiteral("page %1: %2").arg(page + 1).arg(text);
+        for (CurveChart* chart : view.charts()->charts()) {
+            if (!chart->isVisible()) continue;
+            for (Qt::Orientation axis : {Qt::Horizontal, Qt::Vertical})
+                if (const QStringList labels = chart->tickLabels(axis); labels.size() < 2)
+                    cut << QStringLiteral("page %1: chart %2: %3 tick labels on %4 (%5)")
+                               .arg(page + 1)
+                               .arg(chart->title())
+                               .arg(labels.size())
+                               .arg(axis == Qt::Vertical ? "y" : "x", labels.join(", "));
+        }
     }
     pages->showPage(0);
     settle();  // the first page's legends are named again once it shows (it had not, at 1400 wide)
@@ -145,7 +158,8 @@ TEST_P(TrainingInWindow, NothingIsElidedAndTicksHaveRoom) {
     ASSERT_TRUE(view->trainAndWait(800, 60000));  // the step axis runs to 800
     settle();
     saveScreenshot();
-    const QStringList cut = elidedOnEveryPage(*view);
+    const QStringList cut = elidedOnEveryPage(
+        *view, [&](int page) { saveScreenshot(QStringLiteral("-page%1").arg(page + 1)); });
     EXPECT_TRUE(cut.isEmpty()) << cut.join(QLatin1Char('\n')).toStdString();
     for (CurveChart* chart : view->charts()->charts()) {
         const QStringList crowded = chart->crowdedTickLabels();

@@ -404,10 +404,11 @@ QStringList CurveChart::elidedTexts() const {
 
 // Tick labels are the text items beside the plot area: under it (x) or left of it (y), within a
 // label's height of its edge (the axis titles lie further out).
-QStringList CurveChart::crowdedTickLabels() const {
+// The tick labels shown under the plot area and left of it, with their boxes in the scene.
+void CurveChart::tickLabelBoxes(std::vector<std::pair<QRectF, QString>>& under,
+                                std::vector<std::pair<QRectF, QString>>& left) const {
     const QRectF area = m_impl->chart->plotArea();
     const double line = QFontMetricsF(m_impl->axisX->labelsFont()).height();
-    std::vector<std::pair<QRectF, QString>> under, left;
     QStringList titles{m_impl->axisX->titleText(), m_impl->axisY->titleText()};
     if (m_impl->logAxisY) titles << m_impl->logAxisY->titleText();
     for (QGraphicsItem* item : m_impl->chart->scene()->items()) {
@@ -421,6 +422,11 @@ QStringList CurveChart::crowdedTickLabels() const {
                  box.center().y() >= area.top() - line && box.center().y() <= area.bottom() + line)
             left.push_back({box, text->toPlainText()});
     }
+}
+
+QStringList CurveChart::crowdedTickLabels() const {
+    std::vector<std::pair<QRectF, QString>> under, left;
+    tickLabelBoxes(under, left);
     QStringList crowded;
     std::sort(under.begin(), under.end(),
               [](const auto& a, const auto& b) { return a.first.left() < b.first.left(); });
@@ -433,6 +439,14 @@ QStringList CurveChart::crowdedTickLabels() const {
         if (left[i].first.top() - left[i - 1].first.bottom() < 0)
             crowded << left[i - 1].second + "|" + left[i].second;
     return crowded;
+}
+
+QStringList CurveChart::tickLabels(Qt::Orientation axis) const {
+    std::vector<std::pair<QRectF, QString>> under, left;
+    tickLabelBoxes(under, left);
+    QStringList labels;
+    for (const auto& [box, text] : axis == Qt::Horizontal ? under : left) labels << text;
+    return labels;
 }
 
 void CurveChart::setLegendOptional(bool optional) {

@@ -8,10 +8,12 @@
 #include <QList>
 #include <QPen>
 #include <QPointF>
+#include <QRectF>
 #include <QString>
 #include <QStringList>
 #include <QWidget>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "ui/common/panel_export.h"
@@ -111,6 +113,7 @@ public:
     // Neighbouring tick labels of an axis closer than a few pixels, or overlapping (they read
     // as one number, "10002000"), as "a|b" pairs; and the labels of the visible legend entries.
     QStringList crowdedTickLabels() const;
+    QStringList tickLabels(Qt::Orientation axis) const;  // the labels shown, in scene order
     QStringList legendLabels() const;
     // For an owner that names every curve beside the chart (the Explorer's readout table): the
     // legend is left out while its entries would be cut to "..." (a narrow chart with long
@@ -148,6 +151,8 @@ private:
     // has not moved (a zoom or pan changes what it points at).
     void announceView();
     void moveKeyboardCursor(int move);  // a ChartView::CursorMove
+    void tickLabelBoxes(std::vector<std::pair<QRectF, QString>>& under,
+                        std::vector<std::pair<QRectF, QString>>& left) const;
 
     class Impl;
     Impl* m_impl;

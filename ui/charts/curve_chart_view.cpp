@@ -20,34 +20,60 @@ double niceStep(double raw) {
     return 10 * magnitude;
 }
 
+// How many multiples of `step` lie in [low, high].
+int ticksWithin(double low, double high, double step) {
+    return int(std::floor(high / step + 1e-9) - std::ceil(low / step - 1e-9)) + 1;
+}
+
+// The spacing of `count` ticks over `span`, from 1, 2, 2.5 and 5 × 10^k: the smallest at or above
+// span / count.
+double readableCandidate(double span, int count) {
+    const double raw = span / count;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 2.5, 5.0})
+        if (m * magnitude >= raw * (1 - 1e-12)) return m * magnitude;
+    return 10 * magnitude;
+}
+
 // The finest readable tick spacing for an axis `extent` pixels long over [low, high]: from
 // about one tick per `preferred` pixels (at least four) down to two, until every label (as "%g" at
 // the axis font) has room beside its neighbours — along x its width and a gap, along y twice its
-// height. Qt Charts would cut labels that overlap to "..." or run them together.
+// height. Qt Charts would cut labels that overlap to "..." or run them together. A short axis
+// (a small chart at 200 %) still gets two labels where they fit at all, so its scale can be read.
 double readableStep(double low, double high, double extent, double preferred, int most,
                     const QFont& font, bool horizontal) {
     const double span = high - low;
     if (!(span > 0)) return 1;
     if (!(extent > 0)) return niceStep(span / 4);  // not laid out yet: a coarse guess
     const QFontMetrics metrics(font);
-    const int start = std::clamp(int(extent / preferred), 4, most);
-    for (int count = start; count >= 2; --count) {
-        const double step = niceStep(span / count);
-        double needed = 2.0 * metrics.height();
-        if (horizontal) {
-            int widest = 0;
-            const double first = std::ceil(low / step - 1e-9) * step;
-            for (int i = 0; i <= 64 && first + i * step <= high + 1e-9 * step; ++i) {
-                const double value =
-                    std::abs(first + i * step) < 1e-12 * step ? 0.0 : first + i * step;
-                widest =
-                    std::max(widest, metrics.horizontalAdvance(QString::asprintf("%g", value)));
-            }
-            needed = widest + 14.0;
+    const auto labelRoom = [&](double step) {
+        if (!horizontal) return double(metrics.height());
+        int widest = 0;
+        const double first = std::ceil(low / step - 1e-9) * step;
+        for (int i = 0; i <= 64 && first + i * step <= high + 1e-9 * step; ++i) {
+            const double value = std::abs(first + i * step) < 1e-12 * step ? 0.0 : first + i * step;
+            widest = std::max(widest, metrics.horizontalAdvance(QString::asprintf("%g", value)));
         }
-        if (extent * step / span >= needed) return step;
+        return double(widest);
+    };
+    const int start = std::clamp(int(extent / preferred), 4, most);
+    double step = 0;
+    for (int count = start; count >= 2 && step == 0; --count) {
+        const double candidate = readableCandidate(span, count);
+        const double needed = horizontal ? labelRoom(candidate) + 14.0 : 2.0 * metrics.height();
+        if (extent * candidate / span >= needed) step = candidate;
     }
-    return niceStep(span / 1.5);
+    if (step == 0) step = niceStep(span / 1.5);
+    if (ticksWithin(low, high, step) >= 2) return step;
+    // One label or none: the largest spacing that puts two in range, if they do not touch.
+    for (int count = 1; count <= 8; ++count) {
+        const double candidate = readableCandidate(span, count);
+        if (ticksWithin(low, high, candidate) < 2) continue;
+        const double gap = horizontal ? 6.0 : 0.25 * metrics.height();
+        if (extent * candidate / span >= labelRoom(candidate) + gap) return candidate;
+        break;
+    }
+    return step;
 }
 
 }  // namespace

@@ -157,17 +157,15 @@ void DistributionCharts::fillSites() {
 // Run r's nine percentile lines over the steps (the median in the legend).
 void DistributionCharts::addBands(std::vector<CurveChart::Curve>& bands, size_t r,
                                   const SiteDistribution& site) const {
+    // Compare mode: the runs by letter (as their panels, "A: ReLU"), short enough for the legend
+    // right of a narrow chart; the histograms beside it name them in full, in the same colours.
     const bool compare = m_runs.size() > 1;
-    const QString runName = compare ? m_names.value(int(r)) + QLatin1String(": ") : QString();
+    const QString label = !compare ? tr("median") : r == 0 ? tr("A: median") : tr("B: median");
     for (size_t i = 0; i < 9; ++i) {
         QColor color = seriesColor(int(r));
         color.setAlphaF(float(percentileAlpha(i)));
-        CurveChart::Curve curve{QStringLiteral("%1/p%2").arg(r).arg(i),
-                                runName + tr("median"),
-                                color,
-                                r == 0 ? Qt::SolidLine : Qt::DashLine,
-                                {},
-                                {}};
+        CurveChart::Curve curve{QStringLiteral("%1/p%2").arg(r).arg(i), label, color,
+                                r == 0 ? Qt::SolidLine : Qt::DashLine,  {},    {}};
         curve.inLegend = i == 4;
         for (const DistributionPoint& p : site.points.points()) {
             curve.x.push_back(p.step);
