@@ -54,6 +54,9 @@ TEST(AxisTicks, NiceStepsInsideTheRange) {
     EXPECT_DOUBLE_EQ(ticks.front(), -3);
     EXPECT_DOUBLE_EQ(ticks[3], 0);
     EXPECT_TRUE(actlab::ui::niceTicks(1, 1, 5).empty());
+    // A short axis still gets a scale: two ticks asked over −6…6 would give 0 alone.
+    EXPECT_EQ(actlab::ui::niceTicks(-6, 6, 2), (std::vector<double>{-5, 0, 5}));
+    EXPECT_EQ(actlab::ui::niceTicks(0, 1, 2), (std::vector<double>{0, 0.5, 1}));
 }
 
 TEST(HeatmapView, ImageChangesWithDataAndHasAColourBar) {

@@ -65,14 +65,16 @@ double readableStep(double low, double high, double extent, double preferred, in
     }
     if (step == 0) step = niceStep(span / 1.5);
     if (ticksWithin(low, high, step) >= 2) return step;
-    // One label or none: the largest spacing that puts two in range, if they do not touch.
-    for (int count = 1; count <= 8; ++count) {
-        const double candidate = readableCandidate(span, count);
-        if (ticksWithin(low, high, candidate) < 2) continue;
-        const double gap = horizontal ? 6.0 : 0.25 * metrics.height();
-        if (extent * candidate / span >= labelRoom(candidate) + gap) return candidate;
-        break;
-    }
+    // One label or none: the largest spacing that puts two in range (3 and 4 × 10^k too: −4, 0, 4
+    // reads as well as −5, 0, 5), if they do not touch.
+    const double top = std::pow(10.0, std::floor(std::log10(span)));
+    for (double magnitude : {top, top / 10})
+        for (double m : {5.0, 4.0, 3.0, 2.5, 2.0, 1.0}) {
+            const double candidate = m * magnitude;
+            if (ticksWithin(low, high, candidate) < 2) continue;
+            const double gap = horizontal ? 6.0 : 0.25 * metrics.height();
+            return extent * candidate / span >= labelRoom(candidate) + gap ? candidate : step;
+        }
     return step;
 }
 

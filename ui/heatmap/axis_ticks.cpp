@@ -7,9 +7,10 @@
 
 namespace actlab::ui {
 
-std::vector<double> niceTicks(double low, double high, int targetCount) {
+namespace {
+
+std::vector<double> ticksFor(double low, double high, int targetCount) {
     std::vector<double> ticks;
-    if (!std::isfinite(low) || !std::isfinite(high) || !(high > low)) return ticks;
     const double rough = (high - low) / std::max(targetCount, 1);
     const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
     const double fraction = rough / magnitude;
@@ -22,6 +23,18 @@ std::vector<double> niceTicks(double low, double high, int targetCount) {
         ticks.push_back(std::abs(t) < step * 1e-9 ? 0.0 : t);
         if (ticks.size() > 1000) break;  // guard against a degenerate step
     }
+    return ticks;
+}
+
+}  // namespace
+
+// A short axis whose nice step leaves one tick (−6…6 over two ticks: only 0) asks for up to two
+// more, so that its scale can be read (−5, 0, 5).
+std::vector<double> niceTicks(double low, double high, int targetCount) {
+    if (!std::isfinite(low) || !std::isfinite(high) || !(high > low)) return {};
+    std::vector<double> ticks = ticksFor(low, high, targetCount);
+    for (int more = 1; more <= 2 && ticks.size() < 2 && targetCount >= 2; ++more)
+        ticks = ticksFor(low, high, targetCount + more);
     return ticks;
 }
 
