@@ -141,6 +141,7 @@ void LessonEditor::start(const Lesson& lesson, const QString& path) {
     m_scene = 0;
     m_path = path;
     m_editing = true;
+    m_recovered = false;
     m_preparedFigures.clear();
     m_undo.clear();
     m_undo.setClean();
@@ -188,13 +189,24 @@ bool LessonEditor::editFile(const QString& path, QString* error) {
         return false;
     }
     std::string problem;
-    const auto lesson = parseLesson(file.readAll().toStdString(),
-                                    QFileInfo(path).fileName().toStdString(), &problem);
+    // As a draft: a lesson saved before it was finished ("Save it anyway?") opens again.
+    const auto lesson =
+        parseLesson(file.readAll().toStdString(), QFileInfo(path).fileName().toStdString(),
+                    &problem, LessonReading::Draft);
     if (!lesson) {
         if (error) *error = QString::fromStdString(problem);
         return false;
     }
     return editLesson(*lesson, path);
+}
+
+bool LessonEditor::recover(const Lesson& lesson, const QString& path, int scene) {
+    if (!editLesson(lesson, path)) return false;
+    m_recovered = true;
+    selectScene(std::clamp(scene, 0, int(m_lesson.scenes.size()) - 1));
+    updateTitle();
+    emit changed();
+    return true;
 }
 
 LessonEditor::~LessonEditor() { m_undo.blockSignals(true); }
@@ -203,6 +215,7 @@ void LessonEditor::closeEditor() {
     if (!maySwitch()) return;
     setChoosing(false);
     m_editing = false;
+    m_recovered = false;
     m_undo.clear();
     m_dock->hide();
     emit changed();
@@ -387,6 +400,17 @@ void LessonEditor::editQuestion(const QString& what,
 
 QString LessonEditor::prepareFigure(const QString& what, const QString& run) {
     if (!m_editing || !lessonFigureFitsView(what.toStdString(), scene().view)) return {};
+    // The same measurement inserted again (in the other language's text, say) is the same figure:
+    // every text of a scene must show each of its figures.
+    const LessonFigure wanted = runFigure(what.toStdString(), run.toStdString(), {});
+    const auto same = [&](const LessonFigure& f) {
+        return !f.id.empty() && f.what == wanted.what && f.run == wanted.run &&
+               f.layer == wanted.layer && f.head == wanted.head;
+    };
+    for (const std::vector<LessonFigure>* figures : {&scene().figures, &m_preparedFigures})
+        if (auto found = std::find_if(figures->begin(), figures->end(), same);
+            found != figures->end())
+            return QString::fromStdString(found->id);
     // The id: the kind, run b's with "_b", and a number where the scene has it already.
     const std::string base = what.toStdString() + (run == QLatin1String("b") ? "_b" : "");
     std::string id = base;
@@ -415,6 +439,7 @@ bool LessonEditor::save(const QString& path, QString* error) {
         return false;
     }
     m_path = path;
+    m_recovered = false;
     m_undo.setClean();
     updateTitle();
     emit changed();

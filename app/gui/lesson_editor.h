@@ -36,7 +36,10 @@ public:
     bool newLesson();
     bool editLesson(const Lesson& lesson, const QString& path);
     bool editCurrentLesson();  // the lesson the lesson panel shows, a built-in one as a copy
-    bool editFile(const QString& path, QString* error);
+    bool editFile(const QString& path, QString* error);  // a draft too (texts still empty)
+    // An autosaved draft put back after a crash (session_manager.h): edited as `path`'s lesson,
+    // with scene `scene` shown and its edits unsaved until Save.
+    bool recover(const Lesson& lesson, const QString& path, int scene);
     bool isEditing() const;
     void closeEditor();  // asks about unsaved edits first
 
@@ -45,7 +48,7 @@ public:
     int currentScene() const { return m_scene; }
     void selectScene(int index);  // not an edit: no undo step
     QString path() const { return m_path; }
-    bool isModified() const { return !m_undo.isClean(); }
+    bool isModified() const { return !m_undo.isClean() || m_recovered; }
     QUndoStack* undoStack() { return &m_undo; }
     QDockWidget* dock() const { return m_dock; }
     LessonEditorPanel* panel() const { return m_panel; }
@@ -116,6 +119,7 @@ private:
     int m_scene = 0;
     QString m_path;
     bool m_editing = false;
+    bool m_recovered = false;  // a recovered draft, not saved since
     QUndoStack m_undo;
     QDockWidget* m_dock;
     LessonEditorPanel* m_panel;

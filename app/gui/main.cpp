@@ -204,7 +204,8 @@ int runWindow(actlab::gui::MainWindow& window, const actlab::gui::GuiOptions& op
     if (!lessonOpened)
         QMessageBox::warning(&window, QApplication::translate("main", "Cannot open the lesson"),
                              lessonError);
-    const bool recovered = options.sessionPath.isEmpty() && sessions.offerRecovery();
+    bool recovered = options.sessionPath.isEmpty() && sessions.offerRecovery();
+    recovered = sessions.offerDraftRecovery() || recovered;  // the lesson being written
     if (!recovered && options.sessionPath.isEmpty() && options.lesson.isEmpty())
         actlab::gui::FirstStartTour::offerOnce(window);  // once per user, Esc skips it
     if (options.steps > 0 && options.view == QLatin1String("attention"))

@@ -329,6 +329,7 @@ void SessionManager::startAutosave() {
 
 bool SessionManager::autosaveNow() {
     if (m_autosavePath.isEmpty()) return false;
+    autosaveDraft();
     const Baseline now = current();
     if (!differs(now, m_autosaved)) return true;  // nothing new since the last autosave
     if (unsavedWork().isEmpty()) {                // saved by hand since: no copy needed
@@ -348,14 +349,15 @@ bool SessionManager::autosaveNow() {
     return true;
 }
 
-QString SessionManager::abandonedAutosave() {
+QString SessionManager::abandonedAutosave() { return abandoned(QLatin1String(kSessionSuffix)); }
+
+QString SessionManager::abandoned(const QString& suffix) {
     const QDir folder(autosaveFolder());
     const QStringList files =
-        folder.entryList({QStringLiteral("autosave-*.actlab")}, QDir::Files, QDir::Time);
+        folder.entryList({QStringLiteral("autosave-*") + suffix}, QDir::Files, QDir::Time);
     for (const QString& name : files) {
         const QString path = folder.filePath(name);
-        QString lockPath = path;
-        lockPath.replace(QLatin1String(kSessionSuffix), QStringLiteral(".lock"));
+        const QString lockPath = path.left(path.size() - suffix.size()) + QStringLiteral(".lock");
         if (lockPath ==
             QDir(autosaveFolder())
                 .filePath(
@@ -401,7 +403,10 @@ bool SessionManager::offerRecovery(const std::function<bool(const QDateTime& sav
 
 void SessionManager::endCleanly() {
     m_autosaveTimer.stop();
-    if (!m_autosavePath.isEmpty()) QFile::remove(m_autosavePath);
+    if (!m_autosavePath.isEmpty()) {
+        QFile::remove(m_autosavePath);
+        QFile::remove(draftPath());
+    }
     m_lock.reset();
 }
 

@@ -64,6 +64,14 @@ public:
     // A clean end: this instance's autosave goes.
     void endCleanly();
 
+    // The lesson being edited, with unsaved edits, goes beside the autosave
+    // (autosave-PID.lesson.json: the lesson as a draft, its file and scene); a draft left by an
+    // instance that did not end cleanly is offered back into the editor, as unsaved work.
+    bool autosaveDraft();
+    static QString abandonedDraft();
+    bool offerDraftRecovery(
+        const std::function<bool(const QString& title, const QDateTime& saved)>& ask = {});
+
     QStringList recentSessions() const;
 
 private:
@@ -79,6 +87,9 @@ private:
     void rememberRecent(const QString& path);
     void rebuildRecentMenu();
     bool write(const QString& path, QString* error, Baseline* saved);
+    // The newest file of autosave-*`suffix` whose instance is gone (its lock is free).
+    static QString abandoned(const QString& suffix);
+    QString draftPath() const;
 
     MainWindow& m_window;
     QString m_path;

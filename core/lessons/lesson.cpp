@@ -49,6 +49,10 @@ std::vector<std::string> readNames(const Json& j, const std::string& path,
     return names;
 }
 
+// Reading a draft (parseLesson's `draft`): texts may be empty or missing and a figure need not
+// be shown by every text yet, as in a lesson the editor has open; everything else is checked.
+thread_local bool t_draft = false;
+
 // {"en": …, "zh_CN": …}: exactly the declared languages, each a non-empty string.
 LessonText readText(const Json& j, const std::string& path,
                     const std::vector<std::string>& languages) {
@@ -57,12 +61,13 @@ LessonText readText(const Json& j, const std::string& path,
     for (const auto& [language, value] : j.items()) {
         if (!among(languages, language))
             fail(path + "." + language, "language not declared in \"languages\"");
+        if (t_draft && value.is_string() && value.get<std::string>().empty()) continue;
         if (!value.is_string() || value.get<std::string>().empty())
             fail(path + "." + language, "expected a non-empty string");
         text[language] = value.get<std::string>();
     }
     for (const std::string& language : languages)
-        if (!text.count(language)) fail(path, "missing the " + language + " text");
+        if (!text.count(language) && !t_draft) fail(path, "missing the " + language + " text");
     return text;
 }
 
@@ -221,7 +226,7 @@ void checkFilledFigures(const LessonScene& s) {
             if (!among(ids, name))
                 fail("text." + language, "{{" + name + "}} names no figure of the scene");
         for (size_t i = 0; i < s.figures.size(); ++i)
-            if (!s.figures[i].id.empty() && !among(names, s.figures[i].id))
+            if (!s.figures[i].id.empty() && !among(names, s.figures[i].id) && !t_draft)
                 fail("figures[" + std::to_string(i) + "].id",
                      "the " + language + " text does not show {{" + s.figures[i].id + "}}");
     }
@@ -460,7 +465,11 @@ Lesson readLesson(const Json& j, int* scene) {
 }  // namespace
 
 std::optional<Lesson> parseLesson(const std::string& text, const std::string& fileName,
-                                  std::string* error) {
+                                  std::string* error, LessonReading reading) {
+    struct DraftScope {
+        explicit DraftScope(bool on) { t_draft = on; }
+        ~DraftScope() { t_draft = false; }
+    } draftScope(reading == LessonReading::Draft);
     int scene = 0;
     const auto report = [&](const std::string& what) {
         if (error)

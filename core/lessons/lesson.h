@@ -132,8 +132,12 @@ bool lessonFigureFitsView(const std::string& what, const std::string& view);
 
 // Reads a lesson; on any problem nullopt and a one-line *error naming the file, the scene
 // (1-based) and the field: "dying.json: scene 2: functions[0].params: alpha must be in …".
+// A Draft is a lesson being written (the editor's files and autosaves): its texts may be empty or
+// missing and its figures not yet shown by every text; what it holds is checked as a lesson's.
+enum class LessonReading { Lesson, Draft };
 std::optional<Lesson> parseLesson(const std::string& text, const std::string& fileName,
-                                  std::string* error);
+                                  std::string* error,
+                                  LessonReading reading = LessonReading::Lesson);
 // The lesson in its normal form (which parseLesson reads back to the same text).
 std::string lessonToJson(const Lesson& lesson);
 

@@ -1672,6 +1672,14 @@
         <source>the %1 run (step %2)</source>
         <translation>%1视图的运行（第 %2 步）</translation>
     </message>
+    <message>
+        <source>(untitled)</source>
+        <translation>（无标题）</translation>
+    </message>
+    <message>
+        <source>ActLab did not close properly last time. Recover the lesson you were editing, “%1”, autosaved at %2?</source>
+        <translation>ActLab 上次没有正常关闭。要恢复您正在编辑的课程“%1”（自动保存于 %2）吗？</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::TwoScreenPresentation</name>

@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QInputMethodEvent>
@@ -21,6 +22,7 @@
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -39,6 +41,7 @@
 #include "lesson_files.h"
 #include "lesson_question_editor.h"
 #include "main_window.h"
+#include "session_manager.h"
 #include "ui/attention/attention_charts.h"
 #include "ui/attention/attention_view.h"
 #include "ui/common/chart_pages.h"
@@ -290,6 +293,91 @@ TEST_F(LessonEditorWindow, BuildsATwoSceneLessonThroughItsActions) {
 }
 
 // Preview shows the scene being edited in the lesson panel, applied to its view.
+// Found by a teacher's walk through the editor (session 28): the figure box keeps the measurement
+// chosen for the English text; inserting it again into the Chinese text made a second figure
+// (dead_fraction_2) that the English text did not show, and the lesson could not be opened. The
+// same measurement inserted again is the same figure.
+TEST_F(LessonEditorWindow, TheSameFigureInsertedInBothLanguagesIsOneFigure) {
+    window->setCurrentView(QStringLiteral("training"));
+    ASSERT_TRUE(editor->newLesson());
+    type(panel->column("en").lessonTitle, QStringLiteral("Dying"));
+    type(panel->column("zh_CN").lessonTitle, QStringLiteral("死亡"));
+    typeScene("en", QStringLiteral("Dead units"), QStringLiteral("Dead: "));
+    panel->figureBox()->setCurrentIndex(panel->figureBox()->findData("new:dead_fraction:a"));
+    panel->insertChosenFigure();
+    typeScene("zh_CN", QStringLiteral("死亡单元"), QStringLiteral("死亡："));
+    panel->figureBox()->setCurrentIndex(panel->figureBox()->findData("new:dead_fraction:a"));
+    panel->insertChosenFigure();
+    ASSERT_EQ(editor->lesson().scenes[0].figures.size(), 1u);
+    EXPECT_EQ(editor->lesson().scenes[0].figures[0].id, "dead_fraction");
+    EXPECT_EQ(editor->lesson().scenes[0].text.at("zh_CN"), "<p>死亡：{{dead_fraction}}</p>");
+    EXPECT_EQ(editor->problem(), QString());
+}
+
+// Nothing a teacher wrote is lost (found by a walk through the editor, session 28): the lesson
+// being written goes beside the session's autosave and is offered back, unsaved, after a crash;
+// and a lesson saved before it was finished opens in the editor again.
+TEST_F(LessonEditorWindow, AnUnfinishedLessonSurvivesACrashAndReopensFromItsFile) {
+    QStandardPaths::setTestModeEnabled(true);
+    QDir(gui::SessionManager::autosaveFolder()).removeRecursively();
+    gui::SessionManager* sessions = window->sessions();
+    sessions->startAutosave();
+    window->setCurrentView(QStringLiteral("training"));
+    ASSERT_TRUE(editor->newLesson());
+    EXPECT_TRUE(sessions->autosaveNow());
+    EXPECT_TRUE(gui::SessionManager::abandonedDraft().isEmpty());
+    const QString own =
+        QDir(gui::SessionManager::autosaveFolder())
+            .filePath(
+                QStringLiteral("autosave-%1.lesson.json").arg(QCoreApplication::applicationPid()));
+    EXPECT_FALSE(QFile::exists(own)) << "nothing written yet, nothing kept";
+    type(panel->column("en").lessonTitle, QStringLiteral("Half a lesson"));
+    typeScene("en", QStringLiteral("Dead units"), QStringLiteral("Dead: "));
+    button("addScene")->click();
+    ASSERT_FALSE(editor->problem().isEmpty()) << "the Chinese texts are missing: not a lesson yet";
+    EXPECT_TRUE(sessions->autosaveNow());
+    ASSERT_TRUE(QFile::exists(own));
+    EXPECT_TRUE(gui::SessionManager::abandonedDraft().isEmpty()) << "its own, held by its lock";
+
+    // A crash leaves the file (no lock held); a clean end removes its own.
+    const QString left = QDir(gui::SessionManager::autosaveFolder())
+                             .filePath(QStringLiteral("autosave-999999999.lesson.json"));
+    ASSERT_TRUE(QFile::copy(own, left));
+    const std::string written = lessonToJson(editor->lesson());
+    sessions->endCleanly();
+    EXPECT_FALSE(QFile::exists(own));
+    EXPECT_EQ(gui::SessionManager::abandonedDraft(), left);
+
+    editor->closeEditor();
+    ASSERT_FALSE(editor->isEditing());
+    QString askedTitle;
+    EXPECT_TRUE(sessions->offerDraftRecovery([&](const QString& title, const QDateTime&) {
+        askedTitle = title;
+        return true;
+    }));
+    EXPECT_EQ(askedTitle, QStringLiteral("Half a lesson"));
+    ASSERT_TRUE(editor->isEditing());
+    EXPECT_EQ(lessonToJson(editor->lesson()), written);
+    EXPECT_EQ(editor->currentScene(), 1);
+    EXPECT_TRUE(editor->isModified()) << "recovered work is not saved anywhere";
+    EXPECT_TRUE(editor->dock()->windowTitle().endsWith(QStringLiteral(" *")));
+    EXPECT_FALSE(QFile::exists(left));
+
+    // Saved as it stands (the teacher said "Save anyway"), then opened again for editing.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("half.json"));
+    QString error;
+    ASSERT_TRUE(editor->save(path, &error)) << error.toStdString();
+    EXPECT_FALSE(editor->isModified());
+    editor->closeEditor();
+    ASSERT_TRUE(editor->editFile(path, &error)) << error.toStdString();
+    EXPECT_EQ(lessonToJson(editor->lesson()), written);
+    EXPECT_FALSE(sessions->offerDraftRecovery([](const QString&, const QDateTime&) {
+        return true;
+    })) << "nothing left to offer";
+    QStandardPaths::setTestModeEnabled(false);
+}
+
 TEST_F(LessonEditorWindow, PreviewShowsTheSceneAsTheClassSeesIt) {
     QString error;
     ASSERT_TRUE(

@@ -168,6 +168,41 @@ TEST(LessonLoader, ErrorsNameFileSceneAndField) {
 
 // Speaker notes (any declared language), the panel a question covers and the grids' colouring
 // (issue 28) round-trip.
+// A lesson being written (the editor's drafts, a file saved before it was finished): its empty or
+// missing texts and a figure not yet shown by every text are read as a Draft, refused as a
+// Lesson; what it does hold is checked alike.
+TEST(LessonLoader, ADraftMayLackTextsButNothingElse) {
+    const std::string unfinished = lessonText(
+        R"({"title": {"en": "B", "zh_CN": ""}, "text": {"en": "Dead: {{dead}}"},
+        "view": "training", "preset": "dying-relu", "pretrain_steps": 10,
+        "figures": [{"what": "dead_fraction", "id": "dead", "format": "percent", "value": 0,
+        "tolerance": 1}]})");
+    std::string error;
+    EXPECT_FALSE(parseLesson(unfinished, "draft.json", &error));
+    EXPECT_EQ(error, "draft.json: scene 2: title.zh_CN: expected a non-empty string");
+    const auto draft = parseLesson(unfinished, "draft.json", &error, LessonReading::Draft);
+    ASSERT_TRUE(draft) << error;
+    EXPECT_EQ(draft->scenes[1].title.count("zh_CN"), 0u);
+    EXPECT_EQ(draft->scenes[1].text.at("en"), "Dead: {{dead}}");
+    ASSERT_EQ(draft->scenes[1].figures.size(), 1u);
+    // Written back and read again as a draft: the same lesson.
+    const auto again = parseLesson(lessonToJson(*draft), "", &error, LessonReading::Draft);
+    ASSERT_TRUE(again) << error;
+    EXPECT_EQ(lessonToJson(*again), lessonToJson(*draft));
+    // A draft is still a lesson: an unknown view or a figure no text names is refused.
+    const std::string badView =
+        lessonText(R"({"title": {"en": "B"}, "text": {"en": "b"}, "view": "nope"})");
+    EXPECT_FALSE(parseLesson(badView, "draft.json", &error, LessonReading::Draft));
+    EXPECT_NE(error.find("unknown view 'nope'"), std::string::npos) << error;
+    const std::string unnamed = lessonText(
+        R"({"title": {"en": "B"}, "text": {"en": "{{gone}}"}, "view": "training",
+        "preset": "dying-relu", "pretrain_steps": 10})");
+    EXPECT_FALSE(parseLesson(unnamed, "draft.json", &error, LessonReading::Draft));
+    EXPECT_NE(error.find("{{gone}} names no figure"), std::string::npos) << error;
+    // And the strict reading after a draft's is strict again.
+    EXPECT_FALSE(parseLesson(unfinished, "draft.json", &error));
+}
+
 TEST(LessonLoader, NotesAndCoverRoundTrip) {
     const std::string scene2 = R"J({"title": {"en": "B", "zh_CN": "乙"},
         "text": {"en": "b", "zh_CN": "乙"}, "notes": {"en": "Ask who has seen ReLU."},
