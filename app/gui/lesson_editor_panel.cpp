@@ -470,8 +470,14 @@ void LessonEditorPanel::refresh() {
     refreshSceneList();
     refreshScene();
     const QString problem = m_editor.problem();
-    m_problem->setText(problem.isEmpty() ? tr("✓ ActLab can open this lesson as it stands.")
-                                         : tr("Not ready yet: %1").arg(problem));
+    QString text = problem.isEmpty() ? tr("✓ ActLab can open this lesson as it stands.")
+                                     : tr("Not ready yet: %1").arg(problem);
+    // The file's words say what is missing; the editor says how to give it.
+    if (problem.endsWith(QLatin1String("needs pretrain_steps")))
+        text += QLatin1Char('\n') + tr("Train the view to the step the question is about, then "
+                                       "Capture this view: the scene pre-trains that far at the "
+                                       "reveal.");
+    m_problem->setText(text);
 }
 
 void LessonEditorPanel::refreshSceneList() {

@@ -21,6 +21,7 @@
 #include "config/run_state_json.h"
 #include "config/session_json.h"
 #include "config/timeline_json.h"
+#include "lesson_editor.h"
 #include "main_window.h"
 #include "translations.h"
 #include "ui/attention/attention_controller.h"
@@ -325,6 +326,12 @@ void SessionManager::startAutosave() {
     // trained after an early start was never autosaved.
     m_autosaved = m_saved;
     m_autosaveTimer.start();
+    // A lesson saved (or closed) has no draft to keep: a crash before the next tick must not
+    // offer an older copy of it.
+    if (LessonEditor* editor = m_window.lessonEditor())
+        connect(editor, &LessonEditor::changed, this, [this, editor] {
+            if (!editor->isEditing() || !editor->isModified()) QFile::remove(draftPath());
+        });
 }
 
 bool SessionManager::autosaveNow() {

@@ -998,6 +998,10 @@
         <source>Speaker notes (%1): on the presenter&apos;s screen only, not projected or printed</source>
         <translation>演讲者备注（%1）：只显示在演讲者屏幕上，不投影也不打印</translation>
     </message>
+    <message>
+        <source>Train the view to the step the question is about, then Capture this view: the scene pre-trains that far at the reveal.</source>
+        <translation>先把视图训练到问题所说的步数，再点“捕获当前视图”：揭晓时场景会预训练到这一步。</translation>
+    </message>
 </context>
 <context>
     <name>actlab::gui::LessonQuestionEditor</name>

@@ -367,8 +367,14 @@ TEST_F(LessonEditorWindow, AnUnfinishedLessonSurvivesACrashAndReopensFromItsFile
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("half.json"));
     QString error;
+    EXPECT_TRUE(sessions->autosaveNow());
+    ASSERT_TRUE(QFile::exists(own)) << "the recovered lesson is unsaved work";
+    EXPECT_TRUE(sessions->autosaveNow());
+    ASSERT_TRUE(QFile::exists(own)) << "the recovered lesson is unsaved work";
     ASSERT_TRUE(editor->save(path, &error)) << error.toStdString();
     EXPECT_FALSE(editor->isModified());
+    EXPECT_FALSE(QFile::exists(own)) << "saved: no draft to offer after a crash";
+    EXPECT_FALSE(QFile::exists(own)) << "saved: no draft to offer after a crash";
     editor->closeEditor();
     ASSERT_TRUE(editor->editFile(path, &error)) << error.toStdString();
     EXPECT_EQ(lessonToJson(editor->lesson()), written);

@@ -57,6 +57,9 @@ TEST(AxisTicks, NiceStepsInsideTheRange) {
     // A short axis still gets a scale: two ticks asked over −6…6 would give 0 alone.
     EXPECT_EQ(actlab::ui::niceTicks(-6, 6, 2), (std::vector<double>{-5, 0, 5}));
     EXPECT_EQ(actlab::ui::niceTicks(0, 1, 2), (std::vector<double>{0, 0.5, 1}));
+    // Unless the finer labels would not fit: a 30-pixel axis keeps its one label.
+    EXPECT_EQ(actlab::ui::niceTicks(-6, 6, 2, 30, 20), (std::vector<double>{0}));
+    EXPECT_EQ(actlab::ui::niceTicks(-6, 6, 2, 60, 20), (std::vector<double>{-5, 0, 5}));
 }
 
 TEST(HeatmapView, ImageChangesWithDataAndHasAColourBar) {

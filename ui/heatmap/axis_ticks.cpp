@@ -30,11 +30,17 @@ std::vector<double> ticksFor(double low, double high, int targetCount) {
 
 // A short axis whose nice step leaves one tick (−6…6 over two ticks: only 0) asks for up to two
 // more, so that its scale can be read (−5, 0, 5).
-std::vector<double> niceTicks(double low, double high, int targetCount) {
+std::vector<double> niceTicks(double low, double high, int targetCount, double extent,
+                              double minSpacing) {
     if (!std::isfinite(low) || !std::isfinite(high) || !(high > low)) return {};
-    std::vector<double> ticks = ticksFor(low, high, targetCount);
-    for (int more = 1; more <= 2 && ticks.size() < 2 && targetCount >= 2; ++more)
-        ticks = ticksFor(low, high, targetCount + more);
+    const std::vector<double> ticks = ticksFor(low, high, targetCount);
+    if (ticks.size() >= 2 || targetCount < 2) return ticks;
+    for (int more = 1; more <= 2; ++more) {
+        std::vector<double> finer = ticksFor(low, high, targetCount + more);
+        if (finer.size() < 2) continue;
+        const double spacing = extent * (finer[1] - finer[0]) / (high - low);
+        return spacing >= minSpacing ? finer : ticks;
+    }
     return ticks;
 }
 

@@ -222,7 +222,8 @@ HeatmapView::Layout HeatmapView::layoutFor(const QSize& size) const {
     const int plotHeight = std::max(size.height() - top - bottom, 10);
 
     int vLabelWidth = metrics.horizontalAdvance(QStringLiteral("0"));
-    for (double t : niceTicks(m_vLow, m_vHigh, std::max(plotHeight / 45, 2)))
+    for (double t : niceTicks(m_vLow, m_vHigh, std::max(plotHeight / 45, 2), plotHeight,
+                              1.5 * metrics.height()))
         vLabelWidth = std::max(vLabelWidth, metrics.horizontalAdvance(tickLabel(t)));
     const int left = 6 + line + 6 + vLabelWidth + 4 + kTickLength;
 
@@ -312,7 +313,9 @@ void HeatmapView::paintAxes(QPainter& painter, const QRect& plot) const {
     painter.drawRect(plot.adjusted(-1, -1, 0, 0));
 
     const Edges xEdges = cellEdges(m_xLow, m_xHigh, m_nx);
-    for (double t : niceTicks(m_xLow, m_xHigh, std::max(plot.width() / 80, 2))) {
+    const double xLabelRoom = metrics.horizontalAdvance(QStringLiteral("-0.0")) + 8.0;
+    for (double t :
+         niceTicks(m_xLow, m_xHigh, std::max(plot.width() / 80, 2), plot.width(), xLabelRoom)) {
         const int px =
             plot.left() +
             int(std::lround((t - xEdges.low) / (xEdges.high - xEdges.low) * plot.width()));
@@ -322,7 +325,8 @@ void HeatmapView::paintAxes(QPainter& painter, const QRect& plot) const {
         painter.drawText(px - width / 2, plot.bottom() + kTickLength + 4 + metrics.ascent(), label);
     }
     const Edges vEdges = cellEdges(m_vLow, m_vHigh, m_nv);
-    for (double t : niceTicks(m_vLow, m_vHigh, std::max(plot.height() / 45, 2))) {
+    for (double t : niceTicks(m_vLow, m_vHigh, std::max(plot.height() / 45, 2), plot.height(),
+                              1.5 * metrics.height())) {
         const int py =
             plot.bottom() -
             int(std::lround((t - vEdges.low) / (vEdges.high - vEdges.low) * plot.height()));
