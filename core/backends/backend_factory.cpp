@@ -27,12 +27,6 @@ std::string_view backendChoiceName(BackendChoice choice) {
     return "auto";
 }
 
-std::shared_ptr<TensorOpsTable<float>> createTensorOpsTable(Backend& backend) {
-    std::vector<std::shared_ptr<TensorOps<float>>> preference;
-    if (std::shared_ptr<TensorOps<float>> own = backend.tensorOps()) preference.push_back(own);
-    return std::make_shared<TensorOpsTable<float>>(std::move(preference));
-}
-
 BackendChoice backendChoiceFromEnvironment(BackendChoice fallback) {
     const char* text = std::getenv("ACTLAB_BACKEND");
     if (!text) return fallback;
